@@ -1,0 +1,77 @@
+"""The records the builder produces: :class:`Element` (where a block sits in the page)
+and :class:`Block` (one top-level Markdown block and the facts a selector needs)."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from typing import Iterator
+
+_WORD = re.compile(r"\w+")
+
+
+@dataclass(slots=True, eq=False)
+class Element:
+    """An element of the page that holds blocks; parents are linked, never copied."""
+
+    #: lower-case tag name, e.g. ``"div"``
+    tag: str
+    #: the ``id`` attribute, ``""`` when absent
+    id: str
+    #: the ``class`` attribute as written, ``""`` when absent
+    classes: str
+    #: the enclosing element, None for the outermost one
+    parent: Element | None
+    #: number of open elements above this one (0 for the outermost)
+    depth: int
+    #: order of the start tag among all start tags of the page (0-based)
+    serial: int
+
+    def ancestors(self, limit: int = 32) -> Iterator[Element]:
+        """This element, then its parents, nearest first, at most ``limit`` of them
+        (a bound, because pages can nest elements a hundred thousand deep)."""
+        element: Element | None = self
+        while element is not None and limit > 0:
+            yield element
+            element = element.parent
+            limit -= 1
+
+
+@dataclass(slots=True, eq=False)
+class Block:
+    """One top-level Markdown block: a heading, a paragraph, a whole list, a whole block
+    quote, a fenced code block, a table, an image or a thematic break."""
+
+    #: the block's Markdown (CommonMark/GFM), without a trailing newline
+    md: str
+    #: ``"heading"``, ``"paragraph"``, ``"list"``, ``"quote"``, ``"code"``, ``"table"``,
+    #: ``"image"`` or ``"thematic_break"``
+    kind: str
+    #: resolved link targets of the block, in document order
+    links: list[str] = field(default_factory=list)
+    #: characters of visible text (whitespace collapsed, markup excluded)
+    text_chars: int = 0
+    #: characters of that text that sit inside links (link density = this / text_chars)
+    link_chars: int = 0
+    #: 1–6 for a heading, else 0
+    level: int = 0
+    #: the innermost element that holds the block (for a list or quote: the one that
+    #: holds the list or quote)
+    element: Element | None = None
+    #: 0-based index of the block in the page
+    position: int = 0
+    #: True when the block sits in a page-level ``<header>`` or ``<footer>``
+    chrome: bool = False
+    #: plain text of the block (whitespace collapsed), for features and the signature
+    text: str = ""
+    #: for a table: its cells' Markdown, row by row (kept to flatten nested tables)
+    rows: list[list[str]] | None = None
+
+    @property
+    def sig(self) -> int:
+        """A stable 64-bit signature of the block's normalized text: the lower-cased
+        ``\\w+`` words joined by spaces, hashed with BLAKE2b (8 bytes, big-endian).
+        Equal for blocks whose words are equal, on any machine and in any run."""
+        words = " ".join(_WORD.findall(self.text.lower()))
+        return int.from_bytes(hashlib.blake2b(words.encode("utf-8"), digest_size=8).digest(), "big")

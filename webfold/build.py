@@ -1,0 +1,910 @@
+"""Tokens to blocks: the tree rules of the HTML standard, the drop and hide rules, and
+Markdown for every block.
+
+The builder walks the scanner's tokens once, keeping a stack of open elements (never
+recursing, so nesting depth costs nothing but the stack). Text is collected into the
+current paragraph; a block-level start or end tag finishes it. Lists and block quotes
+are *containers*: the leaves inside them are written with the container's prefix
+(``> ``, ``- ``, ``1. `` and the matching continuation indent) as they finish, and the
+whole outermost container becomes one :class:`~webfold.block.Block`. Table cells
+collect their blocks in a :class:`Sink` of their own, decided on when the table ends.
+"""
+
+from __future__ import annotations
+
+import re
+
+from webfold import markdown as md
+from webfold._scan import Tokens
+from webfold.block import Block, Element
+from webfold.table import MAX_COLSPAN, MAX_ROWSPAN, Cell, Table, pipe_table
+from webfold.tables import (BLOCK_ELEMENTS, CHROME_PATTERN, CODE_LANGUAGE, DROPPED_ELEMENTS,
+                            HEADING_LEVEL, HIDING_STYLE, P_CLOSERS, PLACEHOLDER_SRC,
+                            SCOPE_BOUNDARIES, SECTIONING, SPECIAL_ELEMENTS, TAG_NAMES,
+                            VOID_ELEMENTS)
+from webfold.urls import Resolver
+
+# Token kinds and flags, as _scan.pxd numbers them.
+TEXT, START_TAG, END_TAG, RAW_TEXT = 1, 2, 3, 4
+WHITESPACE, SELF_CLOSING, CDATA, HAS_ATTRIBUTES = 2, 4, 8, 16
+TITLE = TAG_NAMES.index("title")
+
+# What an element does to the output (its role).
+NONE, BLOCK, HEADING, LIST, ITEM, QUOTE, PRE, CODE, TABLE, ROW, CELL, CAPTION, MARK, LINK = range(14)
+ROLES: dict[str, int] = {name: BLOCK for name in BLOCK_ELEMENTS}
+ROLES.update(dict.fromkeys(HEADING_LEVEL, HEADING))
+ROLES.update(ul=LIST, ol=LIST, menu=LIST, dir=LIST, li=ITEM, blockquote=QUOTE, pre=PRE,
+             listing=PRE, xmp=PRE, plaintext=PRE, code=CODE, kbd=CODE, samp=CODE, tt=CODE,
+             table=TABLE, tr=ROW, td=CELL, th=CELL, caption=CAPTION, a=LINK)
+#: Inline formatting and its Markdown delimiter (CommonMark §6.2, GFM §6.5).
+MARKS = {"strong": "**", "b": "**", "em": "*", "i": "*", "del": "~~", "s": "~~", "strike": "~~"}
+ROLES.update(dict.fromkeys(MARKS, MARK))
+ROLES.update(tbody=NONE, thead=NONE, tfoot=NONE)
+
+# Frame flags: what a frame added to the builder's counters (undone when it closes).
+HIDDEN_ROOT, CHROME_ROOT, IN_MAIN, IN_SECTIONING = 1, 2, 4, 8
+
+#: Blink's HTML parser stops nesting at this depth; we bound the search for the
+#: element an end tag closes in the same way, so no input makes that search quadratic.
+SEARCH_LIMIT = 512
+
+# Where the search for an element to close stops (WHATWG HTML §13.2.4.2: "has an
+# element in scope", and its list item, button and table variants).
+IN_SCOPE = SCOPE_BOUNDARIES
+IN_BUTTON_SCOPE = SCOPE_BOUNDARIES | {"button"}
+IN_LIST_ITEM_SCOPE = SCOPE_BOUNDARIES | {"ul", "ol"}
+IN_TABLE_SCOPE = frozenset({"html", "table", "template"})
+LIST_ITEM_STOP = SPECIAL_ELEMENTS - {"address", "div", "p", "li", "dd", "dt"}
+TABLE_PARTS = frozenset({"table", "tbody", "thead", "tfoot", "tr", "td", "th"})
+
+_SPACES = re.compile(r"[ \t\n\r\f]+")
+_PUNCTUATION = re.compile(r"[^\w\s]")
+_HARD_BREAK = "\\\n"
+
+
+class Frame:
+    """One open element on the builder's stack."""
+
+    __slots__ = ("tag", "role", "flags", "element", "data", "attributes")
+
+    def __init__(self, tag: str, role: int, flags: int, element: Element, data, attributes):
+        self.tag = tag
+        self.role = role
+        self.flags = flags
+        self.element = element
+        self.data = data
+        self.attributes = attributes
+
+
+class Mark:
+    """An open inline element (emphasis, strikethrough, link, code span)."""
+
+    __slots__ = ("opener", "closer", "placed", "link")
+
+    def __init__(self, opener: str, closer: str, link: str | None = None):
+        self.opener = opener
+        self.closer = closer
+        self.placed = -1            # index of the opener in the paragraph's parts, -1 if not placed
+        self.link = link
+
+
+class Container:
+    """A list, list item or block quote: it prefixes the lines of the blocks inside it
+    (a list with nothing; an item with its marker, then the marker's width of spaces;
+    a quote with ``> ``)."""
+
+    __slots__ = ("kind", "marker", "started", "interrupts")
+
+    def __init__(self, kind: int, marker: str = "", started: bool = False,
+                 interrupts: bool = True):
+        self.kind = kind
+        self.marker = marker            # "> " for a quote, "" for a list
+        self.started = started          # some line has been written inside it
+        # A list that may follow a paragraph line directly: a bullet list, or an
+        # ordered list starting at 1 (CommonMark §5.3, "interrupt a paragraph").
+        self.interrupts = interrupts
+
+
+LIST_CONTAINER, ITEM_CONTAINER, QUOTE_CONTAINER = 0, 1, 2
+
+
+class Sink:
+    """Where finished leaves go: the document, or one table cell."""
+
+    __slots__ = ("blocks", "containers", "open", "open_element", "last_item")
+
+    def __init__(self) -> None:
+        self.blocks: list[Block] = []
+        self.containers: list[Container] = []
+        self.open: Block | None = None        # the outermost container's block, while it is open
+        self.open_element: Element | None = None   # the list or quote element that holds it
+        self.last_item: Container | None = None
+
+
+class ListState:
+    __slots__ = ("ordered", "number", "nested")
+
+    def __init__(self, ordered: bool, number: int, nested: bool):
+        self.ordered = ordered
+        self.number = number
+        self.nested = nested        # directly inside a list: it opened a container
+
+
+class Builder:
+    """Builds the blocks of one document from its tokens.
+
+    Parameters
+    ----------
+    tokens : Tokens
+        The scanner's output for the document.
+    base : str or None
+        The page address that relative targets resolve against.
+    images : bool
+        Write images (``![alt](src)``); False drops them.
+    """
+
+    def __init__(self, tokens: Tokens, base: str | None, images: bool = True) -> None:
+        self.tokens = tokens
+        self.caller_base = base
+        self.resolve = Resolver(base)
+        self.images = images
+        self.stack: list[Frame] = []
+        self.open_count: dict[str, int] = {}
+        self.hidden = 0
+        self.chrome = 0
+        self.main = 0
+        self.sectioning = 0
+        self.pre = 0
+        self.heading = 0
+        self.serial = 0
+        self.root = Element("#document", "", "", None, -1, -1)
+        self.title = ""
+        self.base_seen = False
+        self.sinks: list[Sink] = [Sink()]
+        self.tables: list[Table] = []
+        self.marks: list[Mark] = []
+        self.lazy_image: tuple[str, str] | None = None
+        self.code: Mark | None = None
+        self.pre_parts: list[str] = []
+        self.pre_language = ""
+        self._reset_paragraph()
+
+    # ----------------------------------------------------------------- tokens
+
+    def run(self) -> list[Block]:
+        """Consume every token and return the page's blocks, in document order."""
+        tokens = self.tokens
+        for index, (kind, number, start, end, flags) in enumerate(tokens.as_list()):
+            if kind == TEXT:
+                if self.hidden:
+                    continue
+                if flags & WHITESPACE:
+                    if self.pre:
+                        self.pre_parts.append(tokens.text(start, end, False))
+                    else:
+                        self.space = True
+                    continue
+                self.text(tokens.text(start, end, not flags & CDATA))
+            elif kind == START_TAG:
+                name = TAG_NAMES[number] if number else tokens.name(index)
+                self.start_tag(name, index, flags)
+            elif kind == END_TAG:
+                name = TAG_NAMES[number] if number else tokens.name(index)
+                self.end_tag(name)
+            elif kind == RAW_TEXT and number == TITLE and not self.title:
+                self.title = " ".join(tokens.text(start, end).split())
+        while self.stack:
+            self.pop()
+        self.flush()
+        return self.finish()
+
+    # ------------------------------------------------------------- start tags
+
+    def start_tag(self, name: str, index: int, flags: int) -> None:
+        attributes = self.tokens.attributes(index) if flags & HAS_ATTRIBUTES else None
+        if name == "base" and attributes and not self.base_seen and "href" in attributes:
+            self.base_seen = True
+            if self.resolve.base:
+                self.resolve = Resolver(self.resolve(attributes["href"]))
+        self.imply_end_tags(name)
+        if self.hidden:
+            if name == "img" and self.lazy_image is not None and attributes \
+                    and self.open_count.get("noscript"):
+                self.noscript_image(attributes)
+            if name not in VOID_ELEMENTS and not flags & SELF_CLOSING:
+                self.push(name, NONE, 0, attributes)
+            return
+        if name in VOID_ELEMENTS:
+            self.void(name, attributes)
+            return
+        drop = self.dropped(name, attributes)
+        if drop:
+            self.push(name, NONE, HIDDEN_ROOT, attributes)
+            return
+        role = ROLES.get(name, NONE)
+        frame_flags = 0
+        if name in ("header", "footer") and not self.sectioning:
+            frame_flags |= CHROME_ROOT
+        if name == "main" or name == "article":
+            frame_flags |= IN_MAIN
+        if name in SECTIONING:
+            frame_flags |= IN_SECTIONING
+        if self.pre:
+            if role == CODE or role == PRE:
+                self.code_language(attributes)
+            self.push(name, NONE, frame_flags, attributes)
+            return
+        if role == NONE:
+            self.push(name, NONE, frame_flags, attributes)
+        elif role == MARK or role == LINK or role == CODE:
+            self.push(name, role, frame_flags, attributes, self.open_mark(name, role, attributes))
+        elif self.heading:
+            self.push(name, NONE, frame_flags, attributes)   # a heading keeps its one line
+        else:
+            self.block_start(name, role, frame_flags, attributes)
+
+    def block_start(self, name: str, role: int, flags: int, attributes) -> None:
+        self.flush()
+        data = None
+        if role == HEADING:
+            self.heading = HEADING_LEVEL[name]
+        elif role == LIST:
+            nested = self.nested_list()
+            start = (attributes.get("start", "") if attributes else "").strip()
+            number = int(start) if start.isdigit() and len(start) < 10 else 1
+            data = ListState(name == "ol", number, nested)
+            # The list itself is a container with no prefix: its items stay one block.
+            self.open_container(Container(LIST_CONTAINER, "", False, not data.ordered or number == 1),
+                                self.stack[-1] if self.stack else None)
+        elif role == ITEM:
+            data = self.open_item()
+        elif role == QUOTE:
+            self.open_container(Container(QUOTE_CONTAINER, "> "), None)
+        elif role == PRE:
+            self.pre += 1
+            self.pre_parts = []
+            self.pre_language = ""
+            self.code_language(attributes)
+        elif role == TABLE:
+            data = Table()
+            self.tables.append(data)
+        elif role == ROW:
+            if self.tables:
+                table = self.tables[-1]
+                table.rows.append([])
+                if self.open_count.get("thead"):
+                    table.head_rows.add(len(table.rows) - 1)
+        elif role == CELL or role == CAPTION:
+            self.sinks.append(Sink())
+        self.push(name, role, flags, attributes, data)
+        sink = self.sinks[-1]
+        if role == QUOTE and len(sink.containers) == 1:
+            sink.open_element = self.stack[-1].element
+
+    def push(self, name: str, role: int, flags: int, attributes, data=None) -> None:
+        parent = self.stack[-1].element if self.stack else self.root
+        element = Element(name, attributes.get("id", "") if attributes else "",
+                          attributes.get("class", "") if attributes else "",
+                          parent, len(self.stack), self.serial)
+        self.serial += 1
+        self.stack.append(Frame(name, role, flags, element, data, attributes))
+        self.open_count[name] = self.open_count.get(name, 0) + 1
+        if flags:
+            if flags & HIDDEN_ROOT:
+                self.hidden += 1
+            if flags & CHROME_ROOT:
+                self.chrome += 1
+            if flags & IN_MAIN:
+                self.main += 1
+            if flags & IN_SECTIONING:
+                self.sectioning += 1
+
+    def dropped(self, name: str, attributes) -> bool:
+        """True when the element and its subtree are not content: a dropped element, or
+        one hidden by an attribute, an inline style or a chrome class or id."""
+        if name in DROPPED_ELEMENTS:
+            return True
+        if name == "aside" and not self.main:
+            return True
+        if not attributes or name == "html" or name == "body":
+            return False
+        if "hidden" in attributes or attributes.get("aria-hidden", "").strip().lower() == "true":
+            return True
+        if attributes.get("type", "").lower() == "hidden":
+            return True
+        style = attributes.get("style")
+        if style and HIDING_STYLE.search(style):
+            return True
+        marks = attributes.get("class", "") + " " + attributes.get("id", "")
+        return len(marks) > 1 and CHROME_PATTERN.search(marks) is not None
+
+    def imply_end_tags(self, name: str) -> None:
+        """Close the elements a start tag ends by the HTML standard's rules (optional end
+        tags, §13.1.2.4; the "in body" and "in table" insertion modes, §13.2.6.4)."""
+        count = self.open_count
+        if name in P_CLOSERS and count.get("p"):
+            self.close_in_scope(("p",), IN_BUTTON_SCOPE)
+        if name == "li":
+            if count.get("li"):
+                self.close_in_scope(("li",), LIST_ITEM_STOP)
+        elif name == "dd" or name == "dt":
+            if count.get("dd") or count.get("dt"):
+                self.close_in_scope(("dd", "dt"), LIST_ITEM_STOP)
+        elif name in HEADING_LEVEL:
+            if self.stack and self.stack[-1].tag in HEADING_LEVEL:
+                self.pop()
+        elif name in TABLE_PARTS:
+            if name != "table" and (count.get("td") or count.get("th")):
+                self.close_in_scope(("td", "th"), IN_TABLE_SCOPE)
+            if name in ("tr", "tbody", "thead", "tfoot") and count.get("tr"):
+                self.close_in_scope(("tr",), IN_TABLE_SCOPE)
+            if name in ("tbody", "thead", "tfoot"):
+                self.close_in_scope(("tbody", "thead", "tfoot"), IN_TABLE_SCOPE)
+        elif name == "option" or name == "optgroup":
+            if self.stack and self.stack[-1].tag == "option":
+                self.pop()
+        elif name == "a" and count.get("a"):
+            for mark in self.marks:         # a link never holds a link: end the open one
+                if mark.link is not None:
+                    self.close_mark(mark)
+                    break
+
+    def close_in_scope(self, names: tuple[str, ...], boundaries: frozenset[str]) -> bool:
+        """Pop up to and including the nearest open element named in ``names``, unless
+        an element in ``boundaries`` comes first. Returns whether one was closed."""
+        stack = self.stack
+        lowest = max(len(stack) - SEARCH_LIMIT, 0)
+        for position in range(len(stack) - 1, lowest - 1, -1):
+            tag = stack[position].tag
+            if tag in names:
+                while len(stack) > position:
+                    self.pop()
+                return True
+            if tag in boundaries:
+                return False
+        return False
+
+    # --------------------------------------------------------------- end tags
+
+    def end_tag(self, name: str) -> None:
+        if name == "br":                    # "</br>" is a <br> (§13.2.6.4.7)
+            if not self.hidden:
+                self.void("br", None)
+            return
+        if not self.open_count.get(name):
+            if name == "p" and not self.hidden:
+                self.flush()                # "</p>" with no open p: an empty paragraph
+            return
+        if name in TABLE_PARTS:
+            boundaries = IN_TABLE_SCOPE
+        elif name == "li":
+            boundaries = IN_LIST_ITEM_SCOPE
+        elif name in SPECIAL_ELEMENTS:
+            boundaries = IN_SCOPE
+        else:
+            boundaries = SPECIAL_ELEMENTS     # "any other end tag" stops at a special element
+        self.close_in_scope((name,), boundaries)
+
+    def pop(self) -> None:
+        frame = self.stack.pop()
+        self.open_count[frame.tag] -= 1
+        flags = frame.flags
+        if flags & HIDDEN_ROOT:
+            self.hidden -= 1
+            if not self.hidden:
+                self.lazy_image = None
+            return
+        role = frame.role
+        if role != NONE and not self.hidden:
+            self.close_role(frame, role)
+        if flags:                           # after the role: its last leaf is still inside
+            if flags & CHROME_ROOT:
+                self.chrome -= 1
+            if flags & IN_MAIN:
+                self.main -= 1
+            if flags & IN_SECTIONING:
+                self.sectioning -= 1
+
+    def close_role(self, frame: Frame, role: int) -> None:
+        if role == MARK or role == LINK:
+            self.close_mark(frame.data)
+        elif role == CODE:
+            self.close_code(frame.data)
+        elif role == BLOCK or role == LIST:
+            self.flush()
+            if role == LIST:
+                self.close_container()
+                if frame.data.nested:
+                    self.close_container()
+        elif role == HEADING:
+            self.flush()
+            self.heading = 0
+        elif role == ITEM:
+            self.flush()
+            if frame.data is not None:
+                self.close_container()
+        elif role == QUOTE:
+            self.flush()
+            self.close_container()
+        elif role == PRE:
+            self.close_pre()
+        elif role == CELL or role == CAPTION:
+            self.flush()
+            sink = self.sinks.pop()
+            if self.tables:
+                self.add_cell(frame, sink)
+            else:                           # a cell outside any table: its blocks as they are
+                for block in sink.blocks:
+                    self.emit(block)
+        elif role == TABLE:
+            self.flush()
+            self.close_table(frame)
+
+    # ------------------------------------------------------------ inline text
+
+    def _reset_paragraph(self) -> None:
+        self.parts: list[str] = []
+        self.plain: list[str] = []
+        self.link_chars = 0
+        self.links: list[str] = []
+        self.space = False
+        self.line_start = True
+        self.image_count = 0
+        self.fragile = -1
+
+    def text(self, text: str) -> None:
+        """Add character data (references already decoded) to the current paragraph."""
+        self.lazy_image = None
+        if self.pre:
+            self.pre_parts.append(text)
+            return
+        collapsed = _SPACES.sub(" ", text)
+        if not collapsed:
+            return
+        if collapsed[0] == " ":
+            self.space = True
+            collapsed = collapsed[1:]
+        trailing = collapsed.endswith(" ")
+        if trailing:
+            collapsed = collapsed[:-1]
+        if collapsed:
+            self.add_text(collapsed)
+        if trailing:
+            self.space = True
+
+    def add_text(self, text: str) -> None:
+        code = self.code
+        if code is not None:                # inside a code span: verbatim, no escaping
+            if self.space and len(self.parts) > code.placed + 1:
+                self.parts.append(" ")
+            self.space = False
+            self.parts.append(text)
+            self.plain.append(text)
+            return
+        self.place(text[0])
+        escaped = md.escape_inline(text)
+        if self.line_start:
+            escaped = md.escape_line_start(escaped)
+            self.line_start = False
+        self.parts.append(escaped)
+        self.plain.append(text)
+        if self.link_open():
+            self.link_chars += len(text)
+
+    def place(self, first: str) -> None:
+        """Before content starting with ``first``: a pending space, then the openers of
+        marks not yet placed in this paragraph."""
+        parts = self.parts
+        if self.space and parts and not self.line_start:
+            parts.append(" ")
+            self.plain.append(" ")
+        elif self.fragile >= 0 and (first.isalnum() or first == "_"):
+            # "**"x"**y": a closer after punctuation and before a letter closes nothing
+            # (CommonMark §6.2, right-flanking); drop that pair of delimiters.
+            opener, closer = self.fragile >> 20, self.fragile & 0xFFFFF
+            if closer < len(parts):
+                parts[opener] = parts[closer] = ""
+        self.space = False
+        self.fragile = -1
+        for mark in self.marks:
+            if mark.placed < 0:
+                if mark.opener == "*" or mark.opener == "**" or mark.opener == "~~":
+                    if parts and parts[-1] == mark.closer:
+                        parts.pop()          # "**a****b**": join touching runs instead
+                        mark.placed = self._find_opener(mark.opener)
+                        continue
+                mark.placed = len(parts)
+                parts.append(mark.opener)
+
+    def _find_opener(self, opener: str) -> int:
+        for index in range(len(self.parts) - 1, -1, -1):
+            if self.parts[index] == opener:
+                return index
+        return 0
+
+    def link_open(self) -> bool:
+        for mark in self.marks:
+            if mark.link is not None and mark.placed >= 0:
+                return True
+        return False
+
+    def open_mark(self, name: str, role: int, attributes) -> Mark | None:
+        if self.code is not None:
+            return None                     # markup inside a code span is text
+        if role == CODE:
+            mark = Mark("`", "`")
+            self.code = mark
+            self.place("`")
+            mark.placed = len(self.parts)
+            self.parts.append("")           # the code span is written when it closes
+            return mark
+        if role == LINK:
+            href = attributes.get("href") if attributes else None
+            if href is None or any(m.link is not None for m in self.marks):
+                return None
+            target = self.resolve(href)
+            title = attributes.get("title", "")
+            mark = Mark("[", "](" + md.destination(target) + md.link_title(title) + ")", target)
+        else:
+            delimiter = MARKS[name]
+            if any(m.opener == delimiter for m in self.marks):
+                return None                 # <b><b>: one level of the same emphasis
+            mark = Mark(delimiter, delimiter)
+        self.marks.append(mark)
+        return mark
+
+    def close_mark(self, mark: Mark | None) -> None:
+        if mark is None or mark not in self.marks:
+            return
+        self.marks.remove(mark)
+        self._write_closer(mark)
+
+    def _write_closer(self, mark: Mark) -> None:
+        parts = self.parts
+        opener = mark.placed
+        if opener < 0:
+            return
+        mark.placed = -1
+        trailing_break = bool(parts) and parts[-1] == _HARD_BREAK
+        if trailing_break:
+            parts.pop()                     # "**a\\\n**" would not close: end before the break
+        if len(parts) - 1 <= opener:
+            del parts[opener:]              # nothing inside: no delimiters at all
+        elif mark.link is not None:
+            self.links.append(mark.link)
+            parts.append(mark.closer)
+        else:
+            before = parts[opener - 1][-1:] if opener > 0 else ""
+            if before.isalnum() and _PUNCTUATION.match(parts[opener + 1][:1]):
+                parts[opener] = ""          # would not be left-flanking (CommonMark §6.2)
+            else:
+                last = parts[-1][-1:]
+                parts.append(mark.closer)
+                if _PUNCTUATION.match(last):
+                    self.fragile = (opener << 20) | (len(parts) - 1)
+        if trailing_break:
+            parts.append(_HARD_BREAK)
+
+    def close_code(self, mark: Mark | None) -> None:
+        if mark is None or mark is not self.code:
+            return
+        self.code = None
+        parts = self.parts
+        if mark.placed < 0 or mark.placed >= len(parts):
+            return
+        content = "".join(parts[mark.placed + 1:])
+        del parts[mark.placed:]
+        if content.strip():
+            parts.append(md.code_span(content))
+            self.line_start = False
+            if self.link_open():
+                self.link_chars += len(content)
+
+    def void(self, name: str, attributes) -> None:
+        if name == "br":
+            if self.pre:
+                self.pre_parts.append("\n")
+            elif self.heading or self.code is not None:
+                self.space = True
+            elif self.parts and self.parts[-1] == _HARD_BREAK:
+                self.parts.pop()
+                self.flush()                # <br><br>: a paragraph break
+            elif self.parts:
+                self.parts.append(_HARD_BREAK)
+                self.space = False
+                self.line_start = True
+        elif name == "hr":
+            if not self.pre and not self.heading:
+                self.flush()
+                self.emit(Block("***", "thematic_break"))
+        elif name == "img" or name == "image":
+            if attributes and self.images and not self.pre:
+                self.image(attributes)
+        elif name == "wbr":
+            pass
+
+    def image(self, attributes: dict[str, str]) -> None:
+        src = attributes.get("src", "").strip()
+        if not src or PLACEHOLDER_SRC.search(src):
+            src = (attributes.get("data-src") or attributes.get("data-lazy-src")
+                   or attributes.get("data-original") or "").strip()
+            if not src:
+                srcset = attributes.get("data-srcset") or attributes.get("srcset") or ""
+                src = largest_candidate(srcset)
+        alt = " ".join(attributes.get("alt", "").split())
+        title = attributes.get("title", "")
+        if not src:
+            self.lazy_image = (alt, title)  # a <noscript> copy may follow
+            return
+        self.write_image(src, alt, title)
+
+    def noscript_image(self, attributes: dict[str, str]) -> None:
+        alt, title = self.lazy_image
+        self.lazy_image = None
+        src = attributes.get("src", "").strip()
+        if src and not PLACEHOLDER_SRC.search(src):
+            self.write_image(src, alt or " ".join(attributes.get("alt", "").split()), title)
+
+    def write_image(self, src: str, alt: str, title: str) -> None:
+        self.place("!")
+        self.line_start = False
+        alt = md.escape_inline(alt)
+        self.parts.append(f"![{alt}]({md.destination(self.resolve(src))}{md.link_title(title)})")
+        self.image_count += 1
+
+    # ----------------------------------------------------------------- leaves
+
+    def flush(self) -> None:
+        """Finish the current paragraph (or heading) and emit it as a leaf."""
+        parts = self.parts
+        if not parts:
+            self.space = False
+            self.line_start = True
+            return
+        for mark in reversed(self.marks):
+            if mark.placed >= 0:
+                self._write_closer(mark)   # re-opened in the next paragraph if text follows
+        if self.code is not None and self.code.placed >= 0:
+            self.close_code(self.code)
+        while parts and parts[-1] in (_HARD_BREAK, " ", ""):
+            parts.pop()
+        text = "".join(self.plain).strip()
+        if not parts:
+            self._reset_paragraph()
+            return
+        markdown = "".join(parts)
+        if self.heading:
+            kind = "heading"
+            markdown = re.sub(r"(?<= )(#+)$", r"\\\1", markdown)   # "C #": not a closing sequence
+            markdown = "#" * self.heading + " " + markdown.replace(_HARD_BREAK, " ")
+        elif not text and self.image_count:
+            kind = "image"
+        else:
+            kind = "paragraph"
+        block = Block(markdown, kind, self.links, len(text), self.link_chars,
+                      self.heading if kind == "heading" else 0, text=text)
+        self._reset_paragraph()
+        self.emit(block)
+
+    def close_pre(self) -> None:
+        self.pre -= 1
+        code = "".join(self.pre_parts).replace("\r\n", "\n").replace("\r", "\n")
+        self.pre_parts = []
+        if code.startswith("\n"):
+            code = code[1:]                 # the newline after <pre> is not content (§13.2.6.4.7)
+        code = code.rstrip("\n ")
+        if not code.strip():
+            return
+        fence = md.code_fence(code)
+        language = self.pre_language
+        self.emit(Block(f"{fence}{language}\n{code}\n{fence}", "code", text=code,
+                        text_chars=len(code)))
+
+    def code_language(self, attributes) -> None:
+        if not attributes or self.pre_language:
+            return
+        for key in ("data-lang", "data-language", "lang", "class"):
+            value = attributes.get(key)
+            if not value:
+                continue
+            if key == "class":
+                found = CODE_LANGUAGE.search(value)
+                value = found.group(1) if found else ""
+            if value and re.fullmatch(r"[\w+#.-]{1,30}", value):
+                self.pre_language = value.lower()
+                return
+
+    # ------------------------------------------------------------- containers
+
+    def nested_list(self) -> bool:
+        """A list directly inside a list nests under the previous item; returns whether
+        this list opened a container for that."""
+        if not self.stack or self.stack[-1].role != LIST:
+            return False
+        last = self.sinks[-1].last_item
+        if last is not None:
+            self.open_container(Container(ITEM_CONTAINER, " " * len(last.marker), True),
+                                self.stack[-1])
+        else:
+            self.open_container(Container(ITEM_CONTAINER, "- "), self.stack[-1])
+        return True
+
+    def open_item(self) -> Container:
+        state = None
+        for frame in reversed(self.stack[-SEARCH_LIMIT:]):
+            if frame.role == LIST:
+                state = frame.data
+                break
+            if frame.role == ITEM or frame.role == TABLE:
+                break
+        if state is not None and state.ordered:
+            marker = f"{state.number}. "
+            state.number += 1
+        else:
+            marker = "- "
+        container = Container(ITEM_CONTAINER, marker)
+        self.open_container(container, self.stack[-1] if self.stack else None)
+        return container
+
+    def open_container(self, container: Container, holder: Frame | None) -> None:
+        sink = self.sinks[-1]
+        sink.containers.append(container)
+        if len(sink.containers) == 1 and holder is not None:
+            sink.open_element = holder.element
+
+    def close_container(self) -> None:
+        sink = self.sinks[-1]
+        if not sink.containers:
+            return
+        container = sink.containers.pop()
+        if container.kind == ITEM_CONTAINER:
+            sink.last_item = container if container.started else sink.last_item
+        if not sink.containers and sink.open is not None:
+            sink.blocks.append(sink.open)
+            sink.open = None
+            sink.open_element = None
+            sink.last_item = None
+
+    def emit(self, block: Block) -> None:
+        """Add a finished leaf (or a table's block) to the current sink, written inside
+        the sink's open containers."""
+        sink = self.sinks[-1]
+        block.chrome = self.chrome > 0
+        if block.element is None:
+            block.element = self.stack[-1].element if self.stack else self.root
+        containers = sink.containers
+        if not containers:
+            sink.blocks.append(block)
+            return
+        first_prefix = []
+        separate = True             # a blank line between this leaf and the one before
+        decided = False
+        held_before = ""            # prefix of the containers that held the previous leaf
+        for container in containers:
+            if container.started:
+                first_prefix.append(container.marker if container.kind == QUOTE_CONTAINER
+                                    else " " * len(container.marker))
+                if not decided:
+                    held_before = "".join(first_prefix)
+                continue
+            if not decided:         # the outermost container this leaf starts decides
+                decided = True
+                separate = container.kind == QUOTE_CONTAINER or (
+                    container.kind == LIST_CONTAINER and not container.interrupts)
+            first_prefix.append(container.marker)
+        continuation = "".join(c.marker if c.kind == QUOTE_CONTAINER else " " * len(c.marker)
+                               for c in containers)
+        separator = continuation.rstrip()
+        lines = block.md.split("\n")
+        lines[0] = "".join(first_prefix) + lines[0]
+        for index in range(1, len(lines)):
+            line = lines[index]
+            lines[index] = continuation + line if line.strip() else separator
+        for container in containers:
+            container.started = True
+        text = "\n".join(lines)
+        open_block = sink.open
+        if open_block is None:
+            sink.open = Block(text, "quote" if containers[0].kind == QUOTE_CONTAINER else "list",
+                              list(block.links),
+                              block.text_chars, block.link_chars, text=block.text,
+                              chrome=block.chrome, element=sink.open_element or block.element)
+            return
+        if separate:
+            text = held_before.rstrip() + "\n" + text
+        open_block.md += "\n" + text
+        open_block.links.extend(block.links)
+        open_block.text_chars += block.text_chars
+        open_block.link_chars += block.link_chars
+        open_block.text += " " + block.text
+
+    # ----------------------------------------------------------------- tables
+
+    def add_cell(self, frame: Frame, sink: Sink) -> None:
+        while sink.containers:
+            sink.containers.pop()
+        if sink.open is not None:
+            sink.blocks.append(sink.open)
+        table = self.tables[-1]
+        if frame.role == CAPTION:
+            table.caption.extend(sink.blocks)
+            return
+        attributes = frame.attributes or {}
+        cell = Cell(sink.blocks, span(attributes.get("colspan"), MAX_COLSPAN),
+                    span(attributes.get("rowspan"), MAX_ROWSPAN), frame.tag == "th")
+        if not table.rows:
+            table.rows.append([])
+        table.rows[-1].append(cell)
+
+    def close_table(self, frame: Frame) -> None:
+        table = self.tables.pop()
+        for block in table.caption:
+            self.emit(block)
+        kept = [index for index, row in enumerate(table.rows) if row]
+        table.head_rows = {new for new, old in enumerate(kept) if old in table.head_rows}
+        rows = table.rows = [table.rows[index] for index in kept]
+        if not rows:
+            return
+        if table.is_layout() or table.slots() > 1_000_000:
+            for row in rows:
+                for cell in row:
+                    for block in cell.blocks:
+                        self.emit(block)
+            return
+        grid = table.grid()
+        if not any(any(cell for cell in row) for row in grid):
+            return
+        header = table.header_index()
+        cells = [cell for row in rows for cell in row]
+        links = [link for cell in cells for block in cell.blocks for link in block.links]
+        text = " ".join(block.text for cell in cells for block in cell.blocks if block.text)
+        self.emit(Block(pipe_table(grid, header), "table", links, len(text),
+                        sum(block.link_chars for cell in cells for block in cell.blocks),
+                        text=text, rows=grid, element=frame.element))
+
+    # ----------------------------------------------------------------- finish
+
+    def finish(self) -> list[Block]:
+        sink = self.sinks[0]
+        while len(self.sinks) > 1:
+            self.sinks.pop()
+        if sink.open is not None:
+            sink.blocks.append(sink.open)
+            sink.open = None
+        blocks = sink.blocks
+        total = sum(block.text_chars for block in blocks)
+        chrome = sum(block.text_chars for block in blocks if block.chrome)
+        # Pages built as <section><header>…</header></section> lose their content when
+        # header and footer go: if that would take more than four fifths of the text,
+        # the page's header and footer are kept.
+        if chrome and chrome <= 0.8 * total:
+            blocks = [block for block in blocks if not block.chrome]
+        for position, block in enumerate(blocks):
+            block.position = position
+        return blocks
+
+
+def span(value: str | None, limit: int) -> int:
+    """A ``colspan`` or ``rowspan`` value: the leading digits, 1 when absent or 0,
+    clamped to ``limit`` (WHATWG HTML §4.9.11, "rules for parsing non-negative integers")."""
+    if not value:
+        return 1
+    digits = re.match(r"\s*(\d{1,6})", value)
+    number = int(digits.group(1)) if digits else 1
+    return min(max(number, 1), limit)
+
+
+def largest_candidate(srcset: str) -> str:
+    """The URL of the widest candidate in a ``srcset`` (WHATWG HTML §4.8.4.3)."""
+    best, best_size = "", -1.0
+    for candidate in srcset.split(","):
+        fields = candidate.split()
+        if not fields:
+            continue
+        size = 0.0
+        if len(fields) > 1:
+            found = re.match(r"([\d.]+)[wx]$", fields[1])
+            size = float(found.group(1)) if found and found.group(1).count(".") <= 1 else 0.0
+        if size > best_size:
+            best, best_size = fields[0], size
+    return best

@@ -1,0 +1,63 @@
+"""Splitting Markdown into chunks of bounded size, for retrieval and model context windows."""
+
+from __future__ import annotations
+
+import re
+
+from webfold.block import Block
+
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
+
+
+def chunks(blocks: list[Block], limit: int) -> list[str]:
+    """The blocks' Markdown cut into chunks of at most ``limit`` characters.
+
+    Chunks end at block boundaries; a block longer than ``limit`` is cut at line
+    boundaries, then sentence boundaries, then (a single sentence still too long) every
+    ``limit`` characters. Blocks inside one chunk are joined by a blank line, as in
+    :func:`webfold.render`. Splitting a block may break its Markdown (a list or a
+    fenced code block cut in two); each chunk still holds every character of text.
+
+    Raises
+    ------
+    ValueError
+        ``limit`` is below 1.
+    """
+    if limit < 1:
+        raise ValueError(f"chunk size must be at least 1 character, not {limit}")
+    pieces: list[str] = []
+    for block in blocks:
+        pieces.extend(_split(block.md, limit))
+    out: list[str] = []
+    current = ""
+    for piece in pieces:
+        if current and len(current) + 2 + len(piece) <= limit:
+            current += "\n\n" + piece
+        else:
+            if current:
+                out.append(current)
+            current = piece
+    if current:
+        out.append(current)
+    return out
+
+
+def _split(text: str, limit: int) -> list[str]:
+    if len(text) <= limit:
+        return [text]
+    for separator, parts in (("\n", text.split("\n")), (" ", _SENTENCE_END.split(text))):
+        if len(parts) > 1:
+            out: list[str] = []
+            current = ""
+            for part in parts:
+                for piece in _split(part, limit) if len(part) > limit else [part]:
+                    if current and len(current) + len(separator) + len(piece) <= limit:
+                        current += separator + piece
+                    else:
+                        if current:
+                            out.append(current)
+                        current = piece
+            if current:
+                out.append(current)
+            return out
+    return [text[start:start + limit] for start in range(0, len(text), limit)]

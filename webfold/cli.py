@@ -1,0 +1,169 @@
+"""The command line: ``python -m webfold FILE [BASE]`` and ``webfold md FILE [BASE]``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from webfold import __version__
+from webfold.chunk import chunks
+from webfold.errors import WebfoldError
+from webfold.pipeline import MAX_INPUT_BYTES, to_blocks
+from webfold.render import render
+
+#: Characters per token for the token estimates of ``--json``: the common rule of thumb
+#: for English text with byte-pair-encoding tokenizers (OpenAI's tokenizer guide).
+CHARS_PER_TOKEN = 4
+
+EXAMPLES = """\
+examples:
+  python -m webfold examples/article.html
+  webfold md page.html https://example.com/post/ -o page.md
+  curl -s https://example.com/ | webfold md - https://example.com/
+  webfold md page.html --json
+  webfold md page.html --chunk 2000 --jsonl
+
+exit codes: 0 success, 2 bad usage or an unreadable file, 1 a failure while converting.
+"""
+
+
+class UsageError(Exception):
+    """Bad command-line usage (exit code 2)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):     # one line, no usage dump; main() maps it to exit 2
+        raise UsageError(message)
+
+
+def parser() -> argparse.ArgumentParser:
+    """The argument parser of ``webfold md`` (also used by ``python -m webfold``)."""
+    p = _Parser(prog="webfold", description="Convert an HTML page to clean Markdown.",
+                epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--version", action="version", version=f"webfold {__version__}")
+    source = p.add_argument_group("Input")
+    source.add_argument("file", metavar="FILE", help="the HTML file, or - for standard input")
+    source.add_argument("base", metavar="BASE", nargs="?", default=None,
+                        help="the page address, to resolve relative links and images")
+    source.add_argument("--charset", help="the page's encoding label, if known (e.g. shift_jis)")
+    source.add_argument("--max-bytes", type=int, default=MAX_INPUT_BYTES,
+                        help=f"refuse larger inputs (default {MAX_INPUT_BYTES:,})")
+    extraction = p.add_argument_group("Extraction")
+    extraction.add_argument("--all-blocks", action="store_true",
+                            help="keep every block that survives the element rules "
+                                 "(no main-content selection; today this is the only mode)")
+    extraction.add_argument("--no-images", action="store_true", help="leave images out")
+    output = p.add_argument_group("Output")
+    output.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
+    output.add_argument("--json", action="store_true",
+                        help="one JSON object: counts, timing, token estimates and the Markdown")
+    output.add_argument("--chunk", type=int, metavar="N",
+                        help="split into chunks of at most N characters at block boundaries")
+    output.add_argument("--jsonl", action="store_true",
+                        help="with --chunk: one JSON object per chunk (source, index, markdown)")
+    return p
+
+
+def _read(path: str) -> bytes:
+    if path == "-":
+        return sys.stdin.buffer.read()
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except FileNotFoundError:
+        raise UsageError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise UsageError(f"{path}: is a directory, not a file") from None
+    except PermissionError:
+        raise UsageError(f"{path}: permission denied") from None
+    except OSError as error:
+        raise UsageError(f"{path}: cannot read ({error.strerror or error})") from None
+
+
+def _convert(args: argparse.Namespace) -> str:
+    data = _read(args.file)
+    started = time.perf_counter()
+    try:
+        blocks = to_blocks(data, args.base, charset=args.charset, images=not args.no_images,
+                           max_input_bytes=args.max_bytes)
+    except WebfoldError as error:
+        raise ConversionError(f"{args.file}: {error}") from None
+    markdown = render(blocks)
+    elapsed = time.perf_counter() - started
+    source = "<stdin>" if args.file == "-" else args.file
+    if args.chunk is not None:
+        pieces = chunks(blocks, args.chunk)
+        if args.jsonl:
+            return "".join(json.dumps({"source": source, "index": index, "markdown": piece},
+                                      ensure_ascii=False) + "\n"
+                           for index, piece in enumerate(pieces))
+        return "".join(piece + "\n\n<!-- chunk -->\n\n" for piece in pieces[:-1]) + \
+            (pieces[-1] + "\n" if pieces else "")
+    if args.json:
+        return json.dumps({
+            "source": source, "base": args.base, "bytes_html": len(data),
+            "blocks_total": len(blocks), "blocks_content": len(blocks),
+            "bytes_markdown": len(markdown.encode("utf-8")),
+            "elapsed_ms": round(elapsed * 1000, 3),
+            "tokens_html_estimate": len(data) // CHARS_PER_TOKEN,
+            "tokens_markdown_estimate": len(markdown) // CHARS_PER_TOKEN,
+            "markdown": markdown,
+        }, ensure_ascii=False) + "\n"
+    return markdown
+
+
+class ConversionError(Exception):
+    """A failure while converting (exit code 1)."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit
+    code: 0 success, 2 bad usage or an unreadable file, 1 a failure while converting.
+    Errors are one line on standard error; there is never a traceback."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "md":
+        argv = argv[1:]
+    try:
+        args = parser().parse_args(argv)
+        if args.chunk is not None and args.chunk < 1:
+            raise UsageError(f"--chunk takes a size of at least 1 character, not {args.chunk}")
+        if args.jsonl and args.chunk is None:
+            raise UsageError("--jsonl goes with --chunk N")
+        if args.json and args.chunk is not None:
+            raise UsageError("--json and --chunk do not go together (use --chunk N --jsonl)")
+        output = _convert(args)
+        if args.output:
+            try:
+                with open(args.output, "w", encoding="utf-8", newline="\n") as handle:
+                    handle.write(output)
+            except OSError as error:
+                raise UsageError(f"{args.output}: cannot write ({error.strerror or error})") from None
+        else:
+            sys.stdout.buffer.write(output.encode("utf-8"))
+            sys.stdout.flush()
+    except SystemExit as exit_:            # --help and --version
+        return exit_.code if isinstance(exit_.code, int) else 0
+    except UsageError as error:
+        print(f"webfold: error: {error}", file=sys.stderr)
+        return 2
+    except ConversionError as error:
+        print(f"webfold: error: {error}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        print("webfold: interrupted", file=sys.stderr)
+        return 130
+    except Exception as error:             # a bug: still one line, never a traceback
+        name = "<stdin>" if argv and argv[0] == "-" else (argv[0] if argv else "")
+        print(f"webfold: error: {name}: internal error: {type(error).__name__}: {error}",
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+def main_entry() -> None:
+    """Console-script entry point: exits with :func:`main`'s code."""
+    raise SystemExit(main())

@@ -1,0 +1,203 @@
+"""Bytes to text as a browser decodes them, and text to the UTF-8 the scanner reads.
+
+Order (WHATWG HTML §13.2.3.1, "determining the character encoding"): a byte order
+mark; the caller's charset (an HTTP ``Content-Type`` header, say); the meta prescan of
+the first 1024 bytes (§13.2.3.2); then detection. Input that is valid UTF-8 is taken as
+UTF-8 before detection is asked (the detector agrees on such input, and asking it
+costs milliseconds); otherwise charset-normalizer guesses; failing that, UTF-8 with
+U+FFFD replacement. Labels map to encodings as the WHATWG Encoding standard (§4.2)
+says, so ``iso-8859-1`` and ``ascii`` mean windows-1252.
+"""
+
+from __future__ import annotations
+
+import codecs
+from dataclasses import dataclass
+
+import regex
+
+from webfold.errors import DecodeError
+
+#: WHATWG Encoding labels whose meaning differs from Python's codec of the same name,
+#: mapped to the Python codec that implements the WHATWG encoding (Encoding §4.2 and
+#: the index tables of §5–§12: WHATWG's Shift_JIS is Microsoft's code page 932, its
+#: EUC-KR is code page 949, its GBK decoder is the gb18030 decoder).
+WHATWG_LABELS: dict[str, str] = {
+    **dict.fromkeys(("ascii", "us-ascii", "iso-8859-1", "iso8859-1", "iso_8859-1", "latin1",
+                     "l1", "cp819", "ibm819", "iso-ir-100", "csisolatin1", "ansi_x3.4-1968",
+                     "iso_8859-1:1987", "x-cp1252", "cp1252", "windows-1252", "iso88591",
+                     "us-ascii", "cp367", "ibm367", "csascii", "iso646-us"), "windows-1252"),
+    **dict.fromkeys(("iso-8859-9", "latin5", "l5", "iso88599", "iso_8859-9", "windows-1254",
+                     "cp1254", "x-cp1254", "iso-ir-148", "csisolatin5"), "cp1254"),
+    **dict.fromkeys(("iso-8859-11", "tis-620", "dos-874", "windows-874", "iso885911"), "cp874"),
+    **dict.fromkeys(("shift_jis", "shift-jis", "sjis", "x-sjis", "ms_kanji", "ms932",
+                     "windows-31j", "csshiftjis"), "cp932"),
+    **dict.fromkeys(("euc-kr", "ks_c_5601-1987", "ks_c_5601-1989", "ksc5601", "ksc_5601",
+                     "korean", "windows-949", "csksc56011987", "iso-ir-149", "csEUCKR".lower(),
+                     "cseuckr"), "cp949"),
+    **dict.fromkeys(("gbk", "gb2312", "x-gbk", "chinese", "csgb2312", "csiso58gb231280",
+                     "gb_2312", "gb_2312-80", "iso-ir-58", "gb18030"), "gb18030"),
+    **dict.fromkeys(("utf-8", "utf8", "unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8",
+                     "x-unicode20utf8"), "utf-8"),
+    **dict.fromkeys(("utf-16", "utf-16le", "ucs-2", "unicode", "csunicode", "iso-10646-ucs-2",
+                     "unicodefeff"), "utf-16-le"),
+    **dict.fromkeys(("utf-16be", "unicodefffe"), "utf-16-be"),
+}
+
+_META = regex.compile(rb"<meta[\s/]([^>]*)>?", regex.IGNORECASE)
+_COMMENT = regex.compile(rb"<!--.*?(?:-->|$)", regex.DOTALL)
+_CHARSET_ATTRIBUTE = regex.compile(rb"""charset\s*=\s*["']?\s*([^\s"';>/]+)""", regex.IGNORECASE)
+_HTTP_EQUIV = regex.compile(rb"""http-equiv\s*=\s*["']?\s*content-type""", regex.IGNORECASE)
+_CONTENT = regex.compile(rb"""\bcontent\s*=\s*(["'])(.*?)\1""", regex.IGNORECASE | regex.DOTALL)
+_SURROGATE = regex.compile("[\ud800-\udfff]")
+
+_BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
+         (codecs.BOM_UTF16_BE, "utf-16-be"))
+
+
+def _c1_passthrough(error: UnicodeDecodeError) -> tuple[str, int]:
+    # WHATWG windows-1252 (and 874, 1254) decode the five bytes code page 1252 leaves
+    # undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D) to the C1 controls of the same value.
+    return error.object[error.start:error.end].decode("latin-1"), error.end
+
+
+codecs.register_error("webfold-c1", _c1_passthrough)
+
+
+def encoding_for_label(label: str | None) -> str | None:
+    """The Python codec for a WHATWG encoding label, or None when the label is unknown.
+
+    Labels are compared without case and surrounding whitespace (Encoding §4.2).
+    """
+    if not label:
+        return None
+    key = label.strip().lower()
+    if key in WHATWG_LABELS:
+        return WHATWG_LABELS[key]
+    try:
+        return codecs.lookup(key).name
+    except LookupError:
+        return None
+
+
+def prescan(data: bytes) -> str | None:
+    """The encoding a ``<meta>`` in the first 1024 bytes declares, or None.
+
+    A simplification of WHATWG HTML §13.2.3.2 ("prescan a byte stream"): comments are
+    skipped; ``<meta charset>`` and ``<meta http-equiv="content-type" content="...;
+    charset=...">`` are read in document order. A declared UTF-16 means UTF-8, as the
+    standard says (the bytes were read as ASCII to find it).
+    """
+    head = _COMMENT.sub(b"", data[:1024])
+    for meta in _META.finditer(head):
+        attributes = meta.group(1)
+        found = None
+        direct = regex.search(rb"""(?:^|[\s/])charset\s*=\s*["']?\s*([^\s"';>/]+)""", attributes,
+                              regex.IGNORECASE)
+        if direct:
+            found = direct.group(1)
+        elif _HTTP_EQUIV.search(attributes):
+            content = _CONTENT.search(attributes)
+            declared = content and _CHARSET_ATTRIBUTE.search(content.group(2))
+            if declared:
+                found = declared.group(1)
+        if found:
+            encoding = encoding_for_label(found.decode("latin-1"))
+            if encoding:
+                return "utf-8" if encoding.startswith("utf-16") else encoding
+    return None
+
+
+@dataclass(slots=True)
+class Decoded:
+    """The outcome of decoding a document's bytes."""
+
+    #: the document as UTF-8 bytes, which the scanner reads
+    utf8: bytes
+    #: the Python codec name that decoded the input, e.g. ``"cp932"`` for Shift_JIS
+    encoding: str
+    #: what chose the encoding: ``"bom"``, ``"caller"``, ``"meta"``, ``"utf-8"`` (valid
+    #: UTF-8), ``"detected"`` (charset-normalizer), ``"fallback"`` or ``"str"``
+    reason: str
+
+
+def _decode_with(data: bytes, encoding: str) -> str:
+    errors = "webfold-c1" if encoding in ("windows-1252", "cp1254", "cp874") else "replace"
+    if encoding == "windows-1252":
+        encoding = "cp1252"
+    return data.decode(encoding, errors)
+
+
+def decode(html: str | bytes, charset: str | None = None) -> Decoded:
+    """Turn a document into the UTF-8 bytes the scanner reads.
+
+    Parameters
+    ----------
+    html : str or bytes
+        The document. A ``str`` is taken as decoded text (lone surrogates become U+FFFD).
+    charset : str, optional
+        An encoding label from outside the document, such as the ``charset`` of an HTTP
+        ``Content-Type`` header. Ignored for ``str`` input and when a byte order mark
+        is present; an unknown label is ignored.
+
+    Returns
+    -------
+    Decoded
+
+    Raises
+    ------
+    TypeError
+        If ``html`` is neither ``str`` nor ``bytes`` (``bytearray`` and ``memoryview``
+        are accepted as bytes).
+    DecodeError
+        If the chosen encoding has no decoder in this Python. Undecodable bytes never
+        raise: they become U+FFFD.
+    """
+    if isinstance(html, str):
+        return Decoded(_utf8(html), "utf-8", "str")
+    if isinstance(html, (bytearray, memoryview)):
+        html = bytes(html)
+    if not isinstance(html, bytes):
+        raise TypeError(f"html must be str or bytes, not {type(html).__name__}")
+    for bom, encoding in _BOMS:
+        if html.startswith(bom):
+            return _as_utf8(html[len(bom):], encoding, "bom")
+    given = encoding_for_label(charset)
+    if given:
+        return _as_utf8(html, given, "caller")
+    declared = prescan(html)
+    if declared:
+        return _as_utf8(html, declared, "meta")
+    try:
+        html.decode("utf-8")
+        return Decoded(html, "utf-8", "utf-8")
+    except UnicodeDecodeError:
+        pass
+    from charset_normalizer import from_bytes   # imported here: it costs start-up time
+
+    best = from_bytes(html).best()
+    if best is not None and best.encoding:
+        encoding = encoding_for_label(best.encoding) or "utf-8"
+        return _as_utf8(html, encoding, "detected")
+    return _as_utf8(html, "utf-8", "fallback")
+
+
+def _as_utf8(data: bytes, encoding: str, reason: str) -> Decoded:
+    if encoding == "utf-8":
+        try:
+            data.decode("utf-8")
+            return Decoded(data, encoding, reason)
+        except UnicodeDecodeError:
+            pass
+    try:
+        text = _decode_with(data, encoding)
+    except LookupError as error:
+        raise DecodeError(f"no decoder for encoding {encoding!r}") from error
+    return Decoded(_utf8(text), encoding, reason)
+
+
+def _utf8(text: str) -> bytes:
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:      # lone surrogates have no UTF-8 form
+        return _SURROGATE.sub("\ufffd", text).encode("utf-8")

@@ -1,0 +1,92 @@
+"""Writing CommonMark 0.31 / GFM: escaping text, code spans, fences, link parts.
+
+Escaping follows the CommonMark spec's own list of what can open markup (§2.4
+backslash escapes, §4 leaf blocks, §6 inlines) and escapes a character only where it
+could open or close something, so ordinary prose stays free of backslashes.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Characters that may open inline markup somewhere; text without any is copied as is.
+_MAYBE_INLINE = re.compile(r"[\\*_`\[\]<&~]")
+_INLINE = re.compile(
+    r"\\(?=[!-/:-@\[-`{-~]|$)"          # a backslash that would escape what follows
+    r"|\*(?![ \t]|$)|(?<=\S)\*"         # "*" that touches a non-space (§6.2 flanking)
+    r"|(?<![^\W_])_|_(?![^\W_])"        # "_" at a word boundary (intraword "_" is inert)
+    r"|[`\[\]]"                         # code spans, links and images
+    r"|<(?=[A-Za-z/!?])"                # raw HTML and autolinks (§6.6, §6.5)
+    r"|&(?=#?[0-9A-Za-z]+;)"            # something that reads as a character reference
+    r"|~(?=\S)"                         # GFM strikethrough
+)
+
+
+def escape_inline(text: str) -> str:
+    """Backslash-escape the characters of ``text`` that would open Markdown inline markup.
+
+    ``text`` is plain text (no markup). A ``*`` with white space on both sides, an
+    intraword ``_``, ``<`` before a space and ``&`` that is not a reference are left alone.
+    """
+    if _MAYBE_INLINE.search(text) is None:
+        return text
+    return _INLINE.sub(lambda m: "\\" + m.group(0), text)
+
+
+_LINE_START = re.compile(
+    r"#{1,6}(?=[ \t]|$)"                # ATX heading (§4.2)
+    r"|[>+]"                            # block quote (§5.1), "+" list item
+    r"|[-*+](?=[ \t]|$)"                # bullet list item (§5.2)
+    r"|[-_*=](?=[-_*= \t]*$)"           # thematic break (§4.1) or setext underline (§4.3)
+    r"|\d{1,9}(?=[.)](?:[ \t]|$))"      # ordered list item: escape the delimiter
+    r"|~~~"                             # fenced code (``` is escaped inline already)
+)
+
+
+def escape_line_start(text: str) -> str:
+    """Escape what would make the start of a line a block: ``#``, ``>``, ``-``, ``+``,
+    ``1.`` or ``1)``, a thematic break, a setext underline or a fence. ``text`` must
+    already have gone through :func:`escape_inline`."""
+    match = _LINE_START.match(text)
+    if match is None:
+        return text
+    if match.group(0)[0].isdigit():
+        end = match.end()
+        return text[:end] + "\\" + text[end:]
+    return "\\" + text
+
+
+def code_span(text: str) -> str:
+    """A code span holding ``text`` verbatim: fenced by one more backtick than the longest
+    run inside, padded with a space where the text starts or ends with a backtick or
+    a space (CommonMark §6.1)."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    if text.startswith(("`", " ")) or text.endswith(("`", " ")):
+        text = f" {text} "
+    return f"{fence}{text}{fence}"
+
+
+def code_fence(code: str) -> str:
+    """A backtick fence longer than any backtick run at the start of a line of ``code``
+    (CommonMark §4.5), at least three long."""
+    longest = max((len(run) for run in re.findall(r"^[ \t]*(`{3,})", code, re.M)), default=2)
+    return "`" * max(3, longest + 1)
+
+
+def destination(url: str) -> str:
+    """A link destination (CommonMark §6.3): bare when it can be, else in ``<...>``."""
+    if not url:
+        return "<>"
+    if re.search(r"[\s()<>\\]|[\x00-\x1f]", url) is None:
+        return url
+    url = re.sub(r"[\r\n]", "", url)
+    return "<" + re.sub(r"([<>\\])", r"\\\1", url) + ">"
+
+
+def link_title(title: str) -> str:
+    """A link title in double quotes with ``"`` and ``\\`` escaped, or ``""`` for none."""
+    title = " ".join(title.split())
+    if not title:
+        return ""
+    return ' "' + re.sub(r'(["\\])', r"\\\1", title) + '"'

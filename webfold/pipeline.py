@@ -1,0 +1,66 @@
+"""Where the stages meet: bytes → decode → scan (tokens) → build (blocks) → render."""
+
+from __future__ import annotations
+
+from webfold._scan import scan_bytes
+from webfold.block import Block
+from webfold.build import Builder
+from webfold.decode import decode
+from webfold.errors import InputTooLargeError
+from webfold.render import render
+
+#: Larger inputs are refused unless the caller raises the limit: 200 MB, about 60
+#: times the largest page in the WCXB development split.
+MAX_INPUT_BYTES = 200_000_000
+
+
+def to_blocks(html: str | bytes, base: str | None = None, *, charset: str | None = None,
+              images: bool = True, max_input_bytes: int = MAX_INPUT_BYTES) -> list[Block]:
+    """The page's content blocks, in document order.
+
+    Parameters
+    ----------
+    html : str or bytes
+        The page. Bytes are decoded as a browser does (see :mod:`webfold.decode`).
+    base : str, optional
+        The page address; relative link and image targets resolve against it (and
+        against ``<base href>``, itself resolved against it). Without it, targets are
+        written as they appear.
+    charset : str, optional
+        An encoding label from outside the page (an HTTP header), for bytes input.
+    images : bool, default True
+        Keep images; False drops them.
+    max_input_bytes : int, default 200,000,000
+        Refuse larger inputs (counted in UTF-8 bytes after decoding).
+
+    Returns
+    -------
+    list of Block
+
+    Raises
+    ------
+    TypeError
+        ``html`` is not ``str`` or ``bytes``, or ``base`` is not ``str`` or None.
+    InputTooLargeError
+        The input is larger than ``max_input_bytes``.
+    """
+    if base is not None and not isinstance(base, str):
+        raise TypeError(f"base must be str or None, not {type(base).__name__}")
+    if isinstance(html, (bytes, bytearray, str)) and len(html) > max_input_bytes:
+        raise InputTooLargeError(f"input is {len(html):,} long, over the limit of {max_input_bytes:,} bytes")
+    decoded = decode(html, charset)
+    if len(decoded.utf8) > max_input_bytes:
+        raise InputTooLargeError(
+            f"input is {len(decoded.utf8):,} bytes, over the limit of {max_input_bytes:,} bytes")
+    return Builder(scan_bytes(decoded.utf8), base, images).run()
+
+
+def to_markdown(html: str | bytes, base: str | None = None, *, charset: str | None = None,
+                images: bool = True, max_input_bytes: int = MAX_INPUT_BYTES) -> str:
+    """The page as a Markdown document (CommonMark 0.31 with GFM tables and
+    strikethrough), ending in one newline, or ``""`` for a page with no content.
+
+    Takes the parameters of :func:`to_blocks` and raises its errors.
+    """
+    return render(to_blocks(html, base, charset=charset, images=images,
+                            max_input_bytes=max_input_bytes))

@@ -1,0 +1,113 @@
+"""HTML tables to GFM pipe tables, or unwrapped when they only lay the page out.
+
+The grid follows the HTML table model (WHATWG HTML §4.9.12, "forming a table"):
+``colspan`` and ``rowspan`` are expanded (the text stays in the first slot, the
+spanned slots are empty), ``colspan`` is clamped to 1,000 and ``rowspan`` to 65,534
+and to the rows that exist, and short rows are padded so the grid is rectangular.
+The output is a GFM pipe table (GFM spec §4.10): one header row, a delimiter row,
+``|`` in cell text escaped, line breaks in a cell written as ``<br>``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from webfold.block import Block
+
+MAX_COLSPAN = 1000
+MAX_ROWSPAN = 65534
+#: Cells holding blocks of these kinds make a table a layout table.
+LAYOUT_KINDS = frozenset({"heading", "list", "quote", "code", "thematic_break"})
+
+
+@dataclass(slots=True)
+class Cell:
+    """One ``td`` or ``th``: its blocks and spans."""
+
+    blocks: list[Block]
+    colspan: int = 1
+    rowspan: int = 1
+    header: bool = False
+
+
+@dataclass(slots=True)
+class Table:
+    """The rows of one ``<table>`` as the builder meets them."""
+
+    rows: list[list[Cell]] = field(default_factory=list)
+    #: rows that came from ``<thead>`` (indices into ``rows``)
+    head_rows: set[int] = field(default_factory=set)
+    caption: list[Block] = field(default_factory=list)
+
+    def is_layout(self) -> bool:
+        """True when the table only arranges the page: one column, or a cell holding a
+        heading, a list, a quote, code or several paragraphs."""
+        columns = 0
+        for row in self.rows:
+            width = sum(cell.colspan for cell in row)
+            columns = max(columns, width)
+            for cell in row:
+                prose = 0
+                for block in cell.blocks:
+                    if block.kind in LAYOUT_KINDS:
+                        return True
+                    if block.kind == "paragraph":
+                        prose += 1
+                if prose > 1:
+                    return True
+        return columns <= 1
+
+    def grid(self) -> list[list[str]]:
+        """The table as a rectangle of cell Markdown strings (spans expanded)."""
+        grid: list[list[str]] = []
+        covered: dict[int, int] = {}        # column -> rows below that a rowspan still covers
+        for index, row in enumerate(self.rows):
+            line: list[str] = []
+            rows_left = len(self.rows) - index
+            for cell in row:
+                while covered.get(len(line), 0) > 0:
+                    covered[len(line)] -= 1
+                    line.append("")
+                rowspan = min(cell.rowspan, rows_left)
+                line.append(cell_text(cell.blocks))
+                line.extend([""] * (cell.colspan - 1))
+                if rowspan > 1:
+                    for column in range(len(line) - cell.colspan, len(line)):
+                        covered[column] = rowspan - 1
+            for column in sorted(c for c, rows in covered.items() if rows > 0 and c >= len(line)):
+                line.extend([""] * (column - len(line) + 1))
+                covered[column] -= 1
+            grid.append(line)
+        width = max((len(line) for line in grid), default=0)
+        for line in grid:
+            line.extend([""] * (width - len(line)))
+        return grid
+
+    def slots(self) -> int:
+        """Rows times the widest row's columns: the size of the grid before it is built."""
+        return len(self.rows) * max((sum(c.colspan for c in row) for row in self.rows), default=0)
+
+    def header_index(self) -> int:
+        """Index of the row to use as the header: the first ``<thead>`` row, else the
+        first row (GFM tables need exactly one)."""
+        return min(self.head_rows) if self.head_rows else 0
+
+
+def cell_text(blocks: list[Block]) -> str:
+    """One line of cell Markdown from a cell's blocks: hard breaks and separate blocks
+    become ``<br>``; a nested table is flattened, its cells joined by spaces."""
+    pieces: list[str] = []
+    for block in blocks:
+        if block.rows is not None:
+            pieces.extend(" ".join(c for c in row if c) for row in block.rows)
+        else:
+            pieces.append(block.md.replace("\\\n", "<br>").replace("\n", " "))
+    return "<br>".join(piece for piece in pieces if piece).replace("|", "\\|")
+
+
+def pipe_table(grid: list[list[str]], header: int) -> str:
+    """A GFM pipe table from a rectangular grid; row ``header`` goes first as the header."""
+    rows = [grid[header]] + grid[:header] + grid[header + 1:]
+    lines = ["| " + " | ".join(rows[0]) + " |", "|" + "|".join(" --- " for _ in rows[0]) + "|"]
+    lines.extend("| " + " | ".join(row) + " |" for row in rows[1:])
+    return "\n".join(lines)

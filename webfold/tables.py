@@ -1,0 +1,148 @@
+"""Rules that are really data: tag categories, raw text elements, chrome tokens.
+
+Every table cites its source. The scanner (``_scan.pyx``) numbers tag and attribute
+names by their position in :data:`TAG_NAMES` and :data:`ATTRIBUTE_NAMES`, so those
+two tuples may only grow at the end.
+"""
+
+from __future__ import annotations
+
+import regex
+
+#: Tag names the scanner recognises by number (index 0 means "any other name").
+#: Source: the element index of the WHATWG HTML standard, plus obsolete elements that
+#: still occur on the web (center, font, strike, tt, big, marquee, nobr).
+TAG_NAMES: tuple[str, ...] = (
+    "",
+    "a", "abbr", "address", "area", "article", "aside", "audio", "b", "base", "bdi",
+    "bdo", "big", "blockquote", "body", "br", "button", "canvas", "caption", "center",
+    "cite", "code", "col", "colgroup", "data", "datalist", "dd", "del", "details", "dfn",
+    "dialog", "dir", "div", "dl", "dt", "em", "embed", "fieldset", "figcaption", "figure",
+    "font", "footer", "form", "frame", "frameset", "h1", "h2", "h3", "h4", "h5", "h6",
+    "head", "header", "hgroup", "hr", "html", "i", "iframe", "img", "input", "ins", "kbd",
+    "label", "legend", "li", "link", "main", "map", "mark", "marquee", "math", "menu",
+    "meta", "meter", "nav", "nobr", "noembed", "noframes", "noscript", "object", "ol",
+    "optgroup", "option", "output", "p", "param", "picture", "plaintext", "pre",
+    "progress", "q", "rp", "rt", "ruby", "s", "samp", "script", "search", "section",
+    "select", "slot", "small", "source", "span", "strike", "strong", "style", "sub",
+    "summary", "sup", "svg", "table", "tbody", "td", "template", "textarea", "tfoot",
+    "th", "thead", "time", "title", "tr", "track", "tt", "u", "ul", "var", "video", "wbr",
+    "xmp", "image", "acronym", "listing",
+)
+TAG_ID: dict[str, int] = {name: number for number, name in enumerate(TAG_NAMES)}
+
+#: Attribute names the scanner recognises by number (index 0: any other name).
+ATTRIBUTE_NAMES: tuple[str, ...] = (
+    "",
+    "alt", "aria-hidden", "charset", "class", "colspan", "content", "data-lang",
+    "data-lazy-src", "data-original", "data-src", "data-srcset", "hidden", "href", "http-equiv",
+    "id", "lang", "name", "rowspan", "src", "srcset", "start", "style", "title", "type",
+    "data-language", "property", "reversed", "language",
+)
+
+#: Elements whose whole body is raw text: the scanner only searches it for the end tag.
+#: Source: WHATWG HTML §13.1.2 (raw text and escapable raw text elements) and the
+#: tokenizer states the tree builder switches to (§13.2.6.4: xmp, iframe, noembed,
+#: noframes, plaintext).
+RAW_TEXT_ELEMENTS = frozenset(
+    {"script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "plaintext"}
+)
+
+#: Void elements never have an end tag or content. Source: WHATWG HTML §13.1.2.
+VOID_ELEMENTS = frozenset(
+    {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
+     "source", "track", "wbr", "frame", "image"}
+)
+
+#: Dropped with their whole subtree: never content. Chosen for Webfold (issue [1]).
+DROPPED_ELEMENTS = frozenset(
+    {"script", "style", "noscript", "template", "svg", "math", "head", "nav", "form",
+     "button", "input", "select", "option", "textarea", "iframe", "dialog", "canvas",
+     "object", "embed", "title", "noembed", "noframes", "datalist", "optgroup", "map",
+     "audio", "video", "frameset", "frame", "search"}
+)
+
+#: Page furniture only outside content sectioning (see ``build``): header and footer
+#: are chrome at page level; aside is chrome except inside main or article.
+SECTIONING = frozenset({"article", "section", "main", "aside", "nav"})
+
+#: Elements that end the current paragraph: the "block-level" elements of CSS's
+#: default stylesheet (WHATWG HTML §15.3, "Rendering: the CSS user agent style sheet").
+BLOCK_ELEMENTS = frozenset(
+    {"address", "article", "aside", "blockquote", "body", "center", "dd", "details", "dialog",
+     "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1",
+     "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr", "html", "legend", "li",
+     "listing", "main", "menu", "nav", "ol", "p", "pre", "section", "summary", "table",
+     "caption", "tbody", "thead", "tfoot", "tr", "td", "th", "ul", "xmp", "search", "frameset",
+     "plaintext", "colgroup", "col"}
+)
+
+HEADING_LEVEL = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
+
+#: The "special" category of the tree builder: an end tag of another name never
+#: closes an element past one of these. Source: WHATWG HTML §13.2.4.2.
+SPECIAL_ELEMENTS = frozenset(BLOCK_ELEMENTS | {
+    "applet", "area", "base", "br", "button", "col", "embed", "frame", "iframe", "img",
+    "input", "link", "marquee", "meta", "noembed", "noframes", "noscript", "object",
+    "param", "script", "select", "source", "style", "template", "textarea", "title",
+    "track", "wbr", "xmp", "image", "head", "svg", "math",
+})
+
+#: Elements that bound the search of an end tag: nothing outside them is closed by
+#: an end tag seen inside. Source: WHATWG HTML §13.2.4.2, "has an element in scope".
+SCOPE_BOUNDARIES = frozenset(
+    {"applet", "caption", "html", "table", "td", "th", "marquee", "object", "template", "svg", "math"}
+)
+
+#: A start tag of the key closes an open element of any of the values first, if
+#: one is open (looking no further than a scope boundary or the listed stoppers).
+#: Source: WHATWG HTML §13.2.6.4.7 ("in body" insertion mode) and §13.1.2.4
+#: (optional end tags).
+P_CLOSERS = frozenset(
+    {"address", "article", "aside", "blockquote", "center", "details", "dialog", "dir",
+     "div", "dl", "fieldset", "figcaption", "figure", "footer", "header", "hgroup", "main",
+     "menu", "nav", "ol", "p", "search", "section", "summary", "ul", "h1", "h2", "h3", "h4",
+     "h5", "h6", "pre", "listing", "form", "plaintext", "table", "hr", "xmp", "li", "dd", "dt"}
+)
+
+#: Class and id tokens of consent banners, cookie notices, ad slots and newsletter
+#: pop-ups. An element whose class or id contains one of these tokens (as a whole
+#: word, hyphen- or underscore-separated) is hidden with its subtree. Grouped as in
+#: trafilatura's ``settings.py`` and resiliparse's ``_PAGE_CHROME`` patterns; kept
+#: narrow on purpose, because a false match drops content.
+CHROME_TOKENS: dict[str, tuple[str, ...]] = {
+    "consent": ("cookie-banner", "cookie-consent", "cookie-notice", "cookie-bar",
+                "cookiebanner", "cookieconsent", "cookienotice", "cookie-law", "gdpr",
+                "consent-banner", "cmp-container", "onetrust-consent-sdk",
+                "onetrust-banner-sdk", "cc-window", "cookie-popup", "truste-consent"),
+    "ads": ("ad", "ads", "advert", "adverts", "advert-banner", "sponsored", "advertisement", "ad-slot", "adslot", "ad-container", "ad-wrapper", "adsbygoogle",
+            "ad-banner", "ad-unit", "google-ad", "sponsored-ad", "dfp-ad", "ad-placeholder"),
+    "newsletter": ("newsletter-popup", "newsletter-modal", "newsletter-signup",
+                   "subscribe-popup", "signup-modal", "email-signup-popup"),
+}
+
+CHROME_PATTERN = regex.compile(
+    r"(?<![\w-])(?:" + "|".join(regex.escape(t) for group in CHROME_TOKENS.values() for t in group)
+    + r")(?![\w-])",
+    regex.IGNORECASE,
+)
+
+#: Inline ``style`` declarations that hide an element. Source: CSS Display Level 3
+#: (``display: none``) and CSS 2.1 §11.2 (``visibility: hidden``).
+HIDING_STYLE = regex.compile(
+    r"(?:^|[;\s])(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)",
+    regex.IGNORECASE,
+)
+
+#: Classes that name the language of a code block: ``language-x``, ``lang-x``,
+#: ``highlight-source-x`` (GitHub), ``brush: x`` (SyntaxHighlighter), ``highlight-x``.
+CODE_LANGUAGE = regex.compile(
+    r"(?:^|\s)(?:language-|lang-|highlight-source-|highlight-|brush:\s*)([\w+#.-]+)",
+    regex.IGNORECASE,
+)
+
+#: ``src`` values that are stand-ins for a lazily loaded image.
+PLACEHOLDER_SRC = regex.compile(
+    r"^(?:data:|about:blank)|(?:placeholder|blank|spacer|lazy|loading|pixel|transparent|grey|gray)[\w-]*\.(?:gif|png|svg|jpe?g|webp)",
+    regex.IGNORECASE,
+)
