@@ -10,15 +10,23 @@ from setuptools import Extension, setup
 
 DEBUG = os.environ.get("WEBFOLD_DEBUG") == "1"
 
-#: One place for the compiler directives of every Cython module.
+#: One place for the compiler directives. The scanner indexes only C buffers it
+#: checks itself, so bounds checks and negative indices are off outside debug builds;
+#: the pure-Python modules index Python lists with negative indices and keep Python's
+#: semantics (``SAFE``).
+SAFE = {"language_level": 3}
 DIRECTIVES = {
-    "language_level": 3,
+    **SAFE,
     "boundscheck": DEBUG,
     "wraparound": DEBUG,
     "initializedcheck": DEBUG,
     "cdivision": True,
 }
 
-extensions = [Extension("webfold._scan", ["webfold/_scan.pyx"], extra_compile_args=["-O2"])]
+scanner = [Extension("webfold._scan", ["webfold/_scan.pyx"], extra_compile_args=["-O2"])]
+# Pure-Python modules compiled for speed (measured: bench/README.md); they run
+# unchanged as Python where the compiled module is absent.
+compiled_python = [Extension("webfold.build", ["webfold/build.py"], extra_compile_args=["-O2"])]
 
-setup(ext_modules=cythonize(extensions, compiler_directives=DIRECTIVES, annotate=DEBUG))
+setup(ext_modules=cythonize(scanner, compiler_directives=DIRECTIVES, annotate=DEBUG, force=True)
+      + cythonize(compiled_python, compiler_directives=SAFE, annotate=DEBUG, force=True))

@@ -435,10 +435,9 @@ cdef class Tokens:
         found = {}
         for k in range(t.attr, t.attr + t.nattr):
             a = &self.sc.attributes[k]
-            if a.name:
-                key = ATTRIBUTE_NAMES[a.name]
-            else:
-                key = self.source[a.name_start:a.name_end].decode("utf-8", "replace").lower()
+            if not a.name:
+                continue            # only the attributes Webfold reads are decoded
+            key = ATTRIBUTE_NAMES[a.name]
             if key in found:
                 continue            # the first of duplicate attributes wins (§13.2.5.33)
             if a.value_start < 0:

@@ -56,8 +56,8 @@ class Block:
     link_chars: int = 0
     #: 1–6 for a heading, else 0
     level: int = 0
-    #: the innermost element that holds the block (for a list or quote: the one that
-    #: holds the list or quote)
+    #: the innermost element that holds the block (for a list or quote: the outermost
+    #: list or quote element itself)
     element: Element | None = None
     #: 0-based index of the block in the page
     position: int = 0

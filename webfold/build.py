@@ -57,6 +57,9 @@ IN_TABLE_SCOPE = frozenset({"html", "table", "template"})
 LIST_ITEM_STOP = SPECIAL_ELEMENTS - {"address", "div", "p", "li", "dd", "dt"}
 TABLE_PARTS = frozenset({"table", "tbody", "thead", "tfoot", "tr", "td", "th"})
 
+# Pages repeat their class strings: remember the verdict on each (bounded).
+_CHROME_MEMO: dict[str, bool] = {}
+
 _SPACES = re.compile(r"[ \t\n\r\f]+")
 _PUNCTUATION = re.compile(r"[^\w\s]")
 _HARD_BREAK = "\\\n"
@@ -65,15 +68,35 @@ _HARD_BREAK = "\\\n"
 class Frame:
     """One open element on the builder's stack."""
 
-    __slots__ = ("tag", "role", "flags", "element", "data", "attributes")
+    __slots__ = ("tag", "role", "flags", "data", "attributes", "parent", "serial", "_element")
 
-    def __init__(self, tag: str, role: int, flags: int, element: Element, data, attributes):
+    def __init__(self, tag: str, role: int, flags: int, data, attributes, parent, serial: int):
         self.tag = tag
         self.role = role
         self.flags = flags
-        self.element = element
         self.data = data
         self.attributes = attributes
+        self.parent: Frame | None = parent
+        self.serial = serial
+        self._element: Element | None = None
+
+    @property
+    def element(self) -> Element:
+        """The public record of this element, made when a block first needs it (most
+        elements never hold a block), together with any ancestors not yet made."""
+        if self._element is None:
+            missing = []
+            frame: Frame | None = self
+            while frame is not None and frame._element is None:
+                missing.append(frame)
+                frame = frame.parent
+            parent = frame._element if frame is not None else None
+            for frame in reversed(missing):
+                attributes = frame.attributes or {}
+                parent = frame._element = Element(
+                    frame.tag, attributes.get("id", ""), attributes.get("class", ""), parent,
+                    parent.depth + 1 if parent is not None else 0, frame.serial)
+        return self._element
 
 
 class Mark:
@@ -157,7 +180,6 @@ class Builder:
         self.pre = 0
         self.heading = 0
         self.serial = 0
-        self.root = Element("#document", "", "", None, -1, -1)
         self.title = ""
         self.base_seen = False
         self.sinks: list[Sink] = [Sink()]
@@ -201,19 +223,22 @@ class Builder:
     # ------------------------------------------------------------- start tags
 
     def start_tag(self, name: str, index: int, flags: int) -> None:
-        attributes = self.tokens.attributes(index) if flags & HAS_ATTRIBUTES else None
-        if name == "base" and attributes and not self.base_seen and "href" in attributes:
-            self.base_seen = True
-            if self.resolve.base:
-                self.resolve = Resolver(self.resolve(attributes["href"]))
-        self.imply_end_tags(name)
-        if self.hidden:
-            if name == "img" and self.lazy_image is not None and attributes \
+        if self.hidden:                     # inside a dropped subtree: only keep count
+            self.imply_end_tags(name)
+            if name == "img" and self.lazy_image is not None and flags & HAS_ATTRIBUTES \
                     and self.open_count.get("noscript"):
-                self.noscript_image(attributes)
+                self.noscript_image(self.tokens.attributes(index))
+            elif name == "base" and flags & HAS_ATTRIBUTES:
+                self.base(self.tokens.attributes(index))
             if name not in VOID_ELEMENTS and not flags & SELF_CLOSING:
-                self.push(name, NONE, 0, attributes)
+                self.stack.append(Frame(name, NONE, 0, None, None, self.stack[-1], self.serial))
+                self.serial += 1
+                self.open_count[name] = self.open_count.get(name, 0) + 1
             return
+        attributes = self.tokens.attributes(index) if flags & HAS_ATTRIBUTES else None
+        if name == "base" and attributes:
+            self.base(attributes)
+        self.imply_end_tags(name)
         if name in VOID_ELEMENTS:
             self.void(name, attributes)
             return
@@ -243,6 +268,13 @@ class Builder:
         else:
             self.block_start(name, role, frame_flags, attributes)
 
+    def base(self, attributes: dict[str, str]) -> None:
+        """The first ``<base href>`` sets the base, resolved against the caller's."""
+        if not self.base_seen and "href" in attributes:
+            self.base_seen = True
+            if self.resolve.base:
+                self.resolve = Resolver(self.resolve(attributes["href"]))
+
     def block_start(self, name: str, role: int, flags: int, attributes) -> None:
         self.flush()
         data = None
@@ -254,12 +286,11 @@ class Builder:
             number = int(start) if start.isdigit() and len(start) < 10 else 1
             data = ListState(name == "ol", number, nested)
             # The list itself is a container with no prefix: its items stay one block.
-            self.open_container(Container(LIST_CONTAINER, "", False, not data.ordered or number == 1),
-                                self.stack[-1] if self.stack else None)
+            self.open_container(Container(LIST_CONTAINER, "", False, not data.ordered or number == 1))
         elif role == ITEM:
             data = self.open_item()
         elif role == QUOTE:
-            self.open_container(Container(QUOTE_CONTAINER, "> "), None)
+            self.open_container(Container(QUOTE_CONTAINER, "> "))
         elif role == PRE:
             self.pre += 1
             self.pre_parts = []
@@ -278,16 +309,13 @@ class Builder:
             self.sinks.append(Sink())
         self.push(name, role, flags, attributes, data)
         sink = self.sinks[-1]
-        if role == QUOTE and len(sink.containers) == 1:
-            sink.open_element = self.stack[-1].element
+        if sink.containers and sink.open_element is None:
+            sink.open_element = self.stack[-1].element     # the outermost list or quote
 
     def push(self, name: str, role: int, flags: int, attributes, data=None) -> None:
-        parent = self.stack[-1].element if self.stack else self.root
-        element = Element(name, attributes.get("id", "") if attributes else "",
-                          attributes.get("class", "") if attributes else "",
-                          parent, len(self.stack), self.serial)
+        self.stack.append(Frame(name, role, flags, data, attributes,
+                                self.stack[-1] if self.stack else None, self.serial))
         self.serial += 1
-        self.stack.append(Frame(name, role, flags, element, data, attributes))
         self.open_count[name] = self.open_count.get(name, 0) + 1
         if flags:
             if flags & HIDDEN_ROOT:
@@ -316,7 +344,14 @@ class Builder:
         if style and HIDING_STYLE.search(style):
             return True
         marks = attributes.get("class", "") + " " + attributes.get("id", "")
-        return len(marks) > 1 and CHROME_PATTERN.search(marks) is not None
+        if len(marks) == 1:
+            return False
+        found = _CHROME_MEMO.get(marks)
+        if found is None:
+            if len(_CHROME_MEMO) > 50_000:
+                _CHROME_MEMO.clear()
+            found = _CHROME_MEMO[marks] = CHROME_PATTERN.search(marks) is not None
+        return found
 
     def imply_end_tags(self, name: str) -> None:
         """Close the elements a start tag ends by the HTML standard's rules (optional end
@@ -371,6 +406,10 @@ class Builder:
             if not self.hidden:
                 self.void("br", None)
             return
+        stack = self.stack
+        if stack and stack[-1].tag == name:
+            self.pop()                      # the common case: it closes the current element
+            return
         if not self.open_count.get(name):
             if name == "p" and not self.hidden:
                 self.flush()                # "</p>" with no open p: an empty paragraph
@@ -386,17 +425,20 @@ class Builder:
         self.close_in_scope((name,), boundaries)
 
     def pop(self) -> None:
-        frame = self.stack.pop()
-        self.open_count[frame.tag] -= 1
+        frame = self.stack[-1]
         flags = frame.flags
         if flags & HIDDEN_ROOT:
+            self.stack.pop()
+            self.open_count[frame.tag] -= 1
             self.hidden -= 1
             if not self.hidden:
                 self.lazy_image = None
             return
         role = frame.role
         if role != NONE and not self.hidden:
-            self.close_role(frame, role)
+            self.close_role(frame, role)    # while the frame is still open: its blocks are inside
+        self.stack.pop()
+        self.open_count[frame.tag] -= 1
         if flags:                           # after the role: its last leaf is still inside
             if flags & CHROME_ROOT:
                 self.chrome -= 1
@@ -723,10 +765,9 @@ class Builder:
             return False
         last = self.sinks[-1].last_item
         if last is not None:
-            self.open_container(Container(ITEM_CONTAINER, " " * len(last.marker), True),
-                                self.stack[-1])
+            self.open_container(Container(ITEM_CONTAINER, " " * len(last.marker), True))
         else:
-            self.open_container(Container(ITEM_CONTAINER, "- "), self.stack[-1])
+            self.open_container(Container(ITEM_CONTAINER, "- "))
         return True
 
     def open_item(self) -> Container:
@@ -743,14 +784,11 @@ class Builder:
         else:
             marker = "- "
         container = Container(ITEM_CONTAINER, marker)
-        self.open_container(container, self.stack[-1] if self.stack else None)
+        self.open_container(container)
         return container
 
-    def open_container(self, container: Container, holder: Frame | None) -> None:
-        sink = self.sinks[-1]
-        sink.containers.append(container)
-        if len(sink.containers) == 1 and holder is not None:
-            sink.open_element = holder.element
+    def open_container(self, container: Container) -> None:
+        self.sinks[-1].containers.append(container)
 
     def close_container(self) -> None:
         sink = self.sinks[-1]
@@ -771,7 +809,7 @@ class Builder:
         sink = self.sinks[-1]
         block.chrome = self.chrome > 0
         if block.element is None:
-            block.element = self.stack[-1].element if self.stack else self.root
+            block.element = self.stack[-1].element if self.stack else None
         containers = sink.containers
         if not containers:
             sink.blocks.append(block)

@@ -7,7 +7,7 @@ two tuples may only grow at the end.
 
 from __future__ import annotations
 
-import regex
+import re
 
 #: Tag names the scanner recognises by number (index 0 means "any other name").
 #: Source: the element index of the WHATWG HTML standard, plus obsolete elements that
@@ -37,7 +37,9 @@ ATTRIBUTE_NAMES: tuple[str, ...] = (
     "alt", "aria-hidden", "charset", "class", "colspan", "content", "data-lang",
     "data-lazy-src", "data-original", "data-src", "data-srcset", "hidden", "href", "http-equiv",
     "id", "lang", "name", "rowspan", "src", "srcset", "start", "style", "title", "type",
-    "data-language", "property", "reversed", "language",
+    "data-language", "property", "reversed", "language", "role", "itemprop", "itemtype",
+    "datetime", "dir", "width", "height", "rel", "scope", "headers", "label", "aria-label",
+    "data-testid", "data-component", "data-module",
 )
 
 #: Elements whose whole body is raw text: the scanner only searches it for the end tag.
@@ -121,28 +123,28 @@ CHROME_TOKENS: dict[str, tuple[str, ...]] = {
                    "subscribe-popup", "signup-modal", "email-signup-popup"),
 }
 
-CHROME_PATTERN = regex.compile(
-    r"(?<![\w-])(?:" + "|".join(regex.escape(t) for group in CHROME_TOKENS.values() for t in group)
+CHROME_PATTERN = re.compile(
+    r"(?<![\w-])(?:" + "|".join(re.escape(t) for group in CHROME_TOKENS.values() for t in group)
     + r")(?![\w-])",
-    regex.IGNORECASE,
+    re.IGNORECASE,
 )
 
 #: Inline ``style`` declarations that hide an element. Source: CSS Display Level 3
 #: (``display: none``) and CSS 2.1 §11.2 (``visibility: hidden``).
-HIDING_STYLE = regex.compile(
+HIDING_STYLE = re.compile(
     r"(?:^|[;\s])(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)",
-    regex.IGNORECASE,
+    re.IGNORECASE,
 )
 
 #: Classes that name the language of a code block: ``language-x``, ``lang-x``,
 #: ``highlight-source-x`` (GitHub), ``brush: x`` (SyntaxHighlighter), ``highlight-x``.
-CODE_LANGUAGE = regex.compile(
+CODE_LANGUAGE = re.compile(
     r"(?:^|\s)(?:language-|lang-|highlight-source-|highlight-|brush:\s*)([\w+#.-]+)",
-    regex.IGNORECASE,
+    re.IGNORECASE,
 )
 
 #: ``src`` values that are stand-ins for a lazily loaded image.
-PLACEHOLDER_SRC = regex.compile(
+PLACEHOLDER_SRC = re.compile(
     r"^(?:data:|about:blank)|(?:placeholder|blank|spacer|lazy|loading|pixel|transparent|grey|gray)[\w-]*\.(?:gif|png|svg|jpe?g|webp)",
-    regex.IGNORECASE,
+    re.IGNORECASE,
 )

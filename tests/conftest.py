@@ -1,0 +1,40 @@
+"""Shared test helpers: where the shared data lives, and how its absence is handled.
+
+Tests read the shared data from ``$WEBFOLD_DATA`` or else ``../shared/data`` beside the
+repository. When it is absent they skip with the reason, except under CI (the ``CI``
+environment variable set), where absent data is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def data_dir() -> Path:
+    """The shared data folder (it may not exist)."""
+    return Path(os.environ.get("WEBFOLD_DATA") or REPO.parent / "shared" / "data")
+
+
+def require(path: Path) -> Path:
+    """``path`` if it exists; otherwise skip the test (fail it under CI)."""
+    if not path.exists():
+        message = f"shared data not found at {path} (set WEBFOLD_DATA to the data folder)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return path
+
+
+@pytest.fixture(scope="session")
+def fixtures_dir() -> Path:
+    return require(data_dir() / "firecrawl-fixtures")
+
+
+@pytest.fixture(scope="session")
+def wcxb_dir() -> Path:
+    return require(data_dir() / "wcxb" / "dev")

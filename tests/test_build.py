@@ -1,0 +1,132 @@
+"""The block builder: what is dropped, hidden and kept; implied end tags; nesting."""
+
+from __future__ import annotations
+
+import pytest
+
+import webfold
+
+
+def md(html: str, base: str | None = None) -> str:
+    return webfold.to_markdown(html, base)
+
+
+@pytest.mark.parametrize("element", [
+    "script", "style", "noscript", "template", "svg", "math", "nav", "form", "button",
+    "select", "textarea", "iframe", "dialog", "canvas", "object"])
+def test_dropped_elements(element):
+    assert md(f"<p>before</p><{element}>gone</{element}><p>after</p>") == "before\n\nafter\n"
+
+
+def test_head_is_dropped():
+    assert md("<html><head><title>T</title><meta name=x></head><body>b</body></html>") == "b\n"
+
+
+def test_aside_is_dropped_except_inside_main_or_article():
+    assert md("<aside>side</aside><main><aside>in main</aside></main>"
+              "<article><aside>in article</aside></article>") == "in main\n\nin article\n"
+
+
+@pytest.mark.parametrize("attributes", [
+    "hidden", 'aria-hidden="true"', 'style="display:none"', "style='DISPLAY : NONE !important'",
+    'style="color:red; visibility: hidden"', 'class="cookie-banner"', 'id="onetrust-consent-sdk"',
+    'class="x newsletter-popup"', 'class="ad"', 'class="adsbygoogle"', 'type="hidden"'])
+def test_hidden_subtrees(attributes):
+    assert md(f"<p>shown</p><div {attributes}><p>secret <b>words</b></p></div>") == "shown\n"
+
+
+@pytest.mark.parametrize("attributes", [
+    'aria-hidden="false"', 'style="display:block"', 'class="header-advert-free"',
+    'class="adventure"', 'class="road"', 'style="visibility:visible"'])
+def test_not_hidden(attributes):
+    assert md(f"<div {attributes}>kept</div>") == "kept\n"
+
+
+def test_the_body_style_never_hides_the_page():
+    assert md('<body style="display:none"><p>page</p></body>') == "page\n"
+
+
+def test_page_level_header_and_footer_are_chrome():
+    html = ("<header><p>Site name</p></header><main><p>The article text, long enough to be "
+            "most of the page by far.</p></main><footer><p>Copyright</p></footer>")
+    assert md(html) == "The article text, long enough to be most of the page by far.\n"
+
+
+def test_header_and_footer_inside_sectioning_are_content():
+    html = "<article><header><h1>Title</h1></header><p>Body</p><footer>Byline</footer></article>"
+    assert md(html) == "# Title\n\nBody\n\nByline\n"
+
+
+def test_chrome_removal_is_undone_when_it_would_take_most_of_the_text():
+    html = ("<header><h1>A page built inside its header</h1><p>With all of its text in "
+            "there, many words of it.</p></header><p>Tail</p>")
+    assert md(html) == ("# A page built inside its header\n\nWith all of its text in there, "
+                        "many words of it.\n\nTail\n")
+
+
+def test_kept_elements():
+    html = ("<main><section><figure><img src=a.png alt=A><figcaption>Cap</figcaption></figure>"
+            "<details><summary>Sum</summary><p>Det</p></details><dl><dt>T</dt><dd>D</dd></dl>"
+            "<address>Addr</address><my-element>custom</my-element></section></main>")
+    assert md(html) == "![A](a.png)\n\nCap\n\nSum\n\nDet\n\nT\n\nD\n\nAddr\n\ncustom\n"
+
+
+def test_optional_end_tags_are_implied():
+    assert md("<p>one<p>two<div>three</div>four") == "one\n\ntwo\n\nthree\n\nfour\n"
+    assert md("<ul><li>a<li>b</ul>") == "- a\n- b\n"
+    assert md("<dl><dt>t<dd>d<dt>t2</dl>") == "t\n\nd\n\nt2\n"
+    assert md("<table><tr><td>a<td>b<tr><td>c<td>d</table>") == (
+        "| a | b |\n| --- | --- |\n| c | d |\n")
+
+
+def test_stray_end_tags_never_close_a_hidden_container():
+    html = "<div hidden><p>secret</span></p></li></td>still secret</div><p>visible</p>"
+    assert md(html) == "visible\n"
+
+
+def test_phrasing_end_tag_does_not_close_past_a_block():
+    assert md("<div><span>a<div>b</span>c</div>d</div>") == "a\n\nbc\n\nd\n"
+
+
+def test_unclosed_elements_are_closed_at_the_end():
+    assert md("<ul><li><b>bold <i>both") == "- **bold *both***\n"
+
+
+def test_deep_nesting_gives_every_word_without_recursion():
+    depth = 100_000
+    html = "<div>" * depth + "deep text" + "</div>" * depth + "<p>after</p>"
+    assert md(html) == "deep text\n\nafter\n"
+    unclosed = "".join(f"<div><span>w{i} " for i in range(0, depth, 1000))
+    assert md(unclosed).split() == [f"w{i}" for i in range(0, depth, 1000)]
+
+
+def test_blocks_record_structure():
+    html = ('<main id="m"><article class="post big"><h2>Head</h2><p>Text <a href="/l">link</a>'
+            "</p><ul><li>i</li></ul></article></main>")
+    blocks = webfold.to_blocks(html, "https://example.org/a/")
+    assert [b.kind for b in blocks] == ["heading", "paragraph", "list"]
+    heading, paragraph, listing = blocks
+    assert heading.level == 2 and heading.md == "## Head"
+    assert paragraph.links == ["https://example.org/l"]
+    assert (paragraph.text, paragraph.text_chars, paragraph.link_chars) == ("Text link", 9, 4)
+    tags = [e.tag for e in paragraph.element.ancestors()]
+    assert tags == ["p", "article", "main"]
+    assert paragraph.element.parent.classes == "post big" and paragraph.element.parent.parent.id == "m"
+    assert listing.element.tag == "ul" and listing.element.depth == 2
+    assert [b.position for b in blocks] == [0, 1, 2]
+    assert webfold.links(blocks) == ["https://example.org/l"]
+
+
+def test_signature_is_stable_and_ignores_markup_and_case():
+    a = webfold.to_blocks("<p>Hello, <b>World</b>!</p>")[0]
+    b = webfold.to_blocks("<div>hello world</div>")[0]
+    assert a.sig == b.sig
+    assert a.sig == int.from_bytes(__import__("hashlib").blake2b(b"hello world", digest_size=8)
+                                   .digest(), "big")
+    assert 0 <= a.sig < 2 ** 64
+
+
+def test_render_joins_blocks():
+    blocks = webfold.to_blocks("<h1>A</h1><p>b</p>")
+    assert webfold.render(blocks) == "# A\n\nb\n"
+    assert webfold.render([]) == ""

@@ -1,0 +1,97 @@
+"""Bytes to text: byte order mark, caller charset, meta prescan, detection, fallback."""
+
+import codecs
+
+import pytest
+
+import webfold
+from webfold.decode import decode, encoding_for_label, prescan
+
+PAGES = {
+    # encoding label in the page -> (Python codec to write it with, text of the page)
+    "windows-1252": ("cp1252", "Caf\u00e9 cr\u00e8me \u2014 \u201cna\u00efve\u201d r\u00e9sum\u00e9 \u20ac5 \u2019tis"),
+    "shift_jis": ("cp932", "\u65e5\u672c\u8a9e\u306e\u30da\u30fc\u30b8\u3067\u3059\u3002\u6771\u4eac\u306f\u6674\u308c\u3002"),
+    "gbk": ("gbk", "\u8fd9\u662f\u4e00\u4e2a\u4e2d\u6587\u7f51\u9875\uff0c\u5929\u6c14\u5f88\u597d\u3002"),
+    "euc-kr": ("cp949", "\ud55c\uad6d\uc5b4 \ud398\uc774\uc9c0\uc785\ub2c8\ub2e4. \uc11c\uc6b8\uc740 \ub9d1\uc74c."),
+}
+
+
+def page(text: str, head: str = "") -> str:
+    return f"<!doctype html><html><head>{head}<title>t</title></head><body><p>{text}</p></body></html>"
+
+
+@pytest.mark.parametrize("label", sorted(PAGES))
+def test_meta_charset_page(label):
+    codec, text = PAGES[label]
+    data = page(text, f'<meta charset="{label}">').encode(codec)
+    assert webfold.to_markdown(data) == text + "\n"
+
+
+@pytest.mark.parametrize("label", sorted(PAGES))
+def test_http_equiv_page(label):
+    codec, text = PAGES[label]
+    head = f'<meta http-equiv="Content-Type" content="text/html; charset={label}">'
+    assert webfold.to_markdown(page(text, head).encode(codec)) == text + "\n"
+
+
+@pytest.mark.parametrize("label", sorted(PAGES))
+def test_caller_charset_page(label):
+    codec, text = PAGES[label]
+    assert webfold.to_markdown(page(text).encode(codec), charset=label) == text + "\n"
+
+
+@pytest.mark.parametrize("label", ["shift_jis", "gbk", "euc-kr"])
+def test_undeclared_page_is_detected(label):
+    codec, text = PAGES[label]
+    body = ("<p>" + text + "</p>") * 20      # detection needs a little text to go on
+    result = decode(("<html><body>" + body + "</body></html>").encode(codec))
+    assert result.reason == "detected"
+    assert result.utf8.decode("utf-8").count(text) == 20
+
+
+def test_caller_charset_beats_meta_and_bom_beats_both():
+    text = PAGES["windows-1252"][1]
+    data = page(text, '<meta charset="shift_jis">').encode("cp1252")
+    assert decode(data, "windows-1252").reason == "caller"
+    assert webfold.to_markdown(data, charset="windows-1252") == text + "\n"
+    utf8 = codecs.BOM_UTF8 + page("\u00e9", '<meta charset="windows-1252">').encode("utf-8")
+    assert decode(utf8, "shift_jis").reason == "bom"
+    assert webfold.to_markdown(utf8) == "\u00e9\n"
+
+
+def test_utf16_with_bom():
+    data = codecs.BOM_UTF16_LE + page("\u00e9t\u00e9").encode("utf-16-le")
+    assert webfold.to_markdown(data) == "\u00e9t\u00e9\n"
+
+
+@pytest.mark.parametrize("label, codec", [
+    ("iso-8859-1", "windows-1252"), ("ASCII", "windows-1252"), ("latin1", "windows-1252"),
+    ("Shift_JIS", "cp932"), ("euc-kr", "cp949"), ("gb2312", "gb18030"), ("utf8", "utf-8"),
+    (" UTF-8 ", "utf-8"), ("koi8-r", "koi8-r"), ("no-such-encoding", None)])
+def test_whatwg_labels(label, codec):
+    assert encoding_for_label(label) == codec
+
+
+def test_iso_8859_1_label_means_windows_1252():
+    data = page("\x93quoted\x94 \x80", '<meta charset="iso-8859-1">').encode("latin-1")
+    assert webfold.to_markdown(data) == "\u201cquoted\u201d \u20ac\n"
+
+
+def test_prescan_reads_only_the_first_1024_bytes_and_skips_comments():
+    assert prescan(b"<!-- <meta charset=gbk> --><meta charset=utf-8>") == "utf-8"
+    assert prescan(b" " * 1024 + b"<meta charset=gbk>") is None
+    assert prescan(b'<meta content="text/html; charset=euc-kr" http-equiv="content-type">') == "cp949"
+    assert prescan(b"<meta charset=utf-16>") == "utf-8"
+
+
+def test_invalid_utf8_is_replaced_not_raised():
+    assert webfold.to_markdown(b"<p>ok \xff\xfe done</p>").startswith("ok ")
+
+
+def test_str_with_lone_surrogate():
+    assert webfold.to_markdown("<p>a\ud800b</p>") == "a\ufffdb\n"
+
+
+def test_wrong_type_names_the_type():
+    with pytest.raises(TypeError, match="not int"):
+        webfold.to_markdown(42)

@@ -1,0 +1,50 @@
+"""Firecrawl's conversion fixtures (Apache-2.0), read from the shared data folder.
+
+A fixture passes when every non-blank line of its ``.expected.md``, trimmed, appears in
+the output and no ``must_not_contain`` phrase does (the rule of the folder's README).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import webfold
+
+from conftest import data_dir
+from structure import html_counts, markdown_counts
+
+FIXTURES = sorted((data_dir() / "firecrawl-fixtures").glob("*/*.html"))
+IDS = [f"{path.parent.name}/{path.stem}" for path in FIXTURES]
+
+
+def convert(path: Path) -> str:
+    meta_path = path.with_suffix(".meta.json")
+    meta = json.loads(meta_path.read_text()) if meta_path.exists() else {}
+    return webfold.to_markdown(path.read_bytes(), meta.get("url"))
+
+
+def test_fixtures_are_present(fixtures_dir):
+    assert len(list(fixtures_dir.glob("*/*.meta.json"))) == 54
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=IDS)
+def test_fixture(path: Path, fixtures_dir):
+    output = convert(path)
+    expected_path = path.with_suffix(".expected.md")
+    expected = expected_path.read_text() if expected_path.exists() else ""
+    missing = [line.strip() for line in expected.splitlines()
+               if line.strip() and line.strip() not in output]
+    assert missing == []
+    meta_path = path.with_suffix(".meta.json")
+    meta = json.loads(meta_path.read_text()) if meta_path.exists() else {}
+    leaked = [phrase for phrase in meta.get("must_not_contain", []) if phrase in output]
+    assert leaked == []
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=IDS)
+def test_structure_survives_the_round_trip(path: Path, fixtures_dir):
+    html = path.read_text(encoding="utf-8", errors="replace")
+    assert markdown_counts(convert(path)) == html_counts(html)
