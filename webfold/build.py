@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+import regex
+
 from webfold import markdown as md
 from webfold._scan import Tokens
 from webfold.block import Block, Element
@@ -61,7 +63,8 @@ TABLE_PARTS = frozenset({"table", "tbody", "thead", "tfoot", "tr", "td", "th"})
 _CHROME_MEMO: dict[str, bool] = {}
 
 _SPACES = re.compile(r"[ \t\n\r\f]+")
-_PUNCTUATION = re.compile(r"[^\w\s]")
+# CommonMark's "Unicode punctuation character" (§2.1): general categories P and S.
+_PUNCTUATION = regex.compile(r"[\p{P}\p{S}]")
 _HARD_BREAK = "\\\n"
 
 

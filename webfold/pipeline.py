@@ -46,12 +46,12 @@ def to_blocks(html: str | bytes, base: str | None = None, *, charset: str | None
     """
     if base is not None and not isinstance(base, str):
         raise TypeError(f"base must be str or None, not {type(base).__name__}")
-    if isinstance(html, (bytes, bytearray, str)) and len(html) > max_input_bytes:
-        raise InputTooLargeError(f"input is {len(html):,} long, over the limit of {max_input_bytes:,} bytes")
+    if isinstance(html, (bytes, bytearray)) and len(html) > max_input_bytes:
+        raise InputTooLargeError(f"input is {len(html):,} bytes, over the limit of {max_input_bytes:,}")
     decoded = decode(html, charset)
     if len(decoded.utf8) > max_input_bytes:
         raise InputTooLargeError(
-            f"input is {len(decoded.utf8):,} bytes, over the limit of {max_input_bytes:,} bytes")
+            f"input is {len(decoded.utf8):,} bytes as UTF-8, over the limit of {max_input_bytes:,}")
     return Builder(scan_bytes(decoded.utf8), base, images).run()
 
 

@@ -1,0 +1,134 @@
+"""The command line, called through ``main(argv)`` and once as a real process."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from webfold.cli import main
+
+PAGE = b"<html><body><nav>menu</nav><h1>Title</h1><p>Hello <a href='/x'>there</a>.</p></body></html>"
+
+
+@pytest.fixture
+def page(tmp_path):
+    path = tmp_path / "page.html"
+    path.write_bytes(PAGE)
+    return path
+
+
+def run(argv, capsys, stdin: bytes | None = None, monkeypatch=None):
+    if stdin is not None:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_file_to_stdout(page, capsys):
+    assert run([page, "https://e.org/a/"], capsys) == (
+        0, "# Title\n\nHello [there](https://e.org/x).\n", "")
+
+
+def test_md_subcommand_is_the_same(page, capsys):
+    assert run(["md", page], capsys) == (0, "# Title\n\nHello [there](/x).\n", "")
+
+
+def test_stdin(capsys, monkeypatch):
+    assert run(["-"], capsys, PAGE, monkeypatch) == (0, "# Title\n\nHello [there](/x).\n", "")
+
+
+def test_output_file(page, tmp_path, capsys):
+    target = tmp_path / "out.md"
+    assert run([page, "-o", target], capsys) == (0, "", "")
+    assert target.read_text() == "# Title\n\nHello [there](/x).\n"
+
+
+def test_json(page, capsys):
+    code, out, err = run([page, "https://e.org/", "--json"], capsys)
+    record = json.loads(out)
+    assert code == 0 and err == ""
+    assert record["markdown"] == "# Title\n\nHello [there](https://e.org/x).\n"
+    assert (record["source"], record["base"], record["bytes_html"]) == (str(page), "https://e.org/", len(PAGE))
+    assert (record["blocks_total"], record["blocks_content"]) == (2, 2)
+    assert record["bytes_markdown"] == len(record["markdown"].encode())
+    assert record["tokens_html_estimate"] == len(PAGE) // 4
+    assert record["tokens_markdown_estimate"] == len(record["markdown"]) // 4
+    assert record["elapsed_ms"] >= 0
+
+
+def test_chunks_as_json_lines(tmp_path, capsys):
+    path = tmp_path / "long.html"
+    path.write_text("".join(f"<p>Paragraph number {i} has some words.</p>" for i in range(10)))
+    code, out, _ = run([path, "--chunk", "80", "--jsonl"], capsys)
+    records = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and [r["index"] for r in records] == list(range(len(records)))
+    assert all(len(r["markdown"]) <= 80 for r in records) and len(records) == 5
+    assert " ".join(r["markdown"] for r in records).split() == " ".join(
+        f"Paragraph number {i} has some words." for i in range(10)).split()
+
+
+def test_long_block_is_cut_at_sentences(tmp_path, capsys):
+    path = tmp_path / "long.html"
+    path.write_text("<p>" + " ".join(f"Sentence {i} ends here." for i in range(20)) + "</p>")
+    code, out, _ = run([path, "--chunk", "50", "--jsonl"], capsys)
+    chunks = [json.loads(line)["markdown"] for line in out.splitlines()]
+    assert code == 0 and all(len(c) <= 50 for c in chunks)
+    assert all(c.endswith(".") for c in chunks)
+
+
+def test_no_images(tmp_path, capsys):
+    path = tmp_path / "img.html"
+    path.write_text("<p>a <img src=x.png alt=pic> b</p>")
+    assert run([path, "--no-images"], capsys) == (0, "a b\n", "")
+    assert run([path, "--all-blocks"], capsys) == (0, "a ![pic](x.png) b\n", "")
+
+
+def test_version(capsys):
+    code, out, _ = run(["--version"], capsys)
+    assert code == 0 and out.startswith("webfold 0.")
+
+
+def test_help_has_examples(capsys):
+    code, out, _ = run(["-h"], capsys)
+    assert code == 0 and "examples:" in out and "--chunk" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["missing.html"], "webfold: error: missing.html: no such file\n"),
+    ([], "webfold: error: the following arguments are required: FILE\n"),
+    (["x.html", "--chunk", "0"], "webfold: error: --chunk takes a size of at least 1 character, not 0\n"),
+    (["x.html", "--jsonl"], "webfold: error: --jsonl goes with --chunk N\n"),
+    (["x.html", "--bogus"], "webfold: error: unrecognized arguments: --bogus\n"),
+])
+def test_usage_errors_exit_2_with_one_line(argv, message, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert run(argv, capsys) == (2, "", message)
+
+
+def test_directory_is_a_usage_error(tmp_path, capsys):
+    assert run([tmp_path], capsys) == (2, "", f"webfold: error: {tmp_path}: is a directory, not a file\n")
+
+
+def test_input_over_the_limit_is_a_conversion_error(page, capsys):
+    code, out, err = run([page, "--max-bytes", "10"], capsys)
+    assert (code, out) == (1, "")
+    assert err == f"webfold: error: {page}: input is {len(PAGE):,} bytes, over the limit of 10\n"
+
+
+def test_unwritable_output(page, tmp_path, capsys):
+    code, _, err = run([page, "-o", tmp_path / "no" / "such" / "dir.md"], capsys)
+    assert code == 2 and err.count("\n") == 1 and "cannot write" in err
+
+
+def test_real_process_and_no_traceback(page, tmp_path):
+    done = subprocess.run([sys.executable, "-m", "webfold", str(page)], capture_output=True)
+    assert (done.returncode, done.stdout, done.stderr) == (0, b"# Title\n\nHello [there](/x).\n", b"")
+    done = subprocess.run([sys.executable, "-m", "webfold", str(tmp_path / "nope.html")],
+                          capture_output=True)
+    assert done.returncode == 2 and done.stdout == b""
+    assert done.stderr == f"webfold: error: {tmp_path / 'nope.html'}: no such file\n".encode()
