@@ -14,7 +14,7 @@ DEBUG = os.environ.get("WEBFOLD_DEBUG") == "1"
 #: checks itself, so bounds checks and negative indices are off outside debug builds;
 #: the pure-Python modules index Python lists with negative indices and keep Python's
 #: semantics (``SAFE``).
-SAFE = {"language_level": 3}
+SAFE = {"language_level": 3, "annotation_typing": False}
 DIRECTIVES = {
     **SAFE,
     "boundscheck": DEBUG,

@@ -187,6 +187,21 @@ cdef Py_ssize_t find(const unsigned char* s, Py_ssize_t n, Py_ssize_t i,
     return -1
 
 
+cdef Py_ssize_t comment_end(const unsigned char* s, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
+    """Offset just after the "-->" or "--!>" that ends a comment body starting at i,
+    or n when the comment is never closed (§13.2.5.45-52)."""
+    cdef Py_ssize_t k
+    while True:
+        k = find(s, n, i, b"--", 2)
+        if k < 0:
+            return n
+        if k + 2 < n and s[k + 2] == 62:
+            return k + 3
+        if k + 3 < n and s[k + 2] == 33 and s[k + 3] == 62:
+            return k + 4
+        i = k + 1
+
+
 cdef Py_ssize_t skip_attributes(Scanner* sc, Py_ssize_t i, CToken* t) noexcept nogil:
     """Parse attributes from i up to and including ">"; return the offset after it,
     or -1 at end of input. Attributes are recorded when t is not NULL."""
@@ -349,14 +364,7 @@ cdef void scan(Scanner* sc) noexcept nogil:
                 elif k + 1 < n and s[k] == 45 and s[k + 1] == 62:
                     end = k + 2                               # <!--->
                 else:
-                    end = find(s, n, k, b"-->", 3)
-                    k = find(s, n, k, b"--!>", 4)
-                    if k >= 0 and (end < 0 or k < end):
-                        end = k + 4
-                    elif end >= 0:
-                        end = end + 3
-                    else:
-                        end = n
+                    end = comment_end(s, n, k)
             elif j + 9 <= n and find(s, j + 9, j + 2, b"[CDATA[", 7) == j + 2:
                 k = find(s, n, j + 9, b"]]>", 3)
                 if k < 0:

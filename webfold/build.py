@@ -16,7 +16,8 @@ import re
 
 import regex
 
-from webfold import markdown as md
+from webfold.markdown import (code_fence, code_span, destination, escape_inline,
+                              escape_line_start, link_title)
 from webfold._scan import Tokens
 from webfold.block import Block, Element
 from webfold.table import MAX_COLSPAN, MAX_ROWSPAN, Cell, Table, pipe_table
@@ -62,9 +63,18 @@ TABLE_PARTS = frozenset({"table", "tbody", "thead", "tfoot", "tr", "td", "th"})
 # Pages repeat their class strings: remember the verdict on each (bounded).
 _CHROME_MEMO: dict[str, bool] = {}
 
-_SPACES = re.compile(r"[ \t\n\r\f]+")
+# HTML's white space (WHATWG Infra "ASCII whitespace"); NO-BREAK SPACE is not one.
+_TABS_AND_NEWLINES = str.maketrans("\t\n\r\f", "    ")
 # CommonMark's "Unicode punctuation character" (§2.1): general categories P and S.
 _PUNCTUATION = regex.compile(r"[\p{P}\p{S}]")
+_ASCII_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
+
+
+def is_punctuation(char: str) -> bool:
+    """CommonMark's punctuation test for one character (``""`` is not punctuation)."""
+    if char in _ASCII_PUNCTUATION:
+        return char != ""
+    return char > "\x7f" and _PUNCTUATION.match(char) is not None
 _HARD_BREAK = "\\\n"
 
 
@@ -344,7 +354,8 @@ class Builder:
         if attributes.get("type", "").lower() == "hidden":
             return True
         style = attributes.get("style")
-        if style and HIDING_STYLE.search(style):
+        if style and ("none" in style or "hidden" in style or "NONE" in style.upper()) \
+                and HIDING_STYLE.search(style):
             return True
         marks = attributes.get("class", "") + " " + attributes.get("id", "")
         if len(marks) == 1:
@@ -503,7 +514,9 @@ class Builder:
         if self.pre:
             self.pre_parts.append(text)
             return
-        collapsed = _SPACES.sub(" ", text)
+        collapsed = text.translate(_TABS_AND_NEWLINES)
+        while "  " in collapsed:
+            collapsed = collapsed.replace("  ", " ")
         if not collapsed:
             return
         if collapsed[0] == " ":
@@ -527,9 +540,9 @@ class Builder:
             self.plain.append(text)
             return
         self.place(text[0])
-        escaped = md.escape_inline(text)
+        escaped = escape_inline(text)
         if self.line_start:
-            escaped = md.escape_line_start(escaped)
+            escaped = escape_line_start(escaped)
             self.line_start = False
         self.parts.append(escaped)
         self.plain.append(text)
@@ -589,7 +602,7 @@ class Builder:
                 return None
             target = self.resolve(href)
             title = attributes.get("title", "")
-            mark = Mark("[", "](" + md.destination(target) + md.link_title(title) + ")", target)
+            mark = Mark("[", "](" + destination(target) + link_title(title) + ")", target)
         else:
             delimiter = MARKS[name]
             if any(m.opener == delimiter for m in self.marks):
@@ -620,12 +633,12 @@ class Builder:
             parts.append(mark.closer)
         else:
             before = parts[opener - 1][-1:] if opener > 0 else ""
-            if before.isalnum() and _PUNCTUATION.match(parts[opener + 1][:1]):
+            if before.isalnum() and is_punctuation(parts[opener + 1][:1]):
                 parts[opener] = ""          # would not be left-flanking (CommonMark §6.2)
             else:
                 last = parts[-1][-1:]
                 parts.append(mark.closer)
-                if _PUNCTUATION.match(last):
+                if is_punctuation(last):
                     self.fragile = (opener << 20) | (len(parts) - 1)
         if trailing_break:
             parts.append(_HARD_BREAK)
@@ -640,7 +653,7 @@ class Builder:
         content = "".join(parts[mark.placed + 1:])
         del parts[mark.placed:]
         if content.strip():
-            parts.append(md.code_span(content))
+            parts.append(code_span(content))
             self.line_start = False
             if self.link_open():
                 self.link_chars += len(content)
@@ -693,8 +706,8 @@ class Builder:
     def write_image(self, src: str, alt: str, title: str) -> None:
         self.place("!")
         self.line_start = False
-        alt = md.escape_inline(alt)
-        self.parts.append(f"![{alt}]({md.destination(self.resolve(src))}{md.link_title(title)})")
+        alt = escape_inline(alt)
+        self.parts.append(f"![{alt}]({destination(self.resolve(src))}{link_title(title)})")
         self.image_count += 1
 
     # ----------------------------------------------------------------- leaves
@@ -740,7 +753,7 @@ class Builder:
         code = code.rstrip("\n ")
         if not code.strip():
             return
-        fence = md.code_fence(code)
+        fence = code_fence(code)
         language = self.pre_language
         self.emit(Block(f"{fence}{language}\n{code}\n{fence}", "code", text=code,
                         text_chars=len(code)))

@@ -43,10 +43,15 @@ _LINE_START = re.compile(
 )
 
 
+_LINE_START_CHARACTERS = frozenset("#>+-*_=~0123456789")
+
+
 def escape_line_start(text: str) -> str:
     """Escape what would make the start of a line a block: ``#``, ``>``, ``-``, ``+``,
     ``1.`` or ``1)``, a thematic break, a setext underline or a fence. ``text`` must
     already have gone through :func:`escape_inline`."""
+    if text[:1] not in _LINE_START_CHARACTERS:
+        return text
     match = _LINE_START.match(text)
     if match is None:
         return text

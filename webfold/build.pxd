@@ -1,0 +1,93 @@
+# Types for compiling build.py with Cython (an "augmenting" .pxd): the module stays
+# plain Python; compiled, its records are C structs and its hot methods C functions.
+
+cdef class Frame:
+    cdef public str tag
+    cdef public int role
+    cdef public int flags
+    cdef public object data
+    cdef public object attributes
+    cdef public Frame parent
+    cdef public Py_ssize_t serial
+    cdef public object _element
+
+cdef class Mark:
+    cdef public str opener
+    cdef public str closer
+    cdef public Py_ssize_t placed
+    cdef public object link
+
+cdef class Container:
+    cdef public int kind
+    cdef public str marker
+    cdef public bint started
+    cdef public bint interrupts
+
+cdef class Sink:
+    cdef public list blocks
+    cdef public list containers
+    cdef public object open
+    cdef public object open_element
+    cdef public object last_item
+
+cdef class ListState:
+    cdef public bint ordered
+    cdef public Py_ssize_t number
+    cdef public bint nested
+
+cdef class Builder:
+    cdef public object tokens
+    cdef public object caller_base
+    cdef public object resolve
+    cdef public bint images
+    cdef public list stack
+    cdef public dict open_count
+    cdef public int hidden, chrome, main, sectioning, pre, heading
+    cdef public Py_ssize_t serial
+    cdef public str title
+    cdef public bint base_seen
+    cdef public list sinks, tables, marks
+    cdef public object lazy_image
+    cdef public Mark code
+    cdef public list pre_parts
+    cdef public str pre_language
+    cdef public list parts, plain, links
+    cdef public Py_ssize_t link_chars, image_count, fragile
+    cdef public bint space, line_start
+
+    cpdef list run(self)
+    cdef void start_tag(self, str name, Py_ssize_t index, int flags)
+    cdef void base(self, dict attributes)
+    cdef void block_start(self, str name, int role, int flags, object attributes)
+    cdef void push(self, str name, int role, int flags, object attributes, object data=*)
+    cdef bint dropped(self, str name, object attributes)
+    cdef void imply_end_tags(self, str name)
+    cdef bint close_in_scope(self, tuple names, frozenset boundaries)
+    cdef void end_tag(self, str name)
+    cdef void pop(self)
+    cdef void close_role(self, Frame frame, int role)
+    cdef void _reset_paragraph(self)
+    cdef void text(self, str text)
+    cdef void add_text(self, str text)
+    cdef void place(self, str first)
+    cdef Py_ssize_t _find_opener(self, str opener)
+    cdef bint link_open(self)
+    cdef object open_mark(self, str name, int role, object attributes)
+    cdef void close_mark(self, object mark)
+    cdef void _write_closer(self, Mark mark)
+    cdef void close_code(self, object mark)
+    cdef void void(self, str name, object attributes)
+    cdef void image(self, dict attributes)
+    cdef void noscript_image(self, dict attributes)
+    cdef void write_image(self, str src, str alt, str title)
+    cdef void flush(self)
+    cdef void close_pre(self)
+    cdef void code_language(self, object attributes)
+    cdef bint nested_list(self)
+    cdef Container open_item(self)
+    cdef void open_container(self, Container container)
+    cdef void close_container(self)
+    cdef void emit(self, object block)
+    cdef void add_cell(self, Frame frame, Sink sink)
+    cdef void close_table(self, Frame frame)
+    cdef list finish(self)
