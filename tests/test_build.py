@@ -130,3 +130,94 @@ def test_render_joins_blocks():
     blocks = webfold.to_blocks("<h1>A</h1><p>b</p>")
     assert webfold.render(blocks) == "# A\n\nb\n"
     assert webfold.render([]) == ""
+
+
+# Faults found on WCXB dev pages: each kind as a small page of our own.
+
+def test_asp_net_page_wrapped_in_a_form_keeps_its_content():
+    html = ('<body><form id="aspnetForm"><header><p>Site</p></header><div><h1>Product</h1>'
+            "<p>A description long enough to be most of the page's text.</p>"
+            '<input type="submit" value="Buy"></div></form></body>')
+    assert md(html) == "# Product\n\nA description long enough to be most of the page's text.\n"
+
+
+def test_a_small_form_is_chrome():
+    html = ("<main><p>The article itself, with most of the words on the page.</p></main>"
+            "<form><label>Email</label><input name=e><button>Subscribe</button></form>")
+    assert md(html) == "The article itself, with most of the words on the page.\n"
+
+
+def test_react_streamed_segment_is_content_not_hidden():
+    html = ('<div hidden id="S:0"><p>Streamed article text</p></div>'
+            '<div hidden id="other"><p>truly hidden</p></div>')
+    assert md(html) == "Streamed article text\n"
+
+
+def test_visibility_hidden_wrapper_around_the_whole_page_is_kept():
+    html = ('<div style="visibility:hidden;min-height:100vh"><h1>App</h1><p>All the page text '
+            "lives in here until the scripts run.</p></div>")
+    assert md(html) == "# App\n\nAll the page text lives in here until the scripts run.\n"
+
+
+def test_small_visibility_hidden_element_is_removed():
+    html = ('<p>Visible paragraph with most of the words.</p><div style="visibility: hidden">'
+            "<p>tooltip</p></div>")
+    assert md(html) == "Visible paragraph with most of the words.\n"
+
+
+def test_unclosed_aside_does_not_swallow_the_page():
+    html = ('<aside class="announcement-banner"><p>Sale!</p><main><article><h1>Post</h1>'
+            "<p>The post body, which is nearly all of the text.</p></article></main>")
+    assert md(html) == "Sale!\n\n# Post\n\nThe post body, which is nearly all of the text.\n"
+
+
+def test_misread_chrome_class_on_the_page_wrapper_is_undone():
+    # Adobe Experience Manager names every component "cmp-*"; an ad token can be misread
+    html = ('<div class="ad"><h1>Title</h1><p>All of the page is in this wrapper, every word.</p>'
+            "</div>")
+    assert md(html) == "# Title\n\nAll of the page is in this wrapper, every word.\n"
+    assert md('<div class="cmp-container"><p>kept</p></div>') == "kept\n"
+
+
+def test_element_that_cannot_be_in_head_ends_it():
+    html = "<html><head><title>T</title><div><p>Body text</p></div>"
+    assert md(html) == "Body text\n"
+    assert md("<html><head><meta charset=utf-8>Stray text</head><body>b</body>") == "Stray text\n\nb\n"
+
+
+def test_second_html_and_body_tags_are_ignored():
+    html = '<html><head><html lang="en"><meta x></head><body><body class="b"><p>Text</p></body></html>'
+    assert md(html) == "Text\n"
+
+
+def test_page_whose_content_is_in_noscript_is_read_from_there():
+    thread = "".join(f"<div class='post'><p>Post number {i} of the thread, with its words.</p></div>"
+                     for i in range(20))
+    html = (f"<body><section id='splash'><p>Loading</p></section><noscript>{thread}</noscript>"
+            "</body>")
+    out = md(html)
+    assert out.startswith("Loading\n\nPost number 0 of the thread")
+    assert out.count("Post number") == 20
+
+
+def test_a_tracking_noscript_stays_dropped():
+    html = ("<p>An ordinary article with plenty of text in it, as most pages have.</p>"
+            "<noscript><img src='https://track.example/pixel.gif'>Enable JavaScript</noscript>")
+    assert md(html) == "An ordinary article with plenty of text in it, as most pages have.\n"
+
+
+def test_many_comments_scan_in_linear_time():
+    # A comment's end used to be searched for to the end of the input (quadratic).
+    import time
+    from webfold._scan import scan_bytes
+
+    def cost(count: int) -> float:
+        source = ("<p>x</p><!-- c -->" * count).encode()
+        best = float("inf")
+        for _ in range(3):
+            started = time.perf_counter()
+            scan_bytes(source)
+            best = min(best, time.perf_counter() - started)
+        return best
+
+    assert cost(40_000) / cost(20_000) < 3.5

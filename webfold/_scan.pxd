@@ -1,13 +1,13 @@
 # C declarations of the byte scanner: the token and attribute records it fills.
 from libc.stdint cimport int32_t
 
-cdef enum TokenKind:
+cpdef enum TokenKind:
     TEXT = 1        # a run of character data
     START_TAG = 2   # <name ...>
     END_TAG = 3     # </name>
     RAW_TEXT = 4    # the body of a raw text element (script, style, title, ...)
 
-cdef enum TokenFlag:
+cpdef enum TokenFlag:
     HAS_AMP = 1         # text or value holds "&": character references to decode
     WHITESPACE = 2      # text is only ASCII whitespace
     SELF_CLOSING = 4    # start tag ends with "/>"

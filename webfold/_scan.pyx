@@ -11,6 +11,8 @@ input: nothing is copied until the builder asks for a token's text.
 The loop runs without the GIL and touches no Python object.
 """
 
+from array import array
+
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memchr, memset
@@ -100,6 +102,7 @@ fill_slots(attribute_slots, ATTRIBUTE_NAMES)
 memset(raw_text_tag, 0, sizeof(raw_text_tag))
 for _name in RAW_TEXT_ELEMENTS:
     raw_text_tag[TAG_NAMES.index(_name)] = True
+del _name
 cdef int32_t PLAINTEXT = TAG_NAMES.index("plaintext")
 
 
@@ -415,13 +418,20 @@ cdef class Tokens:
         cdef CToken* t = &self.sc.tokens[index]
         return (t.kind, t.name, t.start, t.end, t.flags | (HAS_ATTRIBUTES if t.nattr else 0))
 
-    def as_list(self):
+    def table(self):
+        """The tokens as a flat ``array('q')`` of ``5 * len(self)`` integers: kind, tag
+        number, start, end and flags of each token in turn (see ``_scan.pyi``)."""
         cdef Py_ssize_t k
         cdef CToken* t
-        out = [None] * self.sc.ntokens
+        out = array("q", bytes(8 * 5 * self.sc.ntokens))
+        cdef long long[:] view = out
         for k in range(self.sc.ntokens):
             t = &self.sc.tokens[k]
-            out[k] = (t.kind, t.name, t.start, t.end, t.flags | (HAS_ATTRIBUTES if t.nattr else 0))
+            view[5 * k] = t.kind
+            view[5 * k + 1] = t.name
+            view[5 * k + 2] = t.start
+            view[5 * k + 3] = t.end
+            view[5 * k + 4] = t.flags | (HAS_ATTRIBUTES if t.nattr else 0)
         return out
 
     def name(self, Py_ssize_t index):

@@ -10,6 +10,19 @@ from typing import Iterator
 
 _WORD = re.compile(r"\w+")
 
+# Kinds of page chrome, the bits of Block.chrome. Blocks of a kind are removed from
+# the page unless they hold more than four fifths of its text.
+#: inside a page-level <header> or <footer> (no article, section, main, aside or nav ancestor)
+CHROME_HEADER_FOOTER = 1
+#: inside an element whose class or id names consent, ad or newsletter chrome
+CHROME_CLASS = 2
+#: inside a <form>
+CHROME_FORM = 4
+#: inside an element with an inline ``visibility: hidden``
+CHROME_INVISIBLE = 8
+#: inside an <aside> that is not inside <main> or <article>
+CHROME_ASIDE = 16
+
 
 @dataclass(slots=True, eq=False)
 class Element:
@@ -61,8 +74,8 @@ class Block:
     element: Element | None = None
     #: 0-based index of the block in the page
     position: int = 0
-    #: True when the block sits in a page-level ``<header>`` or ``<footer>``
-    chrome: bool = False
+    #: the kinds of page chrome the block sits in, ``CHROME_*`` bits (0: none)
+    chrome: int = 0
     #: plain text of the block (whitespace collapsed), for features and the signature
     text: str = ""
     #: for a table: its cells' Markdown, row by row (kept to flatten nested tables)

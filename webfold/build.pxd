@@ -1,5 +1,6 @@
 # Types for compiling build.py with Cython (an "augmenting" .pxd): the module stays
 # plain Python; compiled, its records are C structs and its hot methods C functions.
+cimport cython
 
 cdef class Frame:
     cdef public str tag
@@ -9,6 +10,7 @@ cdef class Frame:
     cdef public object attributes
     cdef public Frame parent
     cdef public Py_ssize_t serial
+    cdef public int chrome
     cdef public object _element
 
 cdef class Mark:
@@ -42,7 +44,7 @@ cdef class Builder:
     cdef public bint images
     cdef public list stack
     cdef public dict open_count
-    cdef public int hidden, chrome, main, sectioning, pre, heading
+    cdef public int hidden, main, sectioning, pre, heading
     cdef public Py_ssize_t serial
     cdef public str title
     cdef public bint base_seen
@@ -54,13 +56,18 @@ cdef class Builder:
     cdef public list parts, plain, links
     cdef public Py_ssize_t link_chars, image_count, fragile
     cdef public bint space, line_start
+    cdef public bint keep_noscript
+    cdef public Py_ssize_t noscript_bytes, offset
 
+    @cython.locals(table="long long[:]", index=Py_ssize_t, kind=int, number=int,
+                   start=Py_ssize_t, end=Py_ssize_t, flags=int)
     cpdef list run(self)
     cdef void start_tag(self, str name, Py_ssize_t index, int flags)
     cdef void base(self, dict attributes)
-    cdef void block_start(self, str name, int role, int flags, object attributes)
-    cdef void push(self, str name, int role, int flags, object attributes, object data=*)
-    cdef bint dropped(self, str name, object attributes)
+    cdef void block_start(self, str name, int role, int flags, object attributes, int chrome)
+    cdef void push(self, str name, int role, int flags, object attributes, object data=*, int chrome=*)
+    cdef bint hidden_by(self, str name, dict attributes)
+    cdef int chrome_kinds(self, dict attributes)
     cdef void imply_end_tags(self, str name)
     cdef bint close_in_scope(self, tuple names, frozenset boundaries)
     cdef void end_tag(self, str name)

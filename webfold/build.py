@@ -18,18 +18,22 @@ import regex
 
 from webfold.markdown import (code_fence, code_span, destination, escape_inline,
                               escape_line_start, link_title)
-from webfold._scan import Tokens
-from webfold.block import Block, Element
+from webfold._scan import TokenFlag, TokenKind, Tokens
+from webfold.block import (CHROME_ASIDE, CHROME_CLASS, CHROME_FORM, CHROME_HEADER_FOOTER,
+                           CHROME_INVISIBLE, Block, Element)
 from webfold.table import MAX_COLSPAN, MAX_ROWSPAN, Cell, Table, pipe_table
 from webfold.tables import (BLOCK_ELEMENTS, CHROME_PATTERN, CODE_LANGUAGE, DROPPED_ELEMENTS,
-                            HEADING_LEVEL, HIDING_STYLE, P_CLOSERS, PLACEHOLDER_SRC,
+                            DISPLAY_NONE, HEADING_LEVEL, P_CLOSERS, PLACEHOLDER_SRC, REACT_SEGMENT,
                             SCOPE_BOUNDARIES, SECTIONING, SPECIAL_ELEMENTS, TAG_NAMES,
-                            VOID_ELEMENTS)
+                            VISIBILITY_HIDDEN, VOID_ELEMENTS)
 from webfold.urls import Resolver
 
-# Token kinds and flags, as _scan.pxd numbers them.
-TEXT, START_TAG, END_TAG, RAW_TEXT = 1, 2, 3, 4
-WHITESPACE, SELF_CLOSING, CDATA, HAS_ATTRIBUTES = 2, 4, 8, 16
+# Token kinds and flags, as plain ints (the scanner's enums, from _scan.pxd).
+TEXT, START_TAG, END_TAG, RAW_TEXT = (int(TokenKind.TEXT), int(TokenKind.START_TAG),
+                                      int(TokenKind.END_TAG), int(TokenKind.RAW_TEXT))
+WHITESPACE, SELF_CLOSING, CDATA, HAS_ATTRIBUTES = (
+    int(TokenFlag.WHITESPACE), int(TokenFlag.SELF_CLOSING), int(TokenFlag.CDATA),
+    int(TokenFlag.HAS_ATTRIBUTES))
 TITLE = TAG_NAMES.index("title")
 
 # What an element does to the output (its role).
@@ -45,7 +49,7 @@ ROLES.update(dict.fromkeys(MARKS, MARK))
 ROLES.update(tbody=NONE, thead=NONE, tfoot=NONE)
 
 # Frame flags: what a frame added to the builder's counters (undone when it closes).
-HIDDEN_ROOT, CHROME_ROOT, IN_MAIN, IN_SECTIONING = 1, 2, 4, 8
+HIDDEN_ROOT, IN_MAIN, IN_SECTIONING = 1, 4, 8
 
 #: Blink's HTML parser stops nesting at this depth; we bound the search for the
 #: element an end tag closes in the same way, so no input makes that search quadratic.
@@ -59,6 +63,24 @@ IN_LIST_ITEM_SCOPE = SCOPE_BOUNDARIES | {"ul", "ol"}
 IN_TABLE_SCOPE = frozenset({"html", "table", "template"})
 LIST_ITEM_STOP = SPECIAL_ELEMENTS - {"address", "div", "p", "li", "dd", "dt"}
 TABLE_PARTS = frozenset({"table", "tbody", "thead", "tfoot", "tr", "td", "th"})
+#: What may stand in <head> (§13.2.6.4.4, "in head" insertion mode); any other start
+#: tag ends the head.
+HEAD_CONTENT = frozenset({"base", "basefont", "bgsound", "link", "meta", "title", "noscript",
+                          "noframes", "style", "script", "template", "head", "html"})
+
+# What the builder needs to know of a tag name, as bits looked up once per start tag.
+VOID, DROPPED, IMPLIES, SECTION, MAIN_OR_ARTICLE, PAGE_CHROME, ROOT = 1, 2, 4, 8, 16, 32, 64
+IMPLYING = P_CLOSERS | TABLE_PARTS | set(HEADING_LEVEL) | {"li", "dd", "dt", "option", "optgroup", "a"}
+TAG_BITS: dict[str, int] = {}
+for _name in TAG_NAMES[1:]:
+    TAG_BITS[_name] = ((VOID if _name in VOID_ELEMENTS else 0)
+                       | (DROPPED if _name in DROPPED_ELEMENTS else 0)
+                       | (IMPLIES if _name in IMPLYING else 0)
+                       | (SECTION if _name in SECTIONING else 0)
+                       | (MAIN_OR_ARTICLE if _name in ("main", "article") else 0)
+                       | (PAGE_CHROME if _name in ("header", "footer") else 0)
+                       | (ROOT if _name in ("html", "head", "body") else 0))
+del _name
 
 # Pages repeat their class strings: remember the verdict on each (bounded).
 _CHROME_MEMO: dict[str, bool] = {}
@@ -73,25 +95,25 @@ _ASCII_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 def is_punctuation(char: str) -> bool:
     """CommonMark's punctuation test for one character (``""`` is not punctuation)."""
     if char in _ASCII_PUNCTUATION:
-        return char != ""
+        return True
     return char > "\x7f" and _PUNCTUATION.match(char) is not None
+
+
 _HARD_BREAK = "\\\n"
 
 
 class Frame:
-    """One open element on the builder's stack."""
+    """One open element on the builder's stack (made by :meth:`Builder.push`).
 
-    __slots__ = ("tag", "role", "flags", "data", "attributes", "parent", "serial", "_element")
+    ``tag`` is the lower-case name, ``role`` what the element does to the output,
+    ``flags`` the counters it raised, ``data`` its role's state (a list's numbering, a
+    table, a mark), ``attributes`` the attributes Webfold reads, ``parent`` the frame
+    below it, ``serial`` the order of its start tag and ``chrome`` the chrome kinds
+    (``block.CHROME_*`` bits) of the element and its ancestors.
+    """
 
-    def __init__(self, tag: str, role: int, flags: int, data, attributes, parent, serial: int):
-        self.tag = tag
-        self.role = role
-        self.flags = flags
-        self.data = data
-        self.attributes = attributes
-        self.parent: Frame | None = parent
-        self.serial = serial
-        self._element: Element | None = None
+    __slots__ = ("tag", "role", "flags", "data", "attributes", "parent", "serial", "chrome",
+                 "_element")
 
     @property
     def element(self) -> Element:
@@ -177,17 +199,25 @@ class Builder:
         The page address that relative targets resolve against.
     images : bool
         Write images (``![alt](src)``); False drops them.
+    keep_noscript : bool
+        Treat ``<noscript>`` as content (what a browser without scripts shows). By
+        default it is dropped; :func:`webfold.pipeline.to_blocks` builds again with
+        it kept when the page's text is mostly there (Discourse serves whole forum
+        threads that way).
     """
 
-    def __init__(self, tokens: Tokens, base: str | None, images: bool = True) -> None:
+    def __init__(self, tokens: Tokens, base: str | None, images: bool = True,
+                 keep_noscript: bool = False) -> None:
         self.tokens = tokens
+        self.keep_noscript = keep_noscript
+        self.noscript_bytes = 0
+        self.offset = 0
         self.caller_base = base
         self.resolve = Resolver(base)
         self.images = images
         self.stack: list[Frame] = []
         self.open_count: dict[str, int] = {}
         self.hidden = 0
-        self.chrome = 0
         self.main = 0
         self.sectioning = 0
         self.pre = 0
@@ -209,10 +239,18 @@ class Builder:
     def run(self) -> list[Block]:
         """Consume every token and return the page's blocks, in document order."""
         tokens = self.tokens
-        for index, (kind, number, start, end, flags) in enumerate(tokens.as_list()):
+        table = tokens.table()
+        for index in range(len(tokens)):
+            kind = table[5 * index]
+            number = table[5 * index + 1]
+            start = table[5 * index + 2]
+            end = table[5 * index + 3]
+            flags = table[5 * index + 4]
             if kind == TEXT:
                 if self.hidden:
-                    continue
+                    if flags & WHITESPACE or self.stack[-1].tag != "head":
+                        continue
+                    self.pop()              # text in <head> belongs to the body (§13.2.6.4.4)
                 if flags & WHITESPACE:
                     if self.pre:
                         self.pre_parts.append(tokens.text(start, end, False))
@@ -221,9 +259,11 @@ class Builder:
                     continue
                 self.text(tokens.text(start, end, not flags & CDATA))
             elif kind == START_TAG:
+                self.offset = start
                 name = TAG_NAMES[number] if number else tokens.name(index)
                 self.start_tag(name, index, flags)
             elif kind == END_TAG:
+                self.offset = start
                 name = TAG_NAMES[number] if number else tokens.name(index)
                 self.end_tag(name)
             elif kind == RAW_TEXT and number == TITLE and not self.title:
@@ -236,50 +276,68 @@ class Builder:
     # ------------------------------------------------------------- start tags
 
     def start_tag(self, name: str, index: int, flags: int) -> None:
+        bits = TAG_BITS.get(name, 0)
+        if bits & ROOT and (self.open_count.get(name) or name == "head" and self.open_count.get("body")):
+            return                          # a second <html>, <head> or <body> is ignored (§13.2.6.4.7)
+        if self.hidden and name not in HEAD_CONTENT and self.open_count.get("head"):
+            # An element that cannot be in <head> ends it (§13.2.6.4.4, "anything else").
+            self.close_in_scope(("head",), IN_SCOPE)
         if self.hidden:                     # inside a dropped subtree: only keep count
-            self.imply_end_tags(name)
-            if name == "img" and self.lazy_image is not None and flags & HAS_ATTRIBUTES \
-                    and self.open_count.get("noscript"):
-                self.noscript_image(self.tokens.attributes(index))
-            elif name == "base" and flags & HAS_ATTRIBUTES:
-                self.base(self.tokens.attributes(index))
-            if name not in VOID_ELEMENTS and not flags & SELF_CLOSING:
-                self.stack.append(Frame(name, NONE, 0, None, None, self.stack[-1], self.serial))
-                self.serial += 1
-                self.open_count[name] = self.open_count.get(name, 0) + 1
+            if bits & IMPLIES:
+                self.imply_end_tags(name)
+            if flags & HAS_ATTRIBUTES:
+                if name == "img" and self.lazy_image is not None and self.open_count.get("noscript"):
+                    self.noscript_image(self.tokens.attributes(index))
+                elif name == "base":
+                    self.base(self.tokens.attributes(index))
+            if not bits & VOID and not flags & SELF_CLOSING:
+                self.push(name, NONE, 0, None)
             return
         attributes = self.tokens.attributes(index) if flags & HAS_ATTRIBUTES else None
-        if name == "base" and attributes:
-            self.base(attributes)
-        self.imply_end_tags(name)
-        if name in VOID_ELEMENTS:
+        if bits & IMPLIES:
+            self.imply_end_tags(name)
+        if bits & VOID:
+            if name == "base" and attributes:
+                self.base(attributes)
             self.void(name, attributes)
             return
-        drop = self.dropped(name, attributes)
-        if drop:
+        if name == "noscript":
+            if not self.keep_noscript:      # its size is counted: see keep_noscript
+                self.push(name, NONE, HIDDEN_ROOT, attributes, self.offset)
+                return
+        elif bits & DROPPED or (attributes is not None and self.hidden_by(name, attributes)):
             self.push(name, NONE, HIDDEN_ROOT, attributes)
             return
         role = ROLES.get(name, NONE)
         frame_flags = 0
-        if name in ("header", "footer") and not self.sectioning:
-            frame_flags |= CHROME_ROOT
-        if name == "main" or name == "article":
-            frame_flags |= IN_MAIN
-        if name in SECTIONING:
-            frame_flags |= IN_SECTIONING
+        chrome = 0
+        if attributes is not None:
+            chrome = self.chrome_kinds(attributes)
+        if name == "form":
+            chrome |= CHROME_FORM
+        elif name == "aside" and not self.main:
+            chrome |= CHROME_ASIDE
+        if bits & (SECTION | MAIN_OR_ARTICLE | PAGE_CHROME):
+            if bits & PAGE_CHROME and not self.sectioning:
+                chrome |= CHROME_HEADER_FOOTER
+            if bits & MAIN_OR_ARTICLE:
+                frame_flags |= IN_MAIN
+            if bits & SECTION:
+                frame_flags |= IN_SECTIONING
         if self.pre:
             if role == CODE or role == PRE:
                 self.code_language(attributes)
-            self.push(name, NONE, frame_flags, attributes)
+            self.push(name, NONE, frame_flags, attributes, None, chrome)
             return
         if role == NONE:
-            self.push(name, NONE, frame_flags, attributes)
+            self.push(name, NONE, frame_flags, attributes, None, chrome)
         elif role == MARK or role == LINK or role == CODE:
-            self.push(name, role, frame_flags, attributes, self.open_mark(name, role, attributes))
+            self.push(name, role, frame_flags, attributes, self.open_mark(name, role, attributes),
+                      chrome)
         elif self.heading:
-            self.push(name, NONE, frame_flags, attributes)   # a heading keeps its one line
+            self.push(name, NONE, frame_flags, attributes, None, chrome)   # a heading keeps its one line
         else:
-            self.block_start(name, role, frame_flags, attributes)
+            self.block_start(name, role, frame_flags, attributes, chrome)
 
     def base(self, attributes: dict[str, str]) -> None:
         """The first ``<base href>`` sets the base, resolved against the caller's."""
@@ -288,7 +346,7 @@ class Builder:
             if self.resolve.base:
                 self.resolve = Resolver(self.resolve(attributes["href"]))
 
-    def block_start(self, name: str, role: int, flags: int, attributes) -> None:
+    def block_start(self, name: str, role: int, flags: int, attributes, chrome: int) -> None:
         self.flush()
         data = None
         if role == HEADING:
@@ -320,52 +378,69 @@ class Builder:
                     table.head_rows.add(len(table.rows) - 1)
         elif role == CELL or role == CAPTION:
             self.sinks.append(Sink())
-        self.push(name, role, flags, attributes, data)
+        self.push(name, role, flags, attributes, data, chrome)
         sink = self.sinks[-1]
         if sink.containers and sink.open_element is None:
             sink.open_element = self.stack[-1].element     # the outermost list or quote
 
-    def push(self, name: str, role: int, flags: int, attributes, data=None) -> None:
-        self.stack.append(Frame(name, role, flags, data, attributes,
-                                self.stack[-1] if self.stack else None, self.serial))
+    def push(self, name: str, role: int, flags: int, attributes, data=None, chrome: int = 0) -> None:
+        frame = Frame.__new__(Frame)        # no __init__ call: the builder's hottest allocation
+        frame.tag = name
+        frame.role = role
+        frame.flags = flags
+        frame.data = data
+        frame.attributes = attributes
+        parent = frame.parent = self.stack[-1] if self.stack else None
+        frame.chrome = chrome | parent.chrome if parent is not None else chrome
+        frame.serial = self.serial
+        frame._element = None
+        self.stack.append(frame)
         self.serial += 1
         self.open_count[name] = self.open_count.get(name, 0) + 1
         if flags:
             if flags & HIDDEN_ROOT:
                 self.hidden += 1
-            if flags & CHROME_ROOT:
-                self.chrome += 1
             if flags & IN_MAIN:
                 self.main += 1
             if flags & IN_SECTIONING:
                 self.sectioning += 1
 
-    def dropped(self, name: str, attributes) -> bool:
-        """True when the element and its subtree are not content: a dropped element, or
-        one hidden by an attribute, an inline style or a chrome class or id."""
-        if name in DROPPED_ELEMENTS:
-            return True
-        if name == "aside" and not self.main:
-            return True
-        if not attributes or name == "html" or name == "body":
+    def hidden_by(self, name: str, attributes: dict[str, str]) -> bool:
+        """True when the element's attributes hide it: ``hidden``, ``aria-hidden``,
+        ``type=hidden``, an inline style, or a chrome class or id. The root elements
+        are never hidden (``<body style="display:none">`` is an anti-flash pattern)."""
+        if name == "html" or name == "body":
             return False
-        if "hidden" in attributes or attributes.get("aria-hidden", "").strip().lower() == "true":
+        if "hidden" in attributes and not REACT_SEGMENT.match(attributes.get("id", "")):
+            return True
+        if attributes.get("aria-hidden", "").strip().lower() == "true":
             return True
         if attributes.get("type", "").lower() == "hidden":
             return True
         style = attributes.get("style")
-        if style and ("none" in style or "hidden" in style or "NONE" in style.upper()) \
-                and HIDING_STYLE.search(style):
-            return True
+        return bool(style) and ("none" in style or "NONE" in style.upper()) \
+            and DISPLAY_NONE.search(style) is not None
+
+    def chrome_kinds(self, attributes: dict[str, str]) -> int:
+        """The chrome kinds an element's attributes give it (``block.CHROME_*``): a
+        class or id token of consent, ad or newsletter chrome (``tables.CHROME_TOKENS``),
+        or an inline ``visibility:hidden``. Blocks of a kind are removed unless that
+        would take most of the page's text: a token can be misread (Adobe's components
+        are all ``cmp-*``), and whole pages are wrapped in ``visibility:hidden`` until
+        their scripts run."""
+        kinds = 0
+        style = attributes.get("style")
+        if style and "hidden" in style.lower() and VISIBILITY_HIDDEN.search(style):
+            kinds = CHROME_INVISIBLE
         marks = attributes.get("class", "") + " " + attributes.get("id", "")
         if len(marks) == 1:
-            return False
+            return kinds
         found = _CHROME_MEMO.get(marks)
         if found is None:
             if len(_CHROME_MEMO) > 50_000:
                 _CHROME_MEMO.clear()
             found = _CHROME_MEMO[marks] = CHROME_PATTERN.search(marks) is not None
-        return found
+        return kinds | CHROME_CLASS if found else kinds
 
     def imply_end_tags(self, name: str) -> None:
         """Close the elements a start tag ends by the HTML standard's rules (optional end
@@ -445,6 +520,8 @@ class Builder:
             self.stack.pop()
             self.open_count[frame.tag] -= 1
             self.hidden -= 1
+            if frame.tag == "noscript" and frame.data is not None:
+                self.noscript_bytes += self.offset - frame.data
             if not self.hidden:
                 self.lazy_image = None
             return
@@ -454,8 +531,6 @@ class Builder:
         self.stack.pop()
         self.open_count[frame.tag] -= 1
         if flags:                           # after the role: its last leaf is still inside
-            if flags & CHROME_ROOT:
-                self.chrome -= 1
             if flags & IN_MAIN:
                 self.main -= 1
             if flags & IN_SECTIONING:
@@ -823,7 +898,7 @@ class Builder:
         """Add a finished leaf (or a table's block) to the current sink, written inside
         the sink's open containers."""
         sink = self.sinks[-1]
-        block.chrome = self.chrome > 0
+        block.chrome = self.stack[-1].chrome if self.stack else 0
         if block.element is None:
             block.element = self.stack[-1].element if self.stack else None
         containers = sink.containers
@@ -926,13 +1001,15 @@ class Builder:
             sink.blocks.append(sink.open)
             sink.open = None
         blocks = sink.blocks
-        total = sum(block.text_chars for block in blocks)
-        chrome = sum(block.text_chars for block in blocks if block.chrome)
-        # Pages built as <section><header>…</header></section> lose their content when
-        # header and footer go: if that would take more than four fifths of the text,
-        # the page's header and footer are kept.
-        if chrome and chrome <= 0.8 * total:
-            blocks = [block for block in blocks if not block.chrome]
+        # Each kind of chrome goes unless it holds more than four fifths of the text
+        # left: pages are built as <section><header>…</header></section>, wrapped whole
+        # in a <form> (ASP.NET), an unclosed <aside> or visibility:hidden, and a class
+        # can be misread. The broad wrappers are judged last, on what is left.
+        for kind in (CHROME_HEADER_FOOTER, CHROME_CLASS, CHROME_ASIDE, CHROME_INVISIBLE, CHROME_FORM):
+            total = sum(block.text_chars for block in blocks)
+            share = sum(block.text_chars for block in blocks if block.chrome & kind)
+            if share and share <= 0.8 * total:
+                blocks = [block for block in blocks if not block.chrome & kind]
         for position, block in enumerate(blocks):
             block.position = position
         return blocks

@@ -13,6 +13,11 @@ from webfold.render import render
 #: times the largest page in the WCXB development split.
 MAX_INPUT_BYTES = 200_000_000
 
+#: Build again with ``<noscript>`` kept when its markup (bytes) is more than this many
+#: times the text (characters) found outside it. Markup runs 3 to 10 times the size
+#: of the text it holds, so 4 means "probably more text in there than outside".
+NOSCRIPT_SHARE = 4
+
 
 def to_blocks(html: str | bytes, base: str | None = None, *, charset: str | None = None,
               images: bool = True, max_input_bytes: int = MAX_INPUT_BYTES) -> list[Block]:
@@ -52,7 +57,16 @@ def to_blocks(html: str | bytes, base: str | None = None, *, charset: str | None
     if len(decoded.utf8) > max_input_bytes:
         raise InputTooLargeError(
             f"input is {len(decoded.utf8):,} bytes as UTF-8, over the limit of {max_input_bytes:,}")
-    return Builder(scan_bytes(decoded.utf8), base, images).run()
+    tokens = scan_bytes(decoded.utf8)
+    builder = Builder(tokens, base, images)
+    blocks = builder.run()
+    if builder.noscript_bytes > NOSCRIPT_SHARE * sum(block.text_chars for block in blocks):
+        # Much more markup in <noscript> than text outside it: a page (Discourse, for
+        # one) that serves its content to readers without scripts there.
+        with_noscript = Builder(tokens, base, images, keep_noscript=True).run()
+        if sum(b.text_chars for b in with_noscript) > 2 * sum(b.text_chars for b in blocks):
+            return with_noscript
+    return blocks
 
 
 def to_markdown(html: str | bytes, base: str | None = None, *, charset: str | None = None,

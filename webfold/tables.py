@@ -57,8 +57,11 @@ VOID_ELEMENTS = frozenset(
 )
 
 #: Dropped with their whole subtree: never content. Chosen for Webfold (issue [1]).
+#: ``noscript`` is dropped too, unless the page's text is mostly inside it (see
+#: ``Builder.keep_noscript``). A ``form`` is chrome rather than dropped (see
+#: ``block.CHROME_FORM``): ASP.NET pages wrap their whole body in one.
 DROPPED_ELEMENTS = frozenset(
-    {"script", "style", "noscript", "template", "svg", "math", "head", "nav", "form",
+    {"script", "style", "noscript", "template", "svg", "math", "head", "nav",
      "button", "input", "select", "option", "textarea", "iframe", "dialog", "canvas",
      "object", "embed", "title", "noembed", "noframes", "datalist", "optgroup", "map",
      "audio", "video", "frameset", "frame", "search"}
@@ -108,14 +111,14 @@ P_CLOSERS = frozenset(
 )
 
 #: Class and id tokens of consent banners, cookie notices, ad slots and newsletter
-#: pop-ups. An element whose class or id contains one of these tokens (as a whole
-#: word, hyphen- or underscore-separated) is hidden with its subtree. Grouped as in
+#: pop-ups. An element whose class or id holds one of these tokens (as a whole token:
+#: not part of a longer hyphenated word) is chrome, like a page-level header. Grouped as in
 #: trafilatura's ``settings.py`` and resiliparse's ``_PAGE_CHROME`` patterns; kept
 #: narrow on purpose, because a false match drops content.
 CHROME_TOKENS: dict[str, tuple[str, ...]] = {
     "consent": ("cookie-banner", "cookie-consent", "cookie-notice", "cookie-bar",
                 "cookiebanner", "cookieconsent", "cookienotice", "cookie-law", "gdpr",
-                "consent-banner", "cmp-container", "onetrust-consent-sdk",
+                "consent-banner", "onetrust-consent-sdk",
                 "onetrust-banner-sdk", "cc-window", "cookie-popup", "truste-consent"),
     "ads": ("ad", "ads", "advert", "adverts", "advert-banner", "sponsored", "advertisement", "ad-slot", "adslot", "ad-container", "ad-wrapper", "adsbygoogle",
             "ad-banner", "ad-unit", "google-ad", "sponsored-ad", "dfp-ad", "ad-placeholder"),
@@ -129,12 +132,21 @@ CHROME_PATTERN = re.compile(
     re.IGNORECASE,
 )
 
-#: Inline ``style`` declarations that hide an element. Source: CSS Display Level 3
-#: (``display: none``) and CSS 2.1 §11.2 (``visibility: hidden``).
-HIDING_STYLE = re.compile(
-    r"(?:^|[;\s])(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)",
-    re.IGNORECASE,
-)
+#: An inline ``style`` that removes an element from the rendering: CSS Display
+#: Level 3, ``display: none``. Its subtree is hidden.
+DISPLAY_NONE = re.compile(r"(?:^|[;\s])display\s*:\s*none\s*(?:!important\s*)?(?:;|$)", re.IGNORECASE)
+
+#: An inline ``style`` that makes an element invisible but keeps its box: CSS 2.1
+#: §11.2, ``visibility: hidden`` (descendants may set ``visible`` again). Its subtree
+#: is chrome (``block.CHROME_INVISIBLE``), since whole pages are wrapped in it until
+#: their scripts run.
+VISIBILITY_HIDDEN = re.compile(r"(?:^|[;\s])visibility\s*:\s*hidden\s*(?:!important\s*)?(?:;|$)",
+                               re.IGNORECASE)
+
+#: The ids React's streaming server renderer gives to finished Suspense segments: it
+#: sends them as ``<div hidden id="S:0">`` and its inline script moves them into
+#: place, so they are content, not hidden text (React DOM "Fizz" server format).
+REACT_SEGMENT = re.compile(r"S:[0-9a-f]+$")
 
 #: Classes that name the language of a code block: ``language-x``, ``lang-x``,
 #: ``highlight-source-x`` (GitHub), ``brush: x`` (SyntaxHighlighter), ``highlight-x``.

@@ -1,0 +1,44 @@
+"""webfold's pipeline cut into its four stages, each timed on the previous stage's output.
+
+decode (bytes → UTF-8 bytes), scan (UTF-8 bytes → tokens, the Cython scanner), build
+(tokens → blocks), render (blocks → Markdown). Together they are what
+:func:`webfold.to_markdown` does, minus its argument checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+#: The stages, in pipeline order.
+STAGES = ("decode", "scan", "build", "render")
+
+
+def functions() -> dict[str, Callable[[Any], Any]]:
+    """Stage name → the function that runs it on one page's stage input."""
+    from webfold._scan import scan_bytes
+    from webfold.build import Builder
+    from webfold.decode import decode
+    from webfold.render import render
+
+    return {
+        "decode": lambda raw: decode(raw).utf8,
+        "scan": scan_bytes,
+        "build": lambda tokens: Builder(tokens, None).run(),
+        "render": render,
+    }
+
+
+def inputs(raws: Sequence[bytes]) -> dict[str, list[Any]]:
+    """Stage name → each page's input to that stage, made by running the stages once.
+
+    Parameters
+    ----------
+    raws : sequence of bytes
+        The pages as saved.
+    """
+    run = functions()
+    given: dict[str, list[Any]] = {"decode": list(raws)}
+    for stage, following in zip(STAGES, STAGES[1:]):
+        given[following] = [run[stage](value) for value in given[stage]]
+    return given
