@@ -57,7 +57,7 @@ def test_json(page, capsys):
     assert (record["blocks_total"], record["blocks_content"]) == (2, 2)
     assert record["bytes_markdown"] == len(record["markdown"].encode())
     assert record["tokens_html_estimate"] == len(PAGE) // 4
-    assert record["tokens_markdown_estimate"] == len(record["markdown"]) // 4
+    assert record["tokens_markdown_estimate"] == len(record["markdown"].encode()) // 4
     assert record["elapsed_ms"] >= 0
 
 
@@ -104,6 +104,8 @@ def test_help_has_examples(capsys):
     (["x.html", "--chunk", "0"], "webfold: error: --chunk takes a size of at least 1 character, not 0\n"),
     (["x.html", "--jsonl"], "webfold: error: --jsonl goes with --chunk N\n"),
     (["x.html", "--bogus"], "webfold: error: unrecognized arguments: --bogus\n"),
+    (["x.html", "--charset", "klingon"],
+     "webfold: error: --charset klingon: not an encoding label this Python can decode\n"),
 ])
 def test_usage_errors_exit_2_with_one_line(argv, message, capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
@@ -132,3 +134,19 @@ def test_real_process_and_no_traceback(page, tmp_path):
                           capture_output=True)
     assert done.returncode == 2 and done.stdout == b""
     assert done.stderr == f"webfold: error: {tmp_path / 'nope.html'}: no such file\n".encode()
+
+
+def test_empty_result_is_said_on_stderr(tmp_path, capsys):
+    path = tmp_path / "empty.html"
+    path.write_bytes(b"<html><body><script>app()</script></body></html>")
+    assert run([path], capsys) == (
+        0, "", f"webfold: note: {path}: no text content found (48 bytes read)\n")
+
+
+def test_a_heading_is_never_the_last_thing_in_a_chunk(tmp_path, capsys):
+    path = tmp_path / "sections.html"
+    path.write_text("".join(f"<h2>Section {i}</h2><p>{'word ' * 12}</p>" for i in range(6)))
+    code, out, _ = run([path, "--chunk", "100", "--jsonl"], capsys)
+    chunks = [json.loads(line)["markdown"] for line in out.splitlines()]
+    assert code == 0 and len(chunks) == 6
+    assert all(c.startswith(f"## Section {i}\n\nword") for i, c in enumerate(chunks))

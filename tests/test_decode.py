@@ -95,3 +95,20 @@ def test_str_with_lone_surrogate():
 def test_wrong_type_names_the_type():
     with pytest.raises(TypeError, match="not int"):
         webfold.to_markdown(42)
+
+
+@pytest.mark.parametrize("text", [
+    "Le caf\u00e9 est tr\u00e8s appr\u00e9ci\u00e9 \u00e0 Paris, o\u00f9 l'on d\u00e9guste une cr\u00e8me br\u00fbl\u00e9e apr\u00e8s le d\u00e9jeuner.",
+    "The caf\u00e9\u2019s cr\u00e8me br\u00fbl\u00e9e was na\u00efve \u2014 \u201cquite\u201d the dish; it\u2019s a r\u00f4le for the r\u00e9sum\u00e9.",
+])
+def test_undeclared_windows_1252_is_not_read_as_central_european(text):
+    # charset-normalizer ranks code page 1250 level with 1252 on these; 1252 must win
+    data = f"<html><body><p>{text}</p></body></html>".encode("cp1252")
+    assert decode(data).encoding == "windows-1252"
+    assert webfold.to_markdown(data) == text + "\n"
+
+
+def test_undeclared_windows_1250_stays_central_european():
+    text = "Za\u017c\u00f3\u0142\u0107 g\u0119\u015bl\u0105 ja\u017a\u0144. \u0141\u00f3d\u017a i Krak\u00f3w s\u0105 \u015bwietne, a j\u0119zyk polski jest pi\u0119kny."
+    data = f"<html><body><p>{text}</p></body></html>".encode("cp1250")
+    assert webfold.to_markdown(data) == text + "\n"

@@ -115,6 +115,11 @@ def test_without_base_targets_stay_as_written():
     assert md("<a href='/x'>x</a><img src='y.png'>", None) == "[x](/x)![](y.png)\n"
 
 
+def test_relative_base_element_without_a_caller_base():
+    html = "<head><base href='/guides/'></head><a href='x'>x</a> <img src='i.png'> <a href='//h/y'>y</a>"
+    assert md(html, None) == "[x](/guides/x) ![](/guides/i.png) [y](//h/y)\n"
+
+
 def test_base_element_is_resolved_against_the_caller_base():
     html = "<head><base href='/sub/'></head><a href='x'>x</a>"
     assert md(html, "https://e.org/a/b") == "[x](https://e.org/sub/x)\n"

@@ -39,7 +39,6 @@ cdef class ListState:
 
 cdef class Builder:
     cdef public object tokens
-    cdef public object caller_base
     cdef public object resolve
     cdef public bint images
     cdef public list stack

@@ -212,7 +212,6 @@ class Builder:
         self.keep_noscript = keep_noscript
         self.noscript_bytes = 0
         self.offset = 0
-        self.caller_base = base
         self.resolve = Resolver(base)
         self.images = images
         self.stack: list[Frame] = []
@@ -343,8 +342,8 @@ class Builder:
         """The first ``<base href>`` sets the base, resolved against the caller's."""
         if not self.base_seen and "href" in attributes:
             self.base_seen = True
-            if self.resolve.base:
-                self.resolve = Resolver(self.resolve(attributes["href"]))
+            self.resolve = Resolver(self.resolve(attributes["href"]) if self.resolve.base
+                                    else attributes["href"])
 
     def block_start(self, name: str, role: int, flags: int, attributes, chrome: int) -> None:
         self.flush()

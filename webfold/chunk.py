@@ -12,7 +12,8 @@ _SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
 def chunks(blocks: list[Block], limit: int) -> list[str]:
     """The blocks' Markdown cut into chunks of at most ``limit`` characters.
 
-    Chunks end at block boundaries; a block longer than ``limit`` is cut at line
+    Chunks end at block boundaries, never right after a heading (a heading goes with
+    the block that follows it); a block longer than ``limit`` is cut at line
     boundaries, then sentence boundaries, then (a single sentence still too long) every
     ``limit`` characters. Blocks inside one chunk are joined by a blank line, as in
     :func:`webfold.render`. Splitting a block may break its Markdown (a list or a
@@ -26,8 +27,15 @@ def chunks(blocks: list[Block], limit: int) -> list[str]:
     if limit < 1:
         raise ValueError(f"chunk size must be at least 1 character, not {limit}")
     pieces: list[str] = []
+    heading = ""
     for block in blocks:
-        pieces.extend(_split(block.md, limit))
+        if block.kind == "heading":       # a heading stays with the block it heads
+            heading = heading + block.md + "\n\n"
+            continue
+        pieces.extend(_split(heading + block.md, limit))
+        heading = ""
+    if heading:
+        pieces.extend(_split(heading.rstrip("\n"), limit))
     out: list[str] = []
     current = ""
     for piece in pieces:

@@ -9,13 +9,16 @@ import time
 
 from webfold import __version__
 from webfold.chunk import chunks
+from webfold.decode import encoding_for_label
 from webfold.errors import WebfoldError
 from webfold.pipeline import MAX_INPUT_BYTES, to_blocks
 from webfold.render import render
 
-#: Characters per token for the token estimates of ``--json``: the common rule of thumb
-#: for English text with byte-pair-encoding tokenizers (OpenAI's tokenizer guide).
-CHARS_PER_TOKEN = 4
+#: UTF-8 bytes per token for the token estimates of ``--json``: the common rule of
+#: thumb of about four characters a token for English text with byte-pair-encoding
+#: tokenizers (OpenAI's tokenizer guide), counted in bytes on both sides so that the
+#: two estimates compare.
+BYTES_PER_TOKEN = 4
 
 EXAMPLES = """\
 examples:
@@ -83,6 +86,8 @@ def _read(path: str) -> bytes:
 
 
 def _convert(args: argparse.Namespace) -> str:
+    if args.charset and encoding_for_label(args.charset) is None:
+        raise UsageError(f"--charset {args.charset}: not an encoding label this Python can decode")
     data = _read(args.file)
     started = time.perf_counter()
     try:
@@ -93,6 +98,9 @@ def _convert(args: argparse.Namespace) -> str:
     markdown = render(blocks)
     elapsed = time.perf_counter() - started
     source = "<stdin>" if args.file == "-" else args.file
+    if not blocks:
+        print(f"webfold: note: {source}: no text content found ({len(data):,} bytes read)",
+              file=sys.stderr)
     if args.chunk is not None:
         pieces = chunks(blocks, args.chunk)
         if args.jsonl:
@@ -107,8 +115,8 @@ def _convert(args: argparse.Namespace) -> str:
             "blocks_total": len(blocks), "blocks_content": len(blocks),
             "bytes_markdown": len(markdown.encode("utf-8")),
             "elapsed_ms": round(elapsed * 1000, 3),
-            "tokens_html_estimate": len(data) // CHARS_PER_TOKEN,
-            "tokens_markdown_estimate": len(markdown) // CHARS_PER_TOKEN,
+            "tokens_html_estimate": len(data) // BYTES_PER_TOKEN,
+            "tokens_markdown_estimate": len(markdown.encode("utf-8")) // BYTES_PER_TOKEN,
             "markdown": markdown,
         }, ensure_ascii=False) + "\n"
     return markdown
@@ -157,9 +165,9 @@ def main(argv: list[str] | None = None) -> int:
         print("webfold: interrupted", file=sys.stderr)
         return 130
     except Exception as error:             # a bug: still one line, never a traceback
-        name = "<stdin>" if argv and argv[0] == "-" else (argv[0] if argv else "")
-        print(f"webfold: error: {name}: internal error: {type(error).__name__}: {error}",
-              file=sys.stderr)
+        name = next((a for a in argv if a == "-" or not a.startswith("-")), "")
+        print(f"webfold: error: {name or '<stdin>'}: internal error: {type(error).__name__}: "
+              f"{error}", file=sys.stderr)
         return 1
     return 0
 

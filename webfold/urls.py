@@ -23,21 +23,21 @@ class Resolver:
     Parameters
     ----------
     base : str or None
-        An absolute URL. With None (or a base that is not absolute) targets are
-        returned cleaned but otherwise as written.
+        Usually an absolute URL. A relative one (a ``<base href="/docs/">`` on a page
+        whose address is unknown) still resolves relative targets against it. With
+        None, targets are returned cleaned but otherwise as written.
     """
 
-    __slots__ = ("base", "_origin", "_scheme", "_no_fragment")
+    __slots__ = ("base", "_origin", "_no_fragment")
 
     def __init__(self, base: str | None) -> None:
-        self.base = base if base and _ABSOLUTE.match(base) else None
+        self.base = base.strip(_STRIP) if base else None
+        self._origin = self._no_fragment = None
         if self.base:
-            parts = urlsplit(self.base)
-            self._scheme = parts.scheme
-            self._origin = f"{parts.scheme}://{parts.netloc}" if parts.netloc else None
             self._no_fragment = self.base.split("#", 1)[0]
-        else:
-            self._scheme = self._origin = self._no_fragment = None
+            if _ABSOLUTE.match(self.base):
+                parts = urlsplit(self.base)
+                self._origin = f"{parts.scheme}://{parts.netloc}" if parts.netloc else None
 
     def __call__(self, target: str) -> str:
         """The absolute form of ``target`` (a ``str`` as found in ``href`` or ``src``)."""
