@@ -48,3 +48,12 @@ def test_fixture(path: Path, fixtures_dir):
 def test_structure_survives_the_round_trip(path: Path, fixtures_dir):
     html = path.read_text(encoding="utf-8", errors="replace")
     assert markdown_counts(convert(path)) == html_counts(html)
+
+
+def test_threads_give_the_same_output_as_one(fixtures_dir):
+    from concurrent.futures import ThreadPoolExecutor
+
+    pages = [path.read_bytes() for path in FIXTURES] * 3
+    serial = [webfold.to_markdown(page) for page in pages]
+    with ThreadPoolExecutor(4) as pool:
+        assert list(pool.map(webfold.to_markdown, pages)) == serial
