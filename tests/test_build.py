@@ -221,3 +221,21 @@ def test_many_comments_scan_in_linear_time():
         return best
 
     assert cost(40_000) / cost(20_000) < 3.5
+
+
+def test_a_list_of_rich_items_is_a_block_per_item():
+    # forum threads and product grids are lists whose items hold several blocks
+    html = ("<ol class='posts'><li><p>alice</p><p>First post text</p></li>"
+            "<li><p>bob</p><p>Reply text <a href='/r'>link</a></p></li></ol>")
+    blocks = webfold.to_blocks(html)
+    assert [(b.kind, b.md) for b in blocks] == [
+        ("list", "1. alice\n\n   First post text"), ("list", "2. bob\n\n   Reply text [link](/r)")]
+    assert [b.element.tag for b in blocks] == ["li", "li"]
+    assert blocks[1].links == ["/r"] and blocks[1].text == "bob Reply text link"
+    assert webfold.render(blocks) == "1. alice\n\n   First post text\n\n2. bob\n\n   Reply text [link](/r)\n"
+
+
+def test_a_list_of_simple_items_stays_one_block():
+    blocks = webfold.to_blocks("<ul><li>a</li><li>b<ul><li>c</li><li>d</li></ul></li></ul>")
+    assert [(b.kind, b.md) for b in blocks] == [("list", "- a\n- b\n  - c\n  - d")]
+    assert blocks[0].element.tag == "ul"

@@ -83,7 +83,7 @@ CASES = [
     ("<p><img src='/i.png' title='Tip'></p>", "![](https://example.com/i.png \"Tip\")\n"),
     # lists
     ("<ol start=9><li>nine<li>ten<ul><li>sub</ul></ol>", "9. nine\n10. ten\n    - sub\n"),
-    ("<ul><li><p>para1</p><p>para2</p></li><li>next</li></ul>", "- para1\n\n  para2\n- next\n"),
+    ("<ul><li><p>para1</p><p>para2</p></li><li>next</li></ul>", "- para1\n\n  para2\n\n- next\n"),
     ("<ul><li>x</li><ul><li>direct nested</li></ul></ul>", "- x\n  - direct nested\n"),
     ("<ul><li><ul><li>only nested</li></ul></li></ul>", "- - only nested\n"),
     ("<li>orphan item</li>", "- orphan item\n"),

@@ -5,11 +5,11 @@ Cython byte scanner: tokens), :mod:`~webfold.build` (tokens to blocks),
 :mod:`~webfold.render` (blocks to Markdown); :mod:`~webfold.pipeline` joins them.
 """
 
-from webfold.block import Block, Element
+from webfold.block import Block, Element, Page
 from webfold.errors import DecodeError, InputTooLargeError, WebfoldError
 from webfold.pipeline import to_blocks, to_markdown
 from webfold.render import links, render
 
 __version__ = "0.1.0"
-__all__ = ["Block", "Element", "DecodeError", "InputTooLargeError", "WebfoldError", "links",
+__all__ = ["Block", "Element", "Page", "DecodeError", "InputTooLargeError", "WebfoldError", "links",
            "render", "to_blocks", "to_markdown", "__version__"]

@@ -52,6 +52,20 @@ class Element:
 
 
 @dataclass(slots=True, eq=False)
+class Page:
+    """Facts about the whole page, shared by its blocks (``Block.page``)."""
+
+    #: the ``<title>`` text, white space collapsed (``""`` when absent)
+    title: str = ""
+    #: the page address the caller gave (None when unknown)
+    url: str | None = None
+    #: ``<meta property="og:type">`` (Open Graph), ``""`` when absent
+    og_type: str = ""
+    #: every JSON-LD ``@type`` found in ``application/ld+json`` scripts, in order
+    ld_types: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True, eq=False)
 class Block:
     """One top-level Markdown block: a heading, a paragraph, a whole list, a whole block
     quote, a fenced code block, a table, an image or a thematic break."""
@@ -80,6 +94,8 @@ class Block:
     text: str = ""
     #: for a table: its cells' Markdown, row by row (kept to flatten nested tables)
     rows: list[list[str]] | None = None
+    #: the page the block belongs to (shared by all its blocks)
+    page: Page | None = None
 
     @property
     def sig(self) -> int:

@@ -24,6 +24,7 @@ cdef class Container:
     cdef public str marker
     cdef public bint started
     cdef public bint interrupts
+    cdef public Frame frame
 
 cdef class Sink:
     cdef public list blocks
@@ -31,6 +32,8 @@ cdef class Sink:
     cdef public object open
     cdef public object open_element
     cdef public object last_item
+    cdef public list items
+    cdef public list item_leaves
 
 cdef class ListState:
     cdef public bint ordered
@@ -45,7 +48,8 @@ cdef class Builder:
     cdef public dict open_count
     cdef public int hidden, main, sectioning, pre, heading
     cdef public Py_ssize_t serial
-    cdef public str title
+    cdef public object page
+    cdef public bint json_ld
     cdef public bint base_seen
     cdef public list sinks, tables, marks
     cdef public object lazy_image
@@ -63,6 +67,7 @@ cdef class Builder:
     cpdef list run(self)
     cdef void start_tag(self, str name, Py_ssize_t index, int flags)
     cdef void base(self, dict attributes)
+    cdef void page_fact(self, str name, dict attributes)
     cdef void block_start(self, str name, int role, int flags, object attributes, int chrome)
     cdef void push(self, str name, int role, int flags, object attributes, object data=*, int chrome=*)
     cdef bint hidden_by(self, str name, dict attributes)
@@ -93,6 +98,7 @@ cdef class Builder:
     cdef Container open_item(self)
     cdef void open_container(self, Container container)
     cdef void close_container(self)
+    cdef void close_open_block(self, Sink sink)
     cdef void emit(self, object block)
     cdef void add_cell(self, Frame frame, Sink sink)
     cdef void close_table(self, Frame frame)

@@ -20,7 +20,7 @@ from webfold.markdown import (code_fence, code_span, destination, escape_inline,
                               escape_line_start, link_title)
 from webfold._scan import TokenFlag, TokenKind, Tokens
 from webfold.block import (CHROME_ASIDE, CHROME_CLASS, CHROME_FORM, CHROME_HEADER_FOOTER,
-                           CHROME_INVISIBLE, Block, Element)
+                           CHROME_INVISIBLE, Block, Element, Page)
 from webfold.table import MAX_COLSPAN, MAX_ROWSPAN, Cell, Table, pipe_table
 from webfold.tables import (BLOCK_ELEMENTS, CHROME_PATTERN, CODE_LANGUAGE, DROPPED_ELEMENTS,
                             DISPLAY_NONE, HEADING_LEVEL, P_CLOSERS, PLACEHOLDER_SRC, REACT_SEGMENT,
@@ -100,6 +100,9 @@ def is_punctuation(char: str) -> bool:
 
 
 _HARD_BREAK = "\\\n"
+# "@type": "NewsArticle" or "@type": ["Product", "Thing"] in JSON-LD (a pattern, not a
+# parse: a payload that does not parse still names its types).
+_LD_TYPE = re.compile(r'"@type"\s*:\s*\[?\s*"([A-Za-z]+)"')
 
 
 class Frame:
@@ -151,7 +154,7 @@ class Container:
     (a list with nothing; an item with its marker, then the marker's width of spaces;
     a quote with ``> ``)."""
 
-    __slots__ = ("kind", "marker", "started", "interrupts")
+    __slots__ = ("kind", "marker", "started", "interrupts", "frame")
 
     def __init__(self, kind: int, marker: str = "", started: bool = False,
                  interrupts: bool = True):
@@ -161,6 +164,7 @@ class Container:
         # A list that may follow a paragraph line directly: a bullet list, or an
         # ordered list starting at 1 (CommonMark §5.3, "interrupt a paragraph").
         self.interrupts = interrupts
+        self.frame: Frame | None = None     # for an item: its <li>
 
 
 LIST_CONTAINER, ITEM_CONTAINER, QUOTE_CONTAINER = 0, 1, 2
@@ -169,7 +173,8 @@ LIST_CONTAINER, ITEM_CONTAINER, QUOTE_CONTAINER = 0, 1, 2
 class Sink:
     """Where finished leaves go: the document, or one table cell."""
 
-    __slots__ = ("blocks", "containers", "open", "open_element", "last_item")
+    __slots__ = ("blocks", "containers", "open", "open_element", "last_item", "items",
+                 "item_leaves")
 
     def __init__(self) -> None:
         self.blocks: list[Block] = []
@@ -177,6 +182,11 @@ class Sink:
         self.open: Block | None = None        # the outermost container's block, while it is open
         self.open_element: Element | None = None   # the list or quote element that holds it
         self.last_item: Container | None = None
+        # The outermost list again, one block per top-level item, and how many leaves
+        # each holds: a list of rich items (forum posts, product tiles) is kept as
+        # these blocks, so that selection can take some items and leave others.
+        self.items: list[Block] = []
+        self.item_leaves: list[int] = []
 
 
 class ListState:
@@ -222,7 +232,8 @@ class Builder:
         self.pre = 0
         self.heading = 0
         self.serial = 0
-        self.title = ""
+        self.page = Page(url=base)
+        self.json_ld = False                # the raw text that follows is JSON-LD
         self.base_seen = False
         self.sinks: list[Sink] = [Sink()]
         self.tables: list[Table] = []
@@ -265,8 +276,12 @@ class Builder:
                 self.offset = start
                 name = TAG_NAMES[number] if number else tokens.name(index)
                 self.end_tag(name)
-            elif kind == RAW_TEXT and number == TITLE and not self.title:
-                self.title = " ".join(tokens.text(start, end).split())
+            elif kind == RAW_TEXT:
+                if number == TITLE and not self.page.title:
+                    self.page.title = " ".join(tokens.text(start, end).split())
+                elif self.json_ld:
+                    self.page.ld_types.extend(_LD_TYPE.findall(tokens.text(start, end, False)))
+                self.json_ld = False
         while self.stack:
             self.pop()
         self.flush()
@@ -289,10 +304,14 @@ class Builder:
                     self.noscript_image(self.tokens.attributes(index))
                 elif name == "base":
                     self.base(self.tokens.attributes(index))
+                elif name == "meta" or name == "script":
+                    self.page_fact(name, self.tokens.attributes(index))
             if not bits & VOID and not flags & SELF_CLOSING:
                 self.push(name, NONE, 0, None)
             return
         attributes = self.tokens.attributes(index) if flags & HAS_ATTRIBUTES else None
+        if attributes is not None and (name == "meta" or name == "script"):
+            self.page_fact(name, attributes)
         if bits & IMPLIES:
             self.imply_end_tags(name)
         if bits & VOID:
@@ -338,6 +357,13 @@ class Builder:
         else:
             self.block_start(name, role, frame_flags, attributes, chrome)
 
+    def page_fact(self, name: str, attributes: dict[str, str]) -> None:
+        """Note ``og:type`` from a ``<meta>``, and whether a ``<script>`` holds JSON-LD."""
+        if name == "script":
+            self.json_ld = attributes.get("type", "").strip().lower() == "application/ld+json"
+        elif attributes.get("property", "").lower() == "og:type" and not self.page.og_type:
+            self.page.og_type = attributes.get("content", "").strip()
+
     def base(self, attributes: dict[str, str]) -> None:
         """The first ``<base href>`` sets the base, resolved against the caller's."""
         if not self.base_seen and "href" in attributes:
@@ -378,6 +404,8 @@ class Builder:
         elif role == CELL or role == CAPTION:
             self.sinks.append(Sink())
         self.push(name, role, flags, attributes, data, chrome)
+        if role == ITEM:
+            data.frame = self.stack[-1]
         sink = self.sinks[-1]
         if sink.containers and sink.open_element is None:
             sink.open_element = self.stack[-1].element     # the outermost list or quote
@@ -887,11 +915,22 @@ class Builder:
         container = sink.containers.pop()
         if container.kind == ITEM_CONTAINER:
             sink.last_item = container if container.started else sink.last_item
-        if not sink.containers and sink.open is not None:
-            sink.blocks.append(sink.open)
-            sink.open = None
-            sink.open_element = None
-            sink.last_item = None
+        if not sink.containers:
+            self.close_open_block(sink)
+
+    def close_open_block(self, sink: Sink) -> None:
+        """Finish the block of the sink's outermost list or quote: one block, or one per
+        top-level item when the list holds several items and one holds several leaves."""
+        if sink.open is not None:
+            if len(sink.items) > 1 and max(sink.item_leaves) > 1:
+                sink.blocks.extend(sink.items)
+            else:
+                sink.blocks.append(sink.open)
+        sink.open = None
+        sink.open_element = None
+        sink.last_item = None
+        sink.items = []
+        sink.item_leaves = []
 
     def emit(self, block: Block) -> None:
         """Add a finished leaf (or a table's block) to the current sink, written inside
@@ -907,6 +946,8 @@ class Builder:
         first_prefix = []
         separate = True             # a blank line between this leaf and the one before
         decided = False
+        new_item = len(containers) == 1 or (containers[1].kind == ITEM_CONTAINER
+                                             and not containers[1].started)
         held_before = ""            # prefix of the containers that held the previous leaf
         for container in containers:
             if container.started:
@@ -931,28 +972,40 @@ class Builder:
         for container in containers:
             container.started = True
         text = "\n".join(lines)
-        open_block = sink.open
-        if open_block is None:
-            sink.open = Block(text, "quote" if containers[0].kind == QUOTE_CONTAINER else "list",
-                              list(block.links),
-                              block.text_chars, block.link_chars, text=block.text,
-                              chrome=block.chrome, element=sink.open_element or block.element)
-            return
-        if separate:
-            text = held_before.rstrip() + "\n" + text
-        open_block.md += "\n" + text
-        open_block.links.extend(block.links)
-        open_block.text_chars += block.text_chars
-        open_block.link_chars += block.link_chars
-        open_block.text += " " + block.text
+        joined = held_before.rstrip() + "\n" + text if separate else text
+        kind = "quote" if containers[0].kind == QUOTE_CONTAINER else "list"
+        sink.open = self.grow(sink.open, text, joined, block, kind, sink.open_element)
+        if kind == "list":                  # the same lines, by top-level item
+            if new_item or not sink.items:
+                item = containers[1].frame if len(containers) > 1 else None
+                sink.items.append(self.grow(None, text, joined, block, kind,
+                                            item.element if item is not None else None))
+                sink.item_leaves.append(1)
+            else:
+                self.grow(sink.items[-1], text, joined, block, kind, None)
+                if len(containers) <= 2:    # leaves of nested lists do not make an item rich
+                    sink.item_leaves[-1] += 1
+
+    @staticmethod
+    def grow(target: Block | None, text: str, joined: str, leaf: Block, kind: str,
+             element: Element | None) -> Block:
+        """``target`` with a leaf's lines added (``joined``: with the blank line before
+        them), or a new block of the leaf's lines (``text``) when ``target`` is None."""
+        if target is None:
+            return Block(text, kind, list(leaf.links), leaf.text_chars, leaf.link_chars,
+                         text=leaf.text, chrome=leaf.chrome, element=element or leaf.element)
+        target.md += "\n" + joined
+        target.links.extend(leaf.links)
+        target.text_chars += leaf.text_chars
+        target.link_chars += leaf.link_chars
+        target.text += " " + leaf.text
+        return target
 
     # ----------------------------------------------------------------- tables
 
     def add_cell(self, frame: Frame, sink: Sink) -> None:
-        while sink.containers:
-            sink.containers.pop()
-        if sink.open is not None:
-            sink.blocks.append(sink.open)
+        sink.containers.clear()
+        self.close_open_block(sink)
         table = self.tables[-1]
         if frame.role == CAPTION:
             table.caption.extend(sink.blocks)
@@ -996,9 +1049,7 @@ class Builder:
         sink = self.sinks[0]
         while len(self.sinks) > 1:
             self.sinks.pop()
-        if sink.open is not None:
-            sink.blocks.append(sink.open)
-            sink.open = None
+        self.close_open_block(sink)
         blocks = sink.blocks
         # Each kind of chrome goes unless it holds more than four fifths of the text
         # left: pages are built as <section><header>…</header></section>, wrapped whole
@@ -1011,6 +1062,7 @@ class Builder:
                 blocks = [block for block in blocks if not block.chrome & kind]
         for position, block in enumerate(blocks):
             block.position = position
+            block.page = self.page
         return blocks
 
 

@@ -1,0 +1,54 @@
+"""Block labels from WCXB ground truth: which blocks hold the page's main content.
+
+Each block's words are aligned, in order, with the ground-truth main-content words
+(``difflib.SequenceMatcher`` over the two word sequences, without its "junk"
+heuristic: a longest-matching-run alignment close to a longest common subsequence).
+A block is positive when more than half of its words align.
+"""
+
+from __future__ import annotations
+
+import re
+from difflib import SequenceMatcher
+
+from webfold.block import Block
+
+_WORD = re.compile(r"\w+")
+
+#: A block is main content when more than this share of its words align.
+POSITIVE_SHARE = 0.5
+
+
+def words(text: str) -> list[str]:
+    """WCXB's tokens: lower-cased ``\\w+`` runs."""
+    return _WORD.findall(text.lower())
+
+
+def label_blocks(blocks: list[Block], main_content: str) -> list[int]:
+    """1 for each block whose words mostly align with ``main_content``, else 0.
+
+    Parameters
+    ----------
+    blocks : list of Block
+        The page's blocks, in document order.
+    main_content : str
+        The ground truth's ``main_content`` text.
+    """
+    owner: list[int] = []
+    sequence: list[str] = []
+    for index, block in enumerate(blocks):
+        tokens = words(block.text)
+        sequence.extend(tokens)
+        owner.extend([index] * len(tokens))
+    aligned = [0] * len(blocks)
+    reference = words(main_content)
+    if sequence and reference:
+        matcher = SequenceMatcher(None, sequence, reference, autojunk=False)
+        for start, _, size in matcher.get_matching_blocks():
+            for position in range(start, start + size):
+                aligned[owner[position]] += 1
+    labels = []
+    for index, block in enumerate(blocks):
+        total = len(words(block.text))
+        labels.append(1 if total and aligned[index] > POSITIVE_SHARE * total else 0)
+    return labels

@@ -1,0 +1,271 @@
+"""Per-block features for main-content selection: one implementation, used by training
+(``training/``) and at run time (``webfold.select``), so the two cannot drift.
+
+A page's blocks become a matrix: one row of :data:`FEATURE_NAMES` floats per block.
+The features follow the content-extraction literature (Kohlschütter et al., 2010,
+"Boilerplate detection using shallow text features": text and link density, word
+counts, position; Peters & Lecocq, 2013, "Content extraction using diverse feature
+sets": class and id tokens), plus what forums, products, collections and listings need:
+how often a block's container repeats on the page (posts, product tiles, cards), price
+and date patterns, and page-level facts (``og:type``, JSON-LD ``@type``, URL path).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import zlib
+
+from webfold.block import (CHROME_ASIDE, CHROME_CLASS, CHROME_FORM, CHROME_HEADER_FOOTER,
+                           CHROME_INVISIBLE, Block, Page)
+
+KINDS = ("heading", "paragraph", "list", "quote", "code", "table", "image", "thematic_break")
+#: Ancestor tags whose presence (within :data:`ANCESTOR_REACH` ancestors) is a feature.
+ANCESTOR_TAGS = ("main", "article", "section", "aside", "header", "footer", "li", "ul", "ol",
+                 "table", "td", "form", "figure", "blockquote", "dl", "details", "p", "span")
+ANCESTOR_REACH = 16
+CHROME_BITS = (CHROME_HEADER_FOOTER, CHROME_CLASS, CHROME_FORM, CHROME_INVISIBLE, CHROME_ASIDE)
+
+#: Class and id tokens that say "content" or "furniture" in templates of the web
+#: (grouped as in trafilatura's and readability's patterns).
+CLASS_SIGNALS = {
+    "content": ("content", "article", "post", "entry", "body", "main", "text", "story",
+                "prose", "markdown", "blog", "thread", "message", "answer", "question",
+                "product", "description", "detail", "docs", "documentation", "item"),
+    "furniture": ("nav", "menu", "footer", "header", "sidebar", "widget", "related", "comment",
+                  "share", "social", "breadcrumb", "promo", "banner", "meta", "tag", "tags",
+                  "author", "byline", "newsletter", "subscribe", "popup", "modal", "cookie",
+                  "recommend", "trending", "popular", "pagination", "pager", "toolbar",
+                  "btn", "button", "icon", "logo", "copyright", "legal", "signup", "login"),
+}
+#: Phrases of page furniture and of forum, product and listing pages, matched in a
+#: block's lower-cased text.
+PHRASES = (
+    ("cookie", r"cookie"), ("privacy", r"privacy"), ("terms", r"terms of|terms &|terms and"),
+    ("subscribe", r"subscri"), ("newsletter", r"newsletter"),
+    ("sign_in", r"sign in|log in|login|sign up|register|create an account"),
+    ("share", r"\bshare\b|tweet|facebook|linkedin|pinterest|whatsapp"),
+    ("follow", r"follow us|follow me"), ("related", r"related|you may also|you might also"),
+    ("comment", r"comment"), ("advertisement", r"advertis|sponsored"),
+    ("read_more", r"read more|continue reading|learn more|see more|view all|show more"),
+    ("reply", r"\brepl(y|ies|ied)\b"), ("posted", r"\bposted\b|\bwrote\b"),
+    ("joined", r"\bjoined\b|\bmember since\b|\bposts:"),
+    ("cart", r"add to (cart|bag|basket)|buy now|checkout|in stock|out of stock"),
+    ("review", r"review|rating|stars?\b"), ("shipping", r"shipping|delivery|returns"),
+    ("skip", r"skip to"), ("menu", r"\bmenu\b"), ("search", r"\bsearch\b"),
+    ("rights", r"all rights reserved|\u00a9|copyright"), ("pager", r"\bprevious\b|\bnext\b|page \d+"),
+    ("tags", r"\btags?:|\bcategor(y|ies)\b|\bfiled under\b"), ("byline", r"^by |\bauthor\b"),
+    ("read_time", r"min(ute)?s? read"), ("price", r"[$\u20ac\u00a3\u00a5]\s?\d|\d\s?(usd|eur|gbp)\b"),
+    ("date", r"\b(19|20)\d\d\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d"),
+)
+_PHRASES = [(name, re.compile(pattern)) for name, pattern in PHRASES]
+#: Frequent words of English, French, German and Spanish (the languages most WCXB
+#: pages are in); their share is high in prose and low in menus and tiles.
+STOP_WORDS = frozenset("""
+a an and are as at be but by for from has have he her his i in is it its of on or our she
+that the their there they this to was we were which who will with you your not can all
+le la les un une des et est en du de que qui dans pour pas sur au il elle nous vous ce
+der die das und ist ein eine zu den mit von nicht sich auf im dem auch es
+el los las y en un una que es por con para del se lo su al como
+""".split())
+OG_TYPES = ("article", "website", "product", "profile", "video", "book")
+LD_TYPES = (
+    ("article", ("article", "newsarticle", "blogposting", "techarticle", "report")),
+    ("product", ("product", "offer", "aggregateoffer")),
+    ("forum", ("discussionforumposting", "qapage", "question", "answer", "comment")),
+    ("faq", ("faqpage",)), ("collection", ("collectionpage", "itemlist", "searchresultspage")),
+    ("webpage", ("webpage",)), ("organization", ("organization", "localbusiness", "corporation")),
+    ("breadcrumb", ("breadcrumblist",)), ("recipe", ("recipe", "howto")),
+    ("event", ("event",)),
+)
+URL_SIGNALS = ("blog", "news", "article", "articles", "post", "posts", "product", "products",
+               "p", "item", "shop", "store", "forum", "forums", "thread", "threads", "t",
+               "topic", "questions", "category", "categories", "collections", "tag", "search",
+               "docs", "doc", "documentation", "help", "support", "about", "contact", "pricing")
+CLASS_BINS = 64
+WORD_BINS = 32
+URL_BINS = 16
+
+_TOKEN = re.compile(r"[a-z][a-z0-9]*")
+_WORD = re.compile(r"\w+")
+_SENTENCE_END = re.compile(r"[.!?\u3002](?:\s|$)")
+_DIGIT = re.compile(r"\d")
+_UPPER = re.compile(r"[A-Z\u00c0-\u00de]")
+_LETTER = re.compile(r"[^\W\d_]")
+_PUNCT = re.compile(r"[.,;:!?]")
+_SEPARATORS = re.compile(r"[|\u00b7\u2022/\u203a\u00bb>]")
+
+
+def _names() -> list[str]:
+    names = ["log_chars", "log_words", "link_density", "log_links", "links_per_word",
+             "punctuation_ratio", "digit_ratio", "upper_ratio", "stop_word_ratio",
+             "mean_word_length", "log_sentences", "words_per_sentence", "ends_with_stop",
+             "starts_upper", "commas_per_word", "separator_ratio", "log_md_lines",
+             "log_images", "all_link"]
+    names += [f"phrase_{name}" for name, _ in PHRASES]
+    names += [f"kind_{kind}" for kind in KINDS] + ["heading_level", "is_h1"]
+    names += ["position", "log_position", "log_position_from_end", "text_before_share",
+              "is_first", "is_last"]
+    names += ["log_depth"] + [f"in_{tag}" for tag in ANCESTOR_TAGS]
+    names += [f"chrome_{bit}" for bit in CHROME_BITS]
+    names += ["log_same_parent", "log_same_element", "same_kind_neighbours", "parent_text_share"]
+    names += [f"class_{group}" for group in CLASS_SIGNALS]
+    names += [f"class_bin_{i}" for i in range(CLASS_BINS)]
+    names += [f"word_bin_{i}" for i in range(WORD_BINS)]
+    names += ["title_jaccard", "title_containment"]
+    names += ["page_log_words", "page_log_blocks", "page_link_density"]
+    names += [f"og_{kind}" for kind in OG_TYPES] + ["og_other"]
+    names += [f"ld_{name}" for name, _ in LD_TYPES]
+    names += ["url_depth", "url_has_digits"] + [f"url_{token}" for token in URL_SIGNALS]
+    names += [f"url_bin_{i}" for i in range(URL_BINS)]
+    return names
+
+
+#: The name of every feature, in column order. The shipped model records this list;
+#: loading refuses a model whose list differs.
+FEATURE_NAMES: list[str] = _names()
+
+
+def _bucket(token: str, bins: int) -> int:
+    # CRC-32: stable across runs and machines (Python's hash() is salted per process).
+    return zlib.crc32(token.encode("utf-8")) % bins
+
+
+def _class_tokens(element, reach: int = 4) -> list[tuple[str, int]]:
+    """(token, distance) for the class and id tokens of the nearest ``reach`` elements."""
+    found = []
+    for distance, ancestor in enumerate(element.ancestors(reach) if element else ()):
+        for token in _TOKEN.findall((ancestor.classes + " " + ancestor.id).lower()):
+            found.append((token, distance))
+    return found
+
+
+def _signature(element) -> tuple[str, str]:
+    return (element.tag, element.classes) if element is not None else ("", "")
+
+
+def page_features(blocks: list[Block]) -> list[list[float]]:
+    """One row of :data:`FEATURE_NAMES` floats for each block of one page.
+
+    Parameters
+    ----------
+    blocks : list of Block
+        All blocks of the page, in document order, as :func:`webfold.to_blocks`
+        returns them (page-level facts come from ``blocks[0].page``).
+
+    Returns
+    -------
+    list of list of float
+        ``len(blocks)`` rows of ``len(FEATURE_NAMES)`` values each.
+    """
+    count = len(blocks)
+    if not count:
+        return []
+    page = blocks[0].page or Page()
+    total_chars = sum(b.text_chars for b in blocks) or 1
+    total_links = sum(b.link_chars for b in blocks)
+    page_words = sum(len(b.text.split()) for b in blocks)
+    title_words = set(_WORD.findall(page.title.lower()))
+    parents: dict[tuple, int] = {}
+    elements: dict[tuple, int] = {}
+    parent_chars: dict[int, int] = {}
+    for block in blocks:
+        element = block.element
+        parent = element.parent if element is not None else None
+        key = _signature(parent)
+        parents[key] = parents.get(key, 0) + 1
+        own = _signature(element)
+        elements[own] = elements.get(own, 0) + 1
+        parent_chars[id(parent)] = parent_chars.get(id(parent), 0) + block.text_chars
+    page_part = _page_row(page, page_words, count, total_links / total_chars)
+    rows = []
+    chars_before = 0
+    for index, block in enumerate(blocks):
+        row = _text_row(block)
+        row += [1.0 if block.kind == kind else 0.0 for kind in KINDS]
+        row += [float(block.level), 1.0 if block.level == 1 else 0.0]
+        row += [index / count, math.log1p(index), math.log1p(count - 1 - index),
+                chars_before / total_chars, float(index == 0), float(index == count - 1)]
+        chars_before += block.text_chars
+        row += _structure_row(block)
+        element = block.element
+        parent = element.parent if element is not None else None
+        same_kind = sum(1 for other in blocks[max(0, index - 2): index + 3]
+                        if other is not block and other.kind == block.kind)
+        row += [math.log1p(parents[_signature(parent)] - 1),
+                math.log1p(elements[_signature(element)] - 1), float(same_kind),
+                block.text_chars / max(parent_chars[id(parent)], 1)]
+        row += _class_row(element)
+        words = _WORD.findall(block.text.lower())
+        bins = [0.0] * WORD_BINS
+        for word in words:
+            bins[_bucket(word, WORD_BINS)] += 1.0
+        row += [value / len(words) for value in bins] if words else bins
+        overlap = len(title_words.intersection(words))
+        row += [overlap / max(len(title_words | set(words)), 1), overlap / max(len(title_words), 1)]
+        rows.append(row + page_part)
+    return rows
+
+
+def _text_row(block: Block) -> list[float]:
+    text = block.text
+    chars = max(len(text), 1)
+    words = text.split()
+    word_count = max(len(words), 1)
+    letters = len(_LETTER.findall(text)) or 1
+    sentences = len(_SENTENCE_END.findall(text)) or (1 if words else 0)
+    lowered = text.lower()
+    row = [math.log1p(block.text_chars), math.log1p(len(words)),
+           block.link_chars / max(block.text_chars, 1), math.log1p(len(block.links)),
+           len(block.links) / word_count, len(_PUNCT.findall(text)) / chars,
+           len(_DIGIT.findall(text)) / chars, len(_UPPER.findall(text)) / letters,
+           sum(1 for word in words if word.lower() in STOP_WORDS) / word_count,
+           sum(len(word) for word in words) / word_count, math.log1p(sentences),
+           len(words) / max(sentences, 1), float(text.rstrip()[-1:] in ".!?:\u3002"),
+           float(text[:1].isupper()), text.count(",") / word_count,
+           len(_SEPARATORS.findall(text)) / word_count, math.log1p(block.md.count("\n")),
+           math.log1p(block.md.count("![")),
+           float(block.text_chars > 0 and block.link_chars >= 0.9 * block.text_chars)]
+    row += [1.0 if pattern.search(lowered) else 0.0 for _, pattern in _PHRASES]
+    return row
+
+
+def _structure_row(block: Block) -> list[float]:
+    element = block.element
+    seen = set()
+    depth = 0
+    if element is not None:
+        depth = element.depth
+        seen = {ancestor.tag for ancestor in element.ancestors(ANCESTOR_REACH)}
+    return ([math.log1p(max(depth, 0))] + [1.0 if tag in seen else 0.0 for tag in ANCESTOR_TAGS]
+            + [1.0 if block.chrome & bit else 0.0 for bit in CHROME_BITS])
+
+
+def _class_row(element) -> list[float]:
+    tokens = _class_tokens(element)
+    signals = []
+    for words in CLASS_SIGNALS.values():
+        signals.append(sum(1.0 / (1 + distance) for token, distance in tokens if token in words))
+    bins = [0.0] * CLASS_BINS
+    for token, distance in tokens:
+        bins[_bucket(token, CLASS_BINS)] += 1.0 / (1 + distance)
+    return signals + bins
+
+
+def _page_row(page: Page, words: int, blocks: int, link_density: float) -> list[float]:
+    og = page.og_type.lower().split(".")[0] if page.og_type else ""
+    row = [math.log1p(words), math.log1p(blocks), link_density]
+    row += [1.0 if og == kind else 0.0 for kind in OG_TYPES] + [float(bool(og) and og not in OG_TYPES)]
+    types = {t.lower() for t in page.ld_types}
+    row += [1.0 if types.intersection(names) else 0.0 for _, names in LD_TYPES]
+    path = ""
+    if page.url:
+        path = re.sub(r"^[a-z][a-z0-9+.-]*://[^/]*", "", page.url.lower()).split("?")[0].split("#")[0]
+    parts = [part for part in path.split("/") if part]
+    tokens = set(_TOKEN.findall(path))
+    row += [float(len(parts)), float(bool(re.search(r"\d", path)))]
+    row += [1.0 if token in tokens or token in parts else 0.0 for token in URL_SIGNALS]
+    bins = [0.0] * URL_BINS
+    for token in tokens:
+        bins[_bucket(token, URL_BINS)] = 1.0
+    return row + bins
