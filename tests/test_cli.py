@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 
@@ -119,7 +120,38 @@ def test_directory_is_a_usage_error(tmp_path, capsys):
 def test_input_over_the_limit_is_a_conversion_error(page, capsys):
     code, out, err = run([page, "--max-bytes", "10"], capsys)
     assert (code, out) == (1, "")
-    assert err == f"webfold: error: {page}: input is {len(PAGE):,} bytes, over the limit of 10\n"
+    assert err == f"webfold: error: {page}: input is over the limit of 10 bytes (--max-bytes)\n"
+
+
+def test_endless_input_is_refused_not_read(capsys):
+    assert run(["/dev/zero", "--max-bytes", "1000"], capsys) == (
+        1, "", "webfold: error: /dev/zero: input is over the limit of 1,000 bytes (--max-bytes)\n")
+
+
+def test_closed_standard_input_is_a_usage_error(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", None)
+    assert run(["-"], capsys) == (2, "", "webfold: error: -: standard input is closed\n")
+
+
+def test_full_disk_on_standard_output_is_one_line():
+    done = subprocess.run(f"{sys.executable} -m webfold /dev/stdin > /dev/full", shell=True,
+                          input=b"<p>text</p>", capture_output=True)
+    assert done.returncode == 1
+    assert done.stderr == b"webfold: error: cannot write to standard output (No space left on device)\n"
+
+
+def test_broken_pipe_is_quiet():
+    big = b"<p>" + b"word " * 200_000 + b"</p>"
+    done = subprocess.run(f"{sys.executable} -m webfold - | head -c 10", shell=True, input=big,
+                          capture_output=True)
+    assert done.stdout == b"word word " and done.stderr == b""
+
+
+def test_file_name_that_is_not_utf8_in_json(tmp_path, capsys):
+    name = os.fsdecode(b"page-\xff.html")
+    (tmp_path / name).write_bytes(b"<p>x</p>")
+    code, out, err = run([tmp_path / name, "--json"], capsys)
+    assert code == 0 and json.loads(out)["source"].endswith("page-\ufffd.html")
 
 
 def test_unwritable_output(page, tmp_path, capsys):

@@ -112,3 +112,9 @@ def test_undeclared_windows_1250_stays_central_european():
     text = "Za\u017c\u00f3\u0142\u0107 g\u0119\u015bl\u0105 ja\u017a\u0144. \u0141\u00f3d\u017a i Krak\u00f3w s\u0105 \u015bwietne, a j\u0119zyk polski jest pi\u0119kny."
     data = f"<html><body><p>{text}</p></body></html>".encode("cp1250")
     assert webfold.to_markdown(data) == text + "\n"
+
+
+def test_a_stray_byte_in_an_ascii_page_is_windows_1252():
+    data = b"<html><body><p>" + b"plain words " * 50 + b"\x80 5</p></body></html>"
+    assert decode(data).encoding == "windows-1252"
+    assert webfold.to_markdown(data).endswith("\u20ac 5\n")

@@ -48,7 +48,7 @@ CASES = [
     ("<p>===</p><p>---</p><p>***</p>", "\\===\n\n\\---\n\n\\*\\*\\*\n"),
     ("<p>2 * 3 = 6, snake_case, a_b_c</p>", "2 * 3 = 6, snake_case, a_b_c\n"),
     ("<p>__init__ *star* [1] `tick` &lt;div&gt; &amp;copy; ~~x~~</p>",
-     "\\_\\_init\\_\\_ \\*star\\* \\[1\\] \\`tick\\` \\<div> \\&copy; \\~\\~x\\~~\n"),
+     "\\_\\_init\\_\\_ \\*star\\* \\[1\\] \\`tick\\` \\<div> \\&copy; \\~\\~x\\~\\~\n"),
     ("<p>a\\b and C:\\Users and end\\</p>", "a\\b and C:\\Users and end\\\\\n"),
     ("<p>Plain prose, with commas; colons: and (parentheses) - dashes! 50% off?</p>",
      "Plain prose, with commas; colons: and (parentheses) - dashes! 50% off?\n"),

@@ -55,11 +55,9 @@ def test_comments_doctype_and_processing_instructions_are_dropped():
         ("text", "a"), ("text", "b"), ("text", "c"), ("text", "d"), ("text", "e")]
 
 
-def test_cdata_is_text_without_references():
-    toks = scan_bytes(b"<![CDATA[x &amp; <y>]]>")
-    kind, _, start, end, flags = toks[0]
-    assert kind == TEXT and flags & 8
-    assert toks.text(start, end, False) == "x &amp; <y>"
+def test_cdata_in_html_is_a_bogus_comment_up_to_the_first_greater_than_sign():
+    # as browsers read it (§13.2.5.42): only SVG and MathML have CDATA sections
+    assert tokens(b"a<![CDATA[x > y]]>b") == [("text", "a"), ("text", " y]]>b")]
 
 
 @pytest.mark.parametrize("name", ["script", "style", "textarea", "title", "xmp", "iframe",
@@ -83,7 +81,7 @@ def test_a_less_than_sign_that_starts_no_tag_is_text():
     (b"before<p class='x", "before"),          # end of input inside a tag
     (b"before<!-- never closed", "before"),    # inside a comment
     (b"before<script>x = 1", "before"),        # inside raw text
-    (b"before<![CDATA[inside", "beforeinside"),
+    (b"before<![CDATA[inside", "before"),
 ])
 def test_end_of_input_keeps_the_text_before(source, text):
     assert "".join(t[1] for t in tokens(source) if t[0] == "text") == text
@@ -92,6 +90,14 @@ def test_end_of_input_keeps_the_text_before(source, text):
 def test_tag_numbers_match_the_table():
     toks = scan_bytes(b"<blockquote></blockquote>")
     assert TAG_NAMES[toks[0][1]] == "blockquote"
+
+
+@pytest.mark.parametrize("call", [
+    lambda t: t.name(10 ** 7), lambda t: t.attributes(-5), lambda t: t[3],
+    lambda t: t.text(0, 10 ** 6), lambda t: t.text(-1, 2)])
+def test_token_accessors_check_their_index(call):
+    with pytest.raises(IndexError):
+        call(scan_bytes(b"<p>x</p>"))
 
 
 def test_scan_rejects_str():

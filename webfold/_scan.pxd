@@ -11,7 +11,6 @@ cpdef enum TokenFlag:
     HAS_AMP = 1         # text or value holds "&": character references to decode
     WHITESPACE = 2      # text is only ASCII whitespace
     SELF_CLOSING = 4    # start tag ends with "/>"
-    CDATA = 8           # text of a CDATA section: no references
     HAS_ATTRIBUTES = 16 # start tag with at least one attribute (set when tokens are read)
 
 cdef struct CToken:

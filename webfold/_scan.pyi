@@ -22,7 +22,6 @@ class TokenFlag(enum.IntFlag):
     HAS_AMP = 1
     WHITESPACE = 2
     SELF_CLOSING = 4
-    CDATA = 8
     HAS_ATTRIBUTES = 16
 
 class Tokens:
@@ -36,8 +35,7 @@ class Tokens:
     - ``start``, ``end``: byte offsets into :attr:`source`. For text, the text. For tags,
       the tag name.
     - ``flags``: bit 1 the text holds ``&``, 2 the text is only ASCII white space, 4 the
-      start tag ends with ``/>``, 8 CDATA text (no references), 16 the start tag has
-      attributes.
+      start tag ends with ``/>``, 16 the start tag has attributes.
     """
 
     #: the UTF-8 document the offsets point into
@@ -45,7 +43,8 @@ class Tokens:
 
     def __len__(self) -> int: ...
     def __getitem__(self, index: int) -> tuple[int, int, int, int, int]:
-        """One token; IndexError outside ``-len(self) <= index < len(self)``."""
+        """One token; IndexError outside ``-len(self) <= index < len(self)`` (so do
+        :meth:`name` and :meth:`attributes`)."""
     def table(self) -> array:
         """Every token as five ``int64`` values in turn: ``array('q')`` of length
         ``5 * len(self)``."""
@@ -53,7 +52,8 @@ class Tokens:
         """The lower-case tag name of tag token ``index``."""
     def text(self, start: int, end: int, references: bool = True) -> str:
         """The bytes ``source[start:end]`` as text (invalid UTF-8 becomes U+FFFD), with
-        character references decoded unless ``references`` is False."""
+        character references decoded unless ``references`` is False. IndexError when
+        the range is not inside the document."""
     def attributes(self, index: int) -> dict[str, str]:
         """The attributes of start tag ``index`` that Webfold reads (the names in
         ``webfold.tables.ATTRIBUTE_NAMES``). Names are lower-case. Values are decoded

@@ -2,7 +2,9 @@
 """The byte scanner: one pass over UTF-8 HTML, producing tag and text tokens.
 
 Follows the WHATWG HTML tokenizer (§13.2.5), simplified where the Markdown cannot
-differ: comments, doctypes, processing instructions and bogus comments are dropped;
+differ: comments, doctypes, processing instructions and bogus comments are dropped
+(``<![CDATA[`` outside SVG and MathML is a bogus comment that ends at the first ``>``,
+as browsers read it; SVG and MathML are dropped whole);
 the bodies of raw text elements are only searched for their end tag; a ``<`` that
 does not start a tag is text; end of input inside a tag or comment ends the
 token stream without touching text already emitted. Tokens are offsets into the
@@ -149,16 +151,15 @@ cdef void emit_text(Scanner* sc, Py_ssize_t start, Py_ssize_t end, int32_t flags
         return
     cdef Py_ssize_t i
     cdef bint blank = True
-    if not (flags & CDATA):
-        for i in range(start, end):
-            if sc.s[i] == 38:     # "&"
-                flags |= HAS_AMP
-                blank = False
-                break
-            if blank and not is_space(sc.s[i]):
-                blank = False
-        if blank:
-            flags |= WHITESPACE
+    for i in range(start, end):
+        if sc.s[i] == 38:     # "&"
+            flags |= HAS_AMP
+            blank = False
+            break
+        if blank and not is_space(sc.s[i]):
+            blank = False
+    if blank:
+        flags |= WHITESPACE
     cdef CToken* t = new_token(sc)
     if t == NULL:
         return
@@ -368,15 +369,7 @@ cdef void scan(Scanner* sc) noexcept nogil:
                     end = k + 2                               # <!--->
                 else:
                     end = comment_end(s, n, k)
-            elif j + 9 <= n and find(s, j + 9, j + 2, b"[CDATA[", 7) == j + 2:
-                k = find(s, n, j + 9, b"]]>", 3)
-                if k < 0:
-                    emit_text(sc, j + 9, n, CDATA)
-                    end = n
-                else:
-                    emit_text(sc, j + 9, k, CDATA)
-                    end = k + 3
-            else:                                             # doctype, bogus comment
+            else:                                             # doctype, CDATA, bogus comment
                 p = <const unsigned char*>memchr(s + j, 62, n - j)
                 end = n if p == NULL else (p - s) + 1
             i = end
@@ -410,12 +403,15 @@ cdef class Tokens:
     def __len__(self):
         return self.sc.ntokens
 
-    def __getitem__(self, Py_ssize_t index):
+    cdef CToken* token(self, Py_ssize_t index) except NULL:
         if index < 0:
             index += self.sc.ntokens
         if index < 0 or index >= self.sc.ntokens:
-            raise IndexError("token index out of range")
-        cdef CToken* t = &self.sc.tokens[index]
+            raise IndexError(f"token index {index} out of range (0 to {self.sc.ntokens - 1})")
+        return &self.sc.tokens[index]
+
+    def __getitem__(self, Py_ssize_t index):
+        cdef CToken* t = self.token(index)
         return (t.kind, t.name, t.start, t.end, t.flags | (HAS_ATTRIBUTES if t.nattr else 0))
 
     def table(self):
@@ -435,19 +431,21 @@ cdef class Tokens:
         return out
 
     def name(self, Py_ssize_t index):
-        cdef CToken* t = &self.sc.tokens[index]
+        cdef CToken* t = self.token(index)
         if t.name:
             return TAG_NAMES[t.name]
         return self.source[t.start:t.end].decode("utf-8", "replace").lower()
 
     def text(self, Py_ssize_t start, Py_ssize_t end, bint references=True):
+        if start < 0 or end > self.sc.n or start > end:
+            raise IndexError(f"byte range {start}:{end} outside the document (0:{self.sc.n})")
         text = self.source[start:end].decode("utf-8", "replace")
         if references and "&" in text:
             return decode_references(text, False)
         return text
 
     def attributes(self, Py_ssize_t index):
-        cdef CToken* t = &self.sc.tokens[index]
+        cdef CToken* t = self.token(index)
         cdef CAttribute* a
         cdef Py_ssize_t k
         found = {}

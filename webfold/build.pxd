@@ -34,6 +34,12 @@ cdef class Sink:
     cdef public object last_item
     cdef public list items
     cdef public list item_leaves
+    cdef public bint alternate
+
+cdef class Growing:
+    cdef public object block
+    cdef public list md
+    cdef public list text
 
 cdef class ListState:
     cdef public bint ordered
@@ -58,8 +64,11 @@ cdef class Builder:
     cdef public str pre_language
     cdef public list parts, plain, links
     cdef public Py_ssize_t link_chars, image_count, fragile
+    cdef public Py_ssize_t closer_at, closer_opener, last_code
+    cdef public str closer_delimiter, last_code_text
     cdef public bint space, line_start
     cdef public bint keep_noscript
+    cdef public int flat_tables
     cdef public Py_ssize_t noscript_bytes, offset
 
     @cython.locals(table="long long[:]", index=Py_ssize_t, kind=int, number=int,
@@ -81,7 +90,6 @@ cdef class Builder:
     cdef void text(self, str text)
     cdef void add_text(self, str text)
     cdef void place(self, str first)
-    cdef Py_ssize_t _find_opener(self, str opener)
     cdef bint link_open(self)
     cdef object open_mark(self, str name, int role, object attributes)
     cdef void close_mark(self, object mark)

@@ -31,10 +31,9 @@ from webfold.urls import Resolver
 # Token kinds and flags, as plain ints (the scanner's enums, from _scan.pxd).
 TEXT, START_TAG, END_TAG, RAW_TEXT = (int(TokenKind.TEXT), int(TokenKind.START_TAG),
                                       int(TokenKind.END_TAG), int(TokenKind.RAW_TEXT))
-WHITESPACE, SELF_CLOSING, CDATA, HAS_ATTRIBUTES = (
-    int(TokenFlag.WHITESPACE), int(TokenFlag.SELF_CLOSING), int(TokenFlag.CDATA),
-    int(TokenFlag.HAS_ATTRIBUTES))
-TITLE = TAG_NAMES.index("title")
+WHITESPACE, SELF_CLOSING, HAS_ATTRIBUTES = (
+    int(TokenFlag.WHITESPACE), int(TokenFlag.SELF_CLOSING), int(TokenFlag.HAS_ATTRIBUTES))
+TITLE, XMP, PLAINTEXT = (TAG_NAMES.index(name) for name in ("title", "xmp", "plaintext"))
 
 # What an element does to the output (its role).
 NONE, BLOCK, HEADING, LIST, ITEM, QUOTE, PRE, CODE, TABLE, ROW, CELL, CAPTION, MARK, LINK = range(14)
@@ -49,7 +48,17 @@ ROLES.update(dict.fromkeys(MARKS, MARK))
 ROLES.update(tbody=NONE, thead=NONE, tfoot=NONE)
 
 # Frame flags: what a frame added to the builder's counters (undone when it closes).
-HIDDEN_ROOT, IN_MAIN, IN_SECTIONING = 1, 4, 8
+HIDDEN_ROOT, IN_MAIN, IN_SECTIONING, SPACE_AFTER, FLAT_TABLE = 1, 4, 8, 16, 32
+
+#: Tables nested deeper than this are read as plain blocks: each level would copy the
+#: text of all the levels inside it into a flattened cell.
+MAX_TABLE_NESTING = 4
+#: Lists and quotes nested deeper than this (counting a list and its item as two) add
+#: no more indentation: Markdown pays for nesting depth on every line.
+MAX_CONTAINERS = 24
+
+#: CommonMark list numbers have at most nine digits (§5.2).
+MAX_LIST_NUMBER = 999_999_999
 
 #: Blink's HTML parser stops nesting at this depth; we bound the search for the
 #: element an end tag closes in the same way, so no input makes that search quadratic.
@@ -137,6 +146,10 @@ class Frame:
         return self._element
 
 
+#: ``Mark.placed`` of a mark that will not be written in this paragraph.
+SUPPRESSED = -2
+
+
 class Mark:
     """An open inline element (emphasis, strikethrough, link, code span)."""
 
@@ -145,7 +158,8 @@ class Mark:
     def __init__(self, opener: str, closer: str, link: str | None = None):
         self.opener = opener
         self.closer = closer
-        self.placed = -1            # index of the opener in the paragraph's parts, -1 if not placed
+        self.placed = -1            # index of its opener in the paragraph's parts; -1 not yet
+        #                             placed, SUPPRESSED not to be written
         self.link = link
 
 
@@ -174,7 +188,7 @@ class Sink:
     """Where finished leaves go: the document, or one table cell."""
 
     __slots__ = ("blocks", "containers", "open", "open_element", "last_item", "items",
-                 "item_leaves")
+                 "item_leaves", "alternate")
 
     def __init__(self) -> None:
         self.blocks: list[Block] = []
@@ -187,6 +201,26 @@ class Sink:
         # these blocks, so that selection can take some items and leave others.
         self.items: list[Block] = []
         self.item_leaves: list[int] = []
+        self.alternate = False              # the open top-level list uses "*" or ")"
+
+
+class Growing:
+    """A list or quote block while its leaves arrive: Markdown and text are kept as
+    pieces and joined once, when the block is finished (appending to a string would
+    copy it on every leaf)."""
+
+    __slots__ = ("block", "md", "text")
+
+    def __init__(self, block: Block, md: list[str], text: list[str]):
+        self.block = block
+        self.md = md
+        self.text = text
+
+    def finish(self) -> Block:
+        """The block, its ``md`` and ``text`` joined."""
+        self.block.md = "\n".join(self.md)
+        self.block.text = " ".join(self.text)
+        return self.block
 
 
 class ListState:
@@ -220,6 +254,7 @@ class Builder:
                  keep_noscript: bool = False) -> None:
         self.tokens = tokens
         self.keep_noscript = keep_noscript
+        self.flat_tables = 0
         self.noscript_bytes = 0
         self.offset = 0
         self.resolve = Resolver(base)
@@ -267,7 +302,7 @@ class Builder:
                     else:
                         self.space = True
                     continue
-                self.text(tokens.text(start, end, not flags & CDATA))
+                self.text(tokens.text(start, end))
             elif kind == START_TAG:
                 self.offset = start
                 name = TAG_NAMES[number] if number else tokens.name(index)
@@ -281,6 +316,8 @@ class Builder:
                     self.page.title = " ".join(tokens.text(start, end).split())
                 elif self.json_ld:
                     self.page.ld_types.extend(_LD_TYPE.findall(tokens.text(start, end, False)))
+                elif (number == XMP or number == PLAINTEXT) and self.pre and not self.hidden:
+                    self.pre_parts.append(tokens.text(start, end, False))
                 self.json_ld = False
         while self.stack:
             self.pop()
@@ -352,9 +389,19 @@ class Builder:
         elif role == MARK or role == LINK or role == CODE:
             self.push(name, role, frame_flags, attributes, self.open_mark(name, role, attributes),
                       chrome)
-        elif self.heading:
-            self.push(name, NONE, frame_flags, attributes, None, chrome)   # a heading keeps its one line
+        elif self.heading:                  # a heading keeps its one line; blocks inside
+            self.space = True               # it are separated by a space
+            self.push(name, NONE, frame_flags | SPACE_AFTER, attributes, None, chrome)
         else:
+            if role >= TABLE and role <= CAPTION and (self.flat_tables or (
+                    role == TABLE and len(self.tables) >= MAX_TABLE_NESTING)):
+                if role == TABLE:           # too deep: its rows and cells are plain blocks
+                    self.flat_tables += 1
+                    frame_flags |= FLAT_TABLE
+                role = BLOCK
+            elif (role == LIST or role == ITEM or role == QUOTE) and \
+                    len(self.sinks[-1].containers) >= MAX_CONTAINERS:
+                role = BLOCK                # deeper nesting would cost its depth on every line
             self.block_start(name, role, frame_flags, attributes, chrome)
 
     def page_fact(self, name: str, attributes: dict[str, str]) -> None:
@@ -379,8 +426,15 @@ class Builder:
         elif role == LIST:
             nested = self.nested_list()
             start = (attributes.get("start", "") if attributes else "").strip()
-            number = int(start) if start.isdigit() and len(start) < 10 else 1
+            number = min(int(start), MAX_LIST_NUMBER) if start.isdigit() and len(start) < 12 else 1
             data = ListState(name == "ol", number, nested)
+            sink = self.sinks[-1]
+            if not sink.containers:
+                # Two lists in a row would read as one: the second uses the other
+                # delimiter ("*" for "-", ")" for "."), CommonMark §5.3.
+                previous = sink.blocks[-1] if sink.blocks else None
+                sink.alternate = previous is not None and previous.kind == "list" and \
+                    previous.md[:1].isdigit() == data.ordered and not sink.alternate
             # The list itself is a container with no prefix: its items stay one block.
             self.open_container(Container(LIST_CONTAINER, "", False, not data.ordered or number == 1))
         elif role == ITEM:
@@ -433,16 +487,14 @@ class Builder:
                 self.sectioning += 1
 
     def hidden_by(self, name: str, attributes: dict[str, str]) -> bool:
-        """True when the element's attributes hide it: ``hidden``, ``aria-hidden``,
-        ``type=hidden``, an inline style, or a chrome class or id. The root elements
+        """True when the element's attributes hide it: ``hidden``, ``aria-hidden`` or an
+        inline ``display:none``. The root elements
         are never hidden (``<body style="display:none">`` is an anti-flash pattern)."""
         if name == "html" or name == "body":
             return False
         if "hidden" in attributes and not REACT_SEGMENT.match(attributes.get("id", "")):
             return True
         if attributes.get("aria-hidden", "").strip().lower() == "true":
-            return True
-        if attributes.get("type", "").lower() == "hidden":
             return True
         style = attributes.get("style")
         return bool(style) and ("none" in style or "NONE" in style.upper()) \
@@ -495,10 +547,12 @@ class Builder:
             if self.stack and self.stack[-1].tag == "option":
                 self.pop()
         elif name == "a" and count.get("a"):
-            for mark in self.marks:         # a link never holds a link: end the open one
-                if mark.link is not None:
-                    self.close_mark(mark)
-                    break
+            # A link never holds a link: the open <a> ends first (§13.2.6.4.7, "a").
+            if not self.close_in_scope(("a",), SPECIAL_ELEMENTS):
+                for mark in self.marks:
+                    if mark.link is not None:
+                        self.close_mark(mark)
+                        break
 
     def close_in_scope(self, names: tuple[str, ...], boundaries: frozenset[str]) -> bool:
         """Pop up to and including the nearest open element named in ``names``, unless
@@ -558,6 +612,10 @@ class Builder:
         self.stack.pop()
         self.open_count[frame.tag] -= 1
         if flags:                           # after the role: its last leaf is still inside
+            if flags & SPACE_AFTER:
+                self.space = True
+            if flags & FLAT_TABLE:
+                self.flat_tables -= 1
             if flags & IN_MAIN:
                 self.main -= 1
             if flags & IN_SECTIONING:
@@ -609,6 +667,11 @@ class Builder:
         self.line_start = True
         self.image_count = 0
         self.fragile = -1
+        self.closer_at = -1                 # index of the last emphasis closer written
+        self.closer_opener = -1             # ... the index of its opener
+        self.closer_delimiter = ""          # ... and its delimiter
+        self.last_code = -1                 # index of the last code span written
+        self.last_code_text = ""            # ... and its content
 
     def text(self, text: str) -> None:
         """Add character data (references already decoded) to the current paragraph."""
@@ -616,6 +679,8 @@ class Builder:
         if self.pre:
             self.pre_parts.append(text)
             return
+        if "\x00" in text:
+            text = text.replace("\x00", "")     # the tree builder drops NUL (§13.2.6.4.7)
         collapsed = text.translate(_TABS_AND_NEWLINES)
         while "  " in collapsed:
             collapsed = collapsed.replace("  ", " ")
@@ -635,18 +700,20 @@ class Builder:
     def add_text(self, text: str) -> None:
         code = self.code
         if code is not None:                # inside a code span: verbatim, no escaping
-            if self.space and len(self.parts) > code.placed + 1:
-                self.parts.append(" ")
+            if self.space:
+                if len(self.parts) > code.placed + 1:
+                    self.parts.append(" ")
+                elif code.placed > 0 and not self.line_start:
+                    self.parts.insert(code.placed, " ")   # "a<code> x</code>": a space before
+                    self.plain.append(" ")
+                    code.placed += 1
             self.space = False
             self.parts.append(text)
             self.plain.append(text)
             return
         self.place(text[0])
-        escaped = escape_inline(text)
-        if self.line_start:
-            escaped = escape_line_start(escaped)
-            self.line_start = False
-        self.parts.append(escaped)
+        self.line_start = False
+        self.parts.append(escape_inline(text))
         self.plain.append(text)
         if self.link_open():
             self.link_chars += len(text)
@@ -667,20 +734,22 @@ class Builder:
         self.space = False
         self.fragile = -1
         for mark in self.marks:
-            if mark.placed < 0:
-                if mark.opener == "*" or mark.opener == "**" or mark.opener == "~~":
-                    if parts and parts[-1] == mark.closer:
-                        parts.pop()          # "**a****b**": join touching runs instead
-                        mark.placed = self._find_opener(mark.opener)
-                        continue
-                mark.placed = len(parts)
-                parts.append(mark.opener)
-
-    def _find_opener(self, opener: str) -> int:
-        for index in range(len(self.parts) - 1, -1, -1):
-            if self.parts[index] == opener:
-                return index
-        return 0
+            if mark.placed != -1:
+                continue
+            touching = self.closer_at == len(parts) - 1 and self.closer_at >= 0
+            if touching and mark.opener == self.closer_delimiter:
+                parts.pop()                 # "**a****b**": continue the touching run instead
+                mark.placed = self.closer_opener
+                self.closer_at = -1
+                continue
+            if touching and mark.opener != "[":
+                mark.placed = SUPPRESSED    # "*a***b**" reads wrong: this one goes plain
+                continue
+            if mark.opener == "[" and parts and parts[-1].endswith("!") \
+                    and not parts[-1].endswith("\\!"):
+                parts[-1] = parts[-1][:-1] + "\\!"    # "!" + "[" would make an image
+            mark.placed = len(parts)
+            parts.append(mark.opener)
 
     def link_open(self) -> bool:
         for mark in self.marks:
@@ -694,6 +763,12 @@ class Builder:
         if role == CODE:
             mark = Mark("`", "`")
             self.code = mark
+            if self.last_code >= 0 and self.last_code == len(self.parts) - 1 and not self.space:
+                # "<code>x</code><code>y</code>": one span, as "`x``y`" would read as one
+                self.parts[-1] = ""
+                mark.placed = len(self.parts) - 1
+                self.parts.append(self.last_code_text)
+                return mark
             self.place("`")
             mark.placed = len(self.parts)
             self.parts.append("")           # the code span is written when it closes
@@ -716,6 +791,9 @@ class Builder:
     def close_mark(self, mark: Mark | None) -> None:
         if mark is None or mark not in self.marks:
             return
+        inner = self.marks[self.marks.index(mark) + 1:]
+        for other in reversed(inner):       # close what opened inside it; reopened on demand
+            self._write_closer(other)
         self.marks.remove(mark)
         self._write_closer(mark)
 
@@ -740,6 +818,9 @@ class Builder:
             else:
                 last = parts[-1][-1:]
                 parts.append(mark.closer)
+                self.closer_at = len(parts) - 1
+                self.closer_opener = opener
+                self.closer_delimiter = mark.closer
                 if is_punctuation(last):
                     self.fragile = (opener << 20) | (len(parts) - 1)
         if trailing_break:
@@ -756,6 +837,8 @@ class Builder:
         del parts[mark.placed:]
         if content.strip():
             parts.append(code_span(content))
+            self.last_code = len(parts) - 1
+            self.last_code_text = content
             self.line_start = False
             if self.link_open():
                 self.link_chars += len(content)
@@ -778,7 +861,7 @@ class Builder:
                 self.flush()
                 self.emit(Block("***", "thematic_break"))
         elif name == "img" or name == "image":
-            if attributes and self.images and not self.pre:
+            if attributes and self.images and not self.pre and self.code is None:
                 self.image(attributes)
         elif name == "wbr":
             pass
@@ -821,11 +904,12 @@ class Builder:
             self.space = False
             self.line_start = True
             return
+        if self.code is not None and self.code.placed >= 0:
+            self.close_code(self.code)
         for mark in reversed(self.marks):
             if mark.placed >= 0:
                 self._write_closer(mark)   # re-opened in the next paragraph if text follows
-        if self.code is not None and self.code.placed >= 0:
-            self.close_code(self.code)
+            mark.placed = -1
         while parts and parts[-1] in (_HARD_BREAK, " ", ""):
             parts.pop()
         text = "".join(self.plain).strip()
@@ -833,6 +917,9 @@ class Builder:
             self._reset_paragraph()
             return
         markdown = "".join(parts)
+        if not self.heading:
+            # A line start is only known now: "1" and ". item" can come from two elements.
+            markdown = _HARD_BREAK.join(escape_line_start(line) for line in markdown.split(_HARD_BREAK))
         if self.heading:
             kind = "heading"
             markdown = re.sub(r"(?<= )(#+)$", r"\\\1", markdown)   # "C #": not a closing sequence
@@ -896,14 +983,26 @@ class Builder:
                 break
             if frame.role == ITEM or frame.role == TABLE:
                 break
+        alternate = self.sinks[-1].alternate
         if state is not None and state.ordered:
-            marker = f"{state.number}. "
-            state.number += 1
+            marker = f"{state.number}{')' if alternate else '.'} "
+            state.number = min(state.number + 1, MAX_LIST_NUMBER)
         else:
-            marker = "- "
+            marker = "* " if alternate else "- "
         container = Container(ITEM_CONTAINER, marker)
         self.open_container(container)
         return container
+
+    @staticmethod
+    def interrupts(containers: list[Container], listing: Container) -> bool:
+        """Whether a list's first written item may follow a paragraph line directly: a
+        bullet item, or an ordered item numbered 1 (CommonMark §5.3). The first item
+        written is not always the first in the page: empty items write nothing."""
+        after = containers.index(listing) + 1
+        if after < len(containers) and containers[after].kind == ITEM_CONTAINER:
+            marker = containers[after].marker.strip()
+            return not marker[:1].isdigit() or marker[:-1] == "1"
+        return listing.interrupts
 
     def open_container(self, container: Container) -> None:
         self.sinks[-1].containers.append(container)
@@ -923,9 +1022,9 @@ class Builder:
         top-level item when the list holds several items and one holds several leaves."""
         if sink.open is not None:
             if len(sink.items) > 1 and max(sink.item_leaves) > 1:
-                sink.blocks.extend(sink.items)
+                sink.blocks.extend(item.finish() for item in sink.items)
             else:
-                sink.blocks.append(sink.open)
+                sink.blocks.append(sink.open.finish())
         sink.open = None
         sink.open_element = None
         sink.last_item = None
@@ -959,7 +1058,7 @@ class Builder:
             if not decided:         # the outermost container this leaf starts decides
                 decided = True
                 separate = container.kind == QUOTE_CONTAINER or (
-                    container.kind == LIST_CONTAINER and not container.interrupts)
+                    container.kind == LIST_CONTAINER and not self.interrupts(containers, container))
             first_prefix.append(container.marker)
         continuation = "".join(c.marker if c.kind == QUOTE_CONTAINER else " " * len(c.marker)
                                for c in containers)
@@ -987,18 +1086,20 @@ class Builder:
                     sink.item_leaves[-1] += 1
 
     @staticmethod
-    def grow(target: Block | None, text: str, joined: str, leaf: Block, kind: str,
-             element: Element | None) -> Block:
+    def grow(target: Growing | None, text: str, joined: str, leaf: Block, kind: str,
+             element: Element | None) -> Growing:
         """``target`` with a leaf's lines added (``joined``: with the blank line before
-        them), or a new block of the leaf's lines (``text``) when ``target`` is None."""
+        them), or a new one holding the leaf's lines (``text``) when ``target`` is None."""
         if target is None:
-            return Block(text, kind, list(leaf.links), leaf.text_chars, leaf.link_chars,
-                         text=leaf.text, chrome=leaf.chrome, element=element or leaf.element)
-        target.md += "\n" + joined
-        target.links.extend(leaf.links)
-        target.text_chars += leaf.text_chars
-        target.link_chars += leaf.link_chars
-        target.text += " " + leaf.text
+            return Growing(Block("", kind, list(leaf.links), leaf.text_chars, leaf.link_chars,
+                                 chrome=leaf.chrome, element=element or leaf.element),
+                           [text], [leaf.text])
+        target.md.append(joined)
+        target.text.append(leaf.text)
+        block = target.block
+        block.links.extend(leaf.links)
+        block.text_chars += leaf.text_chars
+        block.link_chars += leaf.link_chars
         return target
 
     # ----------------------------------------------------------------- tables
@@ -1011,8 +1112,8 @@ class Builder:
             table.caption.extend(sink.blocks)
             return
         attributes = frame.attributes or {}
-        cell = Cell(sink.blocks, span(attributes.get("colspan"), MAX_COLSPAN),
-                    span(attributes.get("rowspan"), MAX_ROWSPAN), frame.tag == "th")
+        cell = Cell(sink.blocks, span(attributes.get("colspan"), MAX_COLSPAN, 1),
+                    span(attributes.get("rowspan"), MAX_ROWSPAN, 0), frame.tag == "th")
         if not table.rows:
             table.rows.append([])
         table.rows[-1].append(cell)
@@ -1021,10 +1122,8 @@ class Builder:
         table = self.tables.pop()
         for block in table.caption:
             self.emit(block)
-        kept = [index for index, row in enumerate(table.rows) if row]
-        table.head_rows = {new for new, old in enumerate(kept) if old in table.head_rows}
-        rows = table.rows = [table.rows[index] for index in kept]
-        if not rows:
+        rows = table.rows
+        if not any(rows):
             return
         if table.is_layout() or table.slots() > 1_000_000:
             for row in rows:
@@ -1033,13 +1132,12 @@ class Builder:
                         self.emit(block)
             return
         grid = table.grid()
-        if not any(any(cell for cell in row) for row in grid):
+        if not grid:
             return
-        header = table.header_index()
         cells = [cell for row in rows for cell in row]
         links = [link for cell in cells for block in cell.blocks for link in block.links]
         text = " ".join(block.text for cell in cells for block in cell.blocks if block.text)
-        self.emit(Block(pipe_table(grid, header), "table", links, len(text),
+        self.emit(Block(pipe_table(grid), "table", links, len(text),
                         sum(block.link_chars for cell in cells for block in cell.blocks),
                         text=text, rows=grid, element=frame.element))
 
@@ -1066,14 +1164,18 @@ class Builder:
         return blocks
 
 
-def span(value: str | None, limit: int) -> int:
-    """A ``colspan`` or ``rowspan`` value: the leading digits, 1 when absent or 0,
-    clamped to ``limit`` (WHATWG HTML §4.9.11, "rules for parsing non-negative integers")."""
+def span(value: str | None, limit: int, zero: int) -> int:
+    """A ``colspan`` or ``rowspan`` value: its leading digits clamped to ``limit``; 1 when
+    absent or not a number; ``zero`` for 0 (a ``rowspan`` of 0 runs to the end of the
+    table, a ``colspan`` of 0 is 1). WHATWG HTML §4.9.11 and "rules for parsing
+    non-negative integers"."""
     if not value:
         return 1
     digits = re.match(r"\s*(\d{1,6})", value)
-    number = int(digits.group(1)) if digits else 1
-    return min(max(number, 1), limit)
+    if digits is None:
+        return 1
+    number = int(digits.group(1))
+    return zero if number == 0 else min(number, limit)
 
 
 def largest_candidate(srcset: str) -> str:

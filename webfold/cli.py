@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 
@@ -69,14 +70,24 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def _read(path: str) -> bytes:
+def _read(path: str, limit: int) -> bytes:
+    """The bytes of ``path`` (``-``: standard input), reading at most ``limit + 1``
+    bytes so that an endless input (``/dev/zero``) is refused, not read."""
     if path == "-":
-        return sys.stdin.buffer.read()
+        if sys.stdin is None:
+            raise UsageError("-: standard input is closed")
+        try:
+            data = sys.stdin.buffer.read(limit + 1)
+        except (OSError, ValueError) as error:
+            raise UsageError(f"-: cannot read standard input ({error})") from None
+        return _within(path, data, limit)
     try:
         with open(path, "rb") as handle:
-            return handle.read()
+            return _within(path, handle.read(limit + 1), limit)
     except FileNotFoundError:
         raise UsageError(f"{path}: no such file") from None
+    except UnicodeEncodeError:
+        raise UsageError(f"{_printable(path)}: cannot open this file name") from None
     except IsADirectoryError:
         raise UsageError(f"{path}: is a directory, not a file") from None
     except PermissionError:
@@ -85,19 +96,32 @@ def _read(path: str) -> bytes:
         raise UsageError(f"{path}: cannot read ({error.strerror or error})") from None
 
 
+def _within(path: str, data: bytes, limit: int) -> bytes:
+    if len(data) > limit:
+        name = "<stdin>" if path == "-" else path
+        raise ConversionError(f"{name}: input is over the limit of {limit:,} bytes (--max-bytes)")
+    return data
+
+
+def _printable(path: str) -> str:
+    # A file name that is not UTF-8 reaches Python with surrogate escapes; JSON and
+    # stderr get it with U+FFFD in their place.
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def _convert(args: argparse.Namespace) -> str:
     if args.charset and encoding_for_label(args.charset) is None:
         raise UsageError(f"--charset {args.charset}: not an encoding label this Python can decode")
-    data = _read(args.file)
+    data = _read(args.file, args.max_bytes)
     started = time.perf_counter()
     try:
         blocks = to_blocks(data, args.base, charset=args.charset, images=not args.no_images,
                            max_input_bytes=args.max_bytes)
     except WebfoldError as error:
-        raise ConversionError(f"{args.file}: {error}") from None
+        raise ConversionError(f"{_printable(args.file)}: {error}") from None
     markdown = render(blocks)
     elapsed = time.perf_counter() - started
-    source = "<stdin>" if args.file == "-" else args.file
+    source = "<stdin>" if args.file == "-" else _printable(args.file)
     if not blocks:
         print(f"webfold: note: {source}: no text content found ({len(data):,} bytes read)",
               file=sys.stderr)
@@ -149,17 +173,25 @@ def main(argv: list[str] | None = None) -> int:
             except OSError as error:
                 raise UsageError(f"{args.output}: cannot write ({error.strerror or error})") from None
         else:
-            sys.stdout.buffer.write(output.encode("utf-8"))
-            sys.stdout.flush()
+            try:
+                sys.stdout.buffer.write(output.encode("utf-8"))
+                sys.stdout.flush()
+            except BrokenPipeError:
+                raise
+            except OSError as error:
+                raise ConversionError(f"cannot write to standard output ({error.strerror or error})") from None
     except SystemExit as exit_:            # --help and --version
         return exit_.code if isinstance(exit_.code, int) else 0
     except UsageError as error:
-        print(f"webfold: error: {error}", file=sys.stderr)
+        print(f"webfold: error: {_printable(str(error))}", file=sys.stderr)
         return 2
     except ConversionError as error:
-        print(f"webfold: error: {error}", file=sys.stderr)
+        print(f"webfold: error: {_printable(str(error))}", file=sys.stderr)
         return 1
     except BrokenPipeError:
+        # The reader went away (``| head``): stop quietly. Python's documented recipe:
+        # point stdout at devnull so that the flush at exit does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except KeyboardInterrupt:
         print("webfold: interrupted", file=sys.stderr)

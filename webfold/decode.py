@@ -44,12 +44,27 @@ WHATWG_LABELS: dict[str, str] = {
     **dict.fromkeys(("utf-16be", "unicodefffe"), "utf-16-be"),
 }
 
+#: The Python codecs of the WHATWG Encoding standard's encodings (§4.2 "Names and
+#: labels"). A label Python knows but that names no web encoding (base64, rot13,
+#: idna, undefined, unicode_escape, utf-7, utf-32, ...) is an unknown label.
+WEB_CODECS = frozenset({
+    "utf-8", "cp866", "iso8859-2", "iso8859-3", "iso8859-4", "iso8859-5", "iso8859-6",
+    "iso8859-7", "iso8859-8", "iso8859-10", "iso8859-13", "iso8859-14", "iso8859-15",
+    "iso8859-16", "koi8-r", "koi8-u", "mac-roman", "mac-cyrillic", "cp874", "cp1250", "cp1251",
+    "windows-1252", "cp1253", "cp1254", "cp1255", "cp1256", "cp1257", "cp1258", "gb18030",
+    "gbk", "big5", "big5hkscs", "euc_jp", "iso2022_jp", "cp932", "shift_jis", "cp949",
+    "euc_kr", "utf-16-le", "utf-16-be",
+})
+
 _META = regex.compile(rb"<meta[\s/]([^>]*)>?", regex.IGNORECASE)
 _COMMENT = regex.compile(rb"<!--.*?(?:-->|$)", regex.DOTALL)
 _CHARSET_ATTRIBUTE = regex.compile(rb"""charset\s*=\s*["']?\s*([^\s"';>/]+)""", regex.IGNORECASE)
 _HTTP_EQUIV = regex.compile(rb"""http-equiv\s*=\s*["']?\s*content-type""", regex.IGNORECASE)
 _CONTENT = regex.compile(rb"""\bcontent\s*=\s*(["'])(.*?)\1""", regex.IGNORECASE | regex.DOTALL)
 _SURROGATE = regex.compile("[\ud800-\udfff]")
+_ASCII = bytes(range(128))
+#: Up to this many bytes above 0x7F in a page that is not UTF-8, detection is not asked.
+FEW_NON_ASCII = 4
 
 _BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
          (codecs.BOM_UTF16_BE, "utf-16-be"))
@@ -67,7 +82,8 @@ codecs.register_error("webfold-c1", _c1_passthrough)
 def encoding_for_label(label: str | None) -> str | None:
     """The Python codec for a WHATWG encoding label, or None when the label is unknown.
 
-    Labels are compared without case and surrounding whitespace (Encoding §4.2).
+    Labels are compared without case and surrounding whitespace (Encoding §4.2). Only
+    the encodings of the web are known (:data:`WEB_CODECS`).
     """
     if not label:
         return None
@@ -75,9 +91,10 @@ def encoding_for_label(label: str | None) -> str | None:
     if key in WHATWG_LABELS:
         return WHATWG_LABELS[key]
     try:
-        return codecs.lookup(key).name
-    except LookupError:
+        name = codecs.lookup(key).name
+    except (LookupError, ValueError):    # ValueError: a label with a NUL in it
         return None
+    return name if name in WEB_CODECS else None
 
 
 def prescan(data: bytes) -> str | None:
@@ -180,12 +197,17 @@ def decode(html: str | bytes, charset: str | None = None) -> Decoded:
 
 
 def _detect(data: bytes) -> str | None:
-    """charset-normalizer's guess, except that windows-1252 wins a tie: it is the
+    """charset-normalizer's guess, except that windows-1252 wins a tie (and is taken
+    when only a few bytes are not ASCII): it is the
     legacy encoding most of the web uses and the WHATWG fallback for most locales
     (HTML §13.2.3.3), and without the tie-break English and French pages come out
     as code page 1250 when their accented letters exist in both."""
     from charset_normalizer import from_bytes   # imported here: it costs start-up time
 
+    if len(data.translate(None, _ASCII)) <= FEW_NON_ASCII:
+        # A page of ASCII with a stray byte or two gives a detector nothing to go on
+        # (one 0x80 reads as Cyrillic): take the web's default legacy encoding.
+        return "windows-1252"
     matches = from_bytes(data)
     best = matches.best()
     if best is None or not best.encoding:

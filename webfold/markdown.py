@@ -11,14 +11,16 @@ import re
 
 # Characters that may open inline markup somewhere; text without any is copied as is.
 _MAYBE_INLINE = re.compile(r"[\\*_`\[\]<&~]")
+# The text beside a piece is unknown (the next element may start with a letter), so
+# the ends of a piece count as "anything": "*" is left alone only between two spaces
+# inside the piece, and "<" and "&" at its end are escaped.
 _INLINE = re.compile(
     r"\\(?=[!-/:-@\[-`{-~]|$)"          # a backslash that would escape what follows
-    r"|\*(?![ \t]|$)|(?<=\S)\*"         # "*" that touches a non-space (§6.2 flanking)
+    r"|(?<![ \t])\*|\*(?![ \t])"         # "*" not between two spaces (§6.2 flanking)
     r"|(?<![^\W_])_|_(?![^\W_])"        # "_" at a word boundary (intraword "_" is inert)
-    r"|[`\[\]]"                         # code spans, links and images
-    r"|<(?=[A-Za-z/!?])"                # raw HTML and autolinks (§6.6, §6.5)
-    r"|&(?=#?[0-9A-Za-z]+;)"            # something that reads as a character reference
-    r"|~(?=\S)"                         # GFM strikethrough
+    r"|[`\[\]~]"                        # code spans, links, images, GFM strikethrough
+    r"|<(?=[A-Za-z/!?]|$)"              # raw HTML and autolinks (§6.6, §6.5)
+    r"|&(?=#?[0-9A-Za-z]+;|#?[0-9A-Za-z]*$)"   # what reads (or may read) as a reference
 )
 
 
@@ -39,23 +41,25 @@ _LINE_START = re.compile(
     r"|[-*+](?=[ \t]|$)"                # bullet list item (§5.2)
     r"|[-_*=](?=[-_*= \t]*$)"           # thematic break (§4.1) or setext underline (§4.3)
     r"|\d{1,9}(?=[.)](?:[ \t]|$))"      # ordered list item: escape the delimiter
-    r"|~~~"                             # fenced code (``` is escaped inline already)
+    r"|(?=\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$)(?=.*[|])"  # GFM table delimiter row
 )
 
 
-_LINE_START_CHARACTERS = frozenset("#>+-*_=~0123456789")
+_LINE_START_CHARACTERS = frozenset("#>+-*_=0123456789|:")
 
 
 def escape_line_start(text: str) -> str:
     """Escape what would make the start of a line a block: ``#``, ``>``, ``-``, ``+``,
-    ``1.`` or ``1)``, a thematic break, a setext underline or a fence. ``text`` must
-    already have gone through :func:`escape_inline`."""
+    ``1.`` or ``1)``, a thematic break, a setext underline or a GFM table delimiter
+    row. Fences need nothing here: :func:`escape_inline` escapes every backtick and
+    tilde. ``text`` is a whole line that has gone through :func:`escape_inline`."""
     if text[:1] not in _LINE_START_CHARACTERS:
         return text
     match = _LINE_START.match(text)
     if match is None:
         return text
-    if match.group(0)[0].isdigit():
+    found = match.group(0)
+    if found[:1].isdigit():
         end = match.end()
         return text[:end] + "\\" + text[end:]
     return "\\" + text
@@ -79,14 +83,20 @@ def code_fence(code: str) -> str:
     return "`" * max(3, longest + 1)
 
 
+_REFERENCE_LIKE = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
+
+
 def destination(url: str) -> str:
-    """A link destination (CommonMark §6.3): bare when it can be, else in ``<...>``."""
+    """A link destination (CommonMark §6.3): bare when it can be, else in ``<...>``.
+    An ``&`` that would read as a character reference is escaped: the URL has had its
+    references decoded already."""
     if not url:
         return "<>"
-    if re.search(r"[\s()<>\\]|[\x00-\x1f]", url) is None:
+    url = _REFERENCE_LIKE.sub(r"\\&", url)
+    if re.search(r"[\s()<>]|[\x00-\x1f]|\\(?!&)", url) is None:
         return url
     url = re.sub(r"[\r\n]", "", url)
-    return "<" + re.sub(r"([<>\\])", r"\\\1", url) + ">"
+    return "<" + re.sub(r"([<>]|\\(?!&))", r"\\\1", url) + ">"
 
 
 def link_title(title: str) -> str:
@@ -94,4 +104,4 @@ def link_title(title: str) -> str:
     title = " ".join(title.split())
     if not title:
         return ""
-    return ' "' + re.sub(r'(["\\])', r"\\\1", title) + '"'
+    return ' "' + _REFERENCE_LIKE.sub(r"\\&", re.sub(r'(["\\])', r"\\\1", title)) + '"'

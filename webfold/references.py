@@ -62,10 +62,12 @@ def decode_references(text: str, in_attribute: bool = False) -> str:
             continue
         hexadecimal, decimal = match.group(1), match.group(2)
         if hexadecimal is not None or decimal is not None:
-            digits = hexadecimal if hexadecimal is not None else decimal
-            value = int(digits, 16 if hexadecimal is not None else 10)
+            digits = (hexadecimal if hexadecimal is not None else decimal).lstrip("0") or "0"
+            # Past eight digits the value is out of range whatever they are; int() is
+            # not even asked (Python refuses strings of over 4,300 digits).
+            value = int(digits, 16 if hexadecimal is not None else 10) if len(digits) < 9 else 0x110000
             out.append(text[position:start])
-            out.append(_numeric(value if len(digits) < 9 else 0x110000))
+            out.append(_numeric(value))
             position = match.end()
             continue
         letters, semicolon = match.group(3), match.group(4)

@@ -35,7 +35,7 @@ class Table:
     """The rows of one ``<table>`` as the builder meets them."""
 
     rows: list[list[Cell]] = field(default_factory=list)
-    #: rows that came from ``<thead>`` (indices into ``rows``)
+    #: rows that came from ``<thead>`` (indices into ``rows``, empty rows counted)
     head_rows: set[int] = field(default_factory=set)
     caption: list[Block] = field(default_factory=list)
 
@@ -58,7 +58,9 @@ class Table:
         return columns <= 1
 
     def grid(self) -> list[list[str]]:
-        """The table as a rectangle of cell Markdown strings (spans expanded)."""
+        """The table as a rectangle of cell Markdown strings (spans expanded), header
+        row first (the first ``<thead>`` row, else the first row: GFM tables have
+        exactly one); rows with no text are left out after spans are laid."""
         grid: list[list[str]] = []
         covered: dict[int, int] = {}        # column -> rows below that a rowspan still covers
         for index, row in enumerate(self.rows):
@@ -68,7 +70,7 @@ class Table:
                 while covered.get(len(line), 0) > 0:
                     covered[len(line)] -= 1
                     line.append("")
-                rowspan = min(cell.rowspan, rows_left)
+                rowspan = rows_left if cell.rowspan == 0 else min(cell.rowspan, rows_left)
                 line.append(cell_text(cell.blocks))
                 line.extend([""] * (cell.colspan - 1))
                 if rowspan > 1:
@@ -81,17 +83,13 @@ class Table:
         width = max((len(line) for line in grid), default=0)
         for line in grid:
             line.extend([""] * (width - len(line)))
-        return grid
+        header = min(self.head_rows) if self.head_rows else 0
+        ordered = [grid[header]] + grid[:header] + grid[header + 1:] if grid else grid
+        return [line for line in ordered if any(line)]
 
     def slots(self) -> int:
         """Rows times the widest row's columns: the size of the grid before it is built."""
         return len(self.rows) * max((sum(c.colspan for c in row) for row in self.rows), default=0)
-
-    def header_index(self) -> int:
-        """Index of the row to use as the header: the first ``<thead>`` row, else the
-        first row (GFM tables need exactly one)."""
-        return min(self.head_rows) if self.head_rows else 0
-
 
 def cell_text(blocks: list[Block]) -> str:
     """One line of cell Markdown from a cell's blocks: hard breaks and separate blocks
@@ -105,9 +103,9 @@ def cell_text(blocks: list[Block]) -> str:
     return "<br>".join(piece for piece in pieces if piece).replace("|", "\\|")
 
 
-def pipe_table(grid: list[list[str]], header: int) -> str:
-    """A GFM pipe table from a rectangular grid; row ``header`` goes first as the header."""
-    rows = [grid[header]] + grid[:header] + grid[header + 1:]
+def pipe_table(grid: list[list[str]]) -> str:
+    """A GFM pipe table from a rectangular grid whose first row is the header."""
+    rows = grid
     lines = ["| " + " | ".join(rows[0]) + " |", "|" + "|".join(" --- " for _ in rows[0]) + "|"]
     lines.extend("| " + " | ".join(row) + " |" for row in rows[1:])
     return "\n".join(lines)

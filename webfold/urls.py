@@ -36,7 +36,10 @@ class Resolver:
         if self.base:
             self._no_fragment = self.base.split("#", 1)[0]
             if _ABSOLUTE.match(self.base):
-                parts = urlsplit(self.base)
+                try:
+                    parts = urlsplit(self.base)
+                except ValueError:          # e.g. "http://[::1": resolve with urljoin alone
+                    return
                 self._origin = f"{parts.scheme}://{parts.netloc}" if parts.netloc else None
 
     def __call__(self, target: str) -> str:

@@ -1,0 +1,144 @@
+"""Faults found by trying to break Webfold, each kept as a named case with its right value.
+
+Every case here once gave wrong output, raised, or took time out of proportion to its
+size. The whole kind of fault was fixed; the case stands for the kind.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from markdown_it import MarkdownIt
+
+import webfold
+
+RENDER = MarkdownIt("commonmark").enable(["table", "strikethrough"])
+
+
+def md(html, base=None):
+    return webfold.to_markdown(html, base)
+
+
+# Text split across elements must be escaped as a whole: the scanner sees pieces.
+SPLIT_TEXT = [
+    ("tag_across_wbr", "<p>&lt;<wbr>img src=x onerror=alert(1)&gt;</p>",
+     "\\<img src=x onerror=alert(1)>\n", "<p>&lt;img src=x onerror=alert(1)&gt;</p>\n"),
+    ("script_across_span", "<p>&lt;<span>script</span>&gt;alert(1)</p>",
+     "\\<script>alert(1)\n", "<p>&lt;script&gt;alert(1)</p>\n"),
+    ("stars_in_spans", "<p>a<span>*</span>b<span>*</span>c</p>", "a\\*b\\*c\n", "<p>a*b*c</p>\n"),
+    ("reference_across_span", "<p>&amp;<span>copy</span>;</p>", "\\&copy;\n", "<p>&amp;copy;</p>\n"),
+    ("bang_before_link", '<p>Wow!<a href="/x">click</a></p>', "Wow\\![click](/x)\n",
+     '<p>Wow!<a href="/x">click</a></p>\n'),
+    ("number_in_own_span", "<p><span>1</span>. item</p>", "1\\. item\n", "<p>1. item</p>\n"),
+    ("table_delimiter_row", "<p>a | b<br>-|-</p>", "a | b\\\n\\-|-\n", "<p>a | b<br />\n-|-</p>\n"),
+    ("tilde_before_strike", "<p>~<s>x</s></p>", "\\~~~x~~\n", "<p>~<s>x</s></p>\n"),
+    ("tilde_inside_strike", "<p><s>~</s></p>", "~~\\~~~\n", "<p><s>~</s></p>\n"),
+]
+
+
+@pytest.mark.parametrize("name, html, expected, rendered", SPLIT_TEXT, ids=[c[0] for c in SPLIT_TEXT])
+def test_text_split_across_elements(name, html, expected, rendered):
+    output = md(html)
+    assert output == expected
+    assert RENDER.render(output) == rendered
+
+
+INLINE = [
+    ("adjacent_code_spans", "<p><code>x</code><code>y</code></p>", "`xy`\n"),
+    ("space_before_code_span", "<p>a<code> x</code>b</p>", "a `x`b\n"),
+    ("image_inside_code", "<p><code>x<img src=i.png alt=alt></code></p>", "`x`\n"),
+    ("touching_emphasis_runs", "<p><i><b>a</b></i><b>b</b></p>", "**a**b\n"),
+    ("emphasis_after_other_closer", "<p><b><i>a</i></b><i>b</i></p>", "*a*b\n"),
+    ("emphasis_in_link_ended_by_link", "<p><a href=u><em>w<a href=v>z</a></p>", "[*w*](u)[z](v)\n"),
+    ("code_in_emphasis_across_blocks", "<div><i><code>y<div>z</div>", "*`y`*\n\n*z*\n"),
+    ("references_in_link_parts", '<p><a href="x&amp;lt;y" title="a &amp;amp; b">l</a></p>',
+     '[l](x\\&lt;y "a \\&amp; b")\n'),
+    ("nul_in_text", "<p>a\x00b</p>", "ab\n"),
+]
+
+
+@pytest.mark.parametrize("name, html, expected", INLINE, ids=[c[0] for c in INLINE])
+def test_inline(name, html, expected):
+    assert md(html) == expected
+
+
+def test_link_target_keeps_its_text_through_markdown():
+    rendered = RENDER.render(md('<a href="?a=1&amp;copy;=2&amp;lt;">m</a>'))
+    assert rendered == '<p><a href="?a=1&amp;copy;=2&amp;lt;">m</a></p>\n'
+
+
+BLOCKS = [
+    ("nested_list_starting_after_an_empty_item", "<ul><li>a<ol><li></li><li>b</li></ol></li></ul>",
+     "- a\n\n  2. b\n"),
+    ("adjacent_lists_stay_apart", "<ol><li>a</ol><ol><li>b</ol><ul><li>c</ul><ul><li>d</ul><ul><li>e</ul>",
+     "1. a\n\n1) b\n\n- c\n\n* d\n\n- e\n"),
+    ("empty_row_under_a_rowspan", "<table><tr><td>a<td rowspan=2>b</tr><tr></tr><tr><td>c<td>d</tr></table>",
+     "| a | b |\n| --- | --- |\n| c | d |\n"),
+    ("rowspan_zero_runs_to_the_end", "<table><tr><td>a<td rowspan=0>b<tr><td>c<tr><td>d</table>",
+     "| a | b |\n| --- | --- |\n| c |  |\n| d |  |\n"),
+    ("list_number_over_nine_digits", "<ol start=999999999><li>a<li>b</ol>",
+     "999999999. a\n999999999. b\n"),
+    ("plaintext_body", "<plaintext>all <b>rest</b> text", "```\nall <b>rest</b> text\n```\n"),
+    ("xmp_body", "<xmp><b>raw</b></xmp>", "```\n<b>raw</b>\n```\n"),
+    ("block_inside_heading", "<h2>Title<div>Sub</div></h2>", "## Title Sub\n"),
+    ("table_inside_heading", "<h3>a<table><tr><td>b</table>c</h3>", "### a b c\n"),
+    ("type_hidden_on_a_paragraph", "<p type=hidden>shown</p>", "shown\n"),
+    ("link_after_hidden_link", "<a hidden href=x>a<a href=y>b</a>", "b\n"),
+    ("cdata_is_a_comment_in_html", "<p>x<![CDATA[y]]>z</p>", "xz\n"),
+    ("numeric_references_with_leading_zeros", "<p>&#0000000065; &#" + "0" * 5000 + "65;</p>", "A A\n"),
+]
+
+
+@pytest.mark.parametrize("name, html, expected", BLOCKS, ids=[c[0] for c in BLOCKS])
+def test_blocks(name, html, expected):
+    output = md(html)
+    assert output == expected
+
+
+def test_adjacent_lists_parse_as_separate_lists():
+    rendered = RENDER.render(md("<ol><li>a</ol><ol><li>b</ol><ul><li>c</ul><ul><li>d</ul>"))
+    assert rendered.count("<ol>") == 2 and rendered.count("<ul>") == 2
+
+
+@pytest.mark.parametrize("page, base", [
+    (b'<meta charset="undefined"><p>x</p>', None), (b'<meta charset="base64"><p>x</p>', None),
+    (b'<meta charset="idna"><p>x</p>', None), (b'<meta charset="utf-7"><p>+AGE-</p>', None),
+    ('<base href="http://[::1"><a href=x>x</a>', None), ("<p>x</p>", "http://[::1"),
+])
+def test_page_content_never_raises(page, base):
+    assert md(page, base).startswith(("x", "[x]", "\\+AGE-"))
+
+
+def test_unknown_labels_are_ignored_not_run():
+    # Python codecs that are no web encoding must not decode the page
+    assert md(b'<meta charset="unicode_escape"><p>\\x41</p>') == "\\x41\n"
+    assert webfold.to_markdown(b"<p>x</p>", charset="\x00") == "x\n"
+
+
+def _seconds(build, size: int) -> float:
+    page = build(size)
+    best = float("inf")
+    for _ in range(3):
+        started = time.perf_counter()
+        webfold.to_markdown(page)
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+# Each once grew as the square or cube of its size. Linear means doubling the input
+# roughly doubles the time; 3 leaves room for a noisy machine and is far below 4.
+GROWTH = [
+    ("nested_lists", lambda n: "<ul><li>x" * n, 1000),
+    ("nested_quotes", lambda n: "<blockquote>" * n + "<p>x</p>" * n, 1000),
+    ("lists_in_divs", lambda n: "<div><ul><li>x</li>" * n, 1000),
+    ("touching_bold_runs", lambda n: "<p>" + "<b>x</b>" * n, 10000),
+    ("long_list", lambda n: "<ol>" + "<li>x</li>" * n + "</ol>", 10000),
+    ("nested_tables", lambda n: "<table><tr><td>a</td><td>" * n, 1000),
+    ("paragraphs_in_a_quote", lambda n: "<blockquote>" + "<p>x</p>" * n, 10000),
+]
+
+
+@pytest.mark.parametrize("name, build, size", GROWTH, ids=[c[0] for c in GROWTH])
+def test_time_grows_linearly(name, build, size):
+    assert _seconds(build, 2 * size) / _seconds(build, size) < 3
