@@ -10,7 +10,7 @@ from setuptools import Extension, setup
 
 DEBUG = os.environ.get("WEBFOLD_DEBUG") == "1"
 
-#: One place for the compiler directives. The scanner indexes only C buffers it
+#: One place for the compiler directives. The .pyx modules index only C buffers they
 #: checks itself, so bounds checks and negative indices are off outside debug builds;
 #: the pure-Python modules index Python lists with negative indices and keep Python's
 #: semantics (``SAFE``).
@@ -23,10 +23,11 @@ DIRECTIVES = {
     "cdivision": True,
 }
 
-scanner = [Extension("webfold._scan", ["webfold/_scan.pyx"], extra_compile_args=["-O2"])]
+cython_modules = [Extension(f"webfold.{name}", [f"webfold/{name}.pyx"], extra_compile_args=["-O2"])
+                  for name in ("_scan", "_trees")]
 # Pure-Python modules compiled for speed (measured: bench/README.md); they run
 # unchanged as Python where the compiled module is absent.
 compiled_python = [Extension("webfold.build", ["webfold/build.py"], extra_compile_args=["-O2"])]
 
-setup(ext_modules=cythonize(scanner, compiler_directives=DIRECTIVES, annotate=DEBUG, force=True)
+setup(ext_modules=cythonize(cython_modules, compiler_directives=DIRECTIVES, annotate=DEBUG, force=True)
       + cythonize(compiled_python, compiler_directives=SAFE, annotate=DEBUG, force=True))

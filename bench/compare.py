@@ -141,7 +141,7 @@ def stage_section(pages: Sequence[corpus.Page], repeat: int) -> str:
     whole = sum(timing.total for timing in timings.values())
     cells = [[stage, milliseconds(timing.median), milliseconds(timing.total), f"{timing.total / whole:.0%}"]
              for stage, timing in timings.items()]
-    cells.append(["all four", milliseconds(sum(t.median for t in timings.values())) + " (sum)",
+    cells.append(["all stages", milliseconds(sum(t.median for t in timings.values())) + " (sum)",
                   milliseconds(whole), "100%"])
     return table(["stage", "median per page", "total", "share of total"], cells)
 

@@ -24,7 +24,13 @@ Convert = Callable[[bytes | str], str]
 def _webfold() -> Convert:
     from webfold import to_markdown
 
-    return to_markdown
+    return lambda page: to_markdown(page, selection=False)   # every block, like its peers
+
+
+def _webfold_main() -> Convert:
+    from webfold import to_markdown
+
+    return to_markdown                                       # main content only (the default)
 
 
 def _html_to_markdown() -> Convert:
@@ -95,6 +101,7 @@ class Tool:
 #: webfold first: the ratios are relative to it.
 TOOLS = (
     Tool("webfold", "webfold", True, _webfold),
+    Tool("webfold-main", "webfold", True, _webfold_main),
     Tool("html-to-markdown", "html-to-markdown", False, _html_to_markdown),
     Tool("markdownify", "markdownify", False, _markdownify),
     Tool("html2text", "html2text", False, _html2text),

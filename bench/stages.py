@@ -1,7 +1,8 @@
-"""webfold's pipeline cut into its four stages, each timed on the previous stage's output.
+"""webfold's pipeline cut into its stages, each timed on the previous stage's output.
 
 decode (bytes → UTF-8 bytes), scan (UTF-8 bytes → tokens, the Cython scanner), build
-(tokens → blocks), render (blocks → Markdown). Together they are what
+(tokens → blocks), select (blocks → main-content blocks: features and both model
+stages), render (blocks → Markdown). Together they are what
 :func:`webfold.to_markdown` does, minus its argument checks.
 """
 
@@ -11,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 #: The stages, in pipeline order.
-STAGES = ("decode", "scan", "build", "render")
+STAGES = ("decode", "scan", "build", "select", "render")
 
 
 def functions() -> dict[str, Callable[[Any], Any]]:
@@ -20,11 +21,13 @@ def functions() -> dict[str, Callable[[Any], Any]]:
     from webfold.build import Builder
     from webfold.decode import decode
     from webfold.render import render
+    from webfold.select import select_main
 
     return {
         "decode": lambda raw: decode(raw).utf8,
         "scan": scan_bytes,
         "build": lambda tokens: Builder(tokens, None).run(),
+        "select": select_main,
         "render": render,
     }
 

@@ -93,11 +93,17 @@ def extractor(name: str):
     if name == "webfold":
         import webfold
         return lambda page, url: webfold.to_markdown(page, url)
+    if name == "webfold-all-blocks":
+        import webfold
+        return lambda page, url: webfold.to_markdown(page, url, selection=False)
+    if name == "webfold-precision":
+        import webfold
+        return lambda page, url: webfold.to_markdown(page, url, precision=True)
     if name == "trafilatura":
         import trafilatura
         return lambda page, url: trafilatura.extract(
             page.decode("utf-8", "replace"), url=url, output_format="markdown") or ""
-    raise SystemExit(f"bench.wcxb: unknown tool {name!r} (webfold, trafilatura)")
+    raise SystemExit(f"bench.wcxb: unknown tool {name!r}")
 
 
 def score_page(job: tuple[str, str, str]) -> PageScore:
@@ -160,8 +166,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.wcxb", description=__doc__.split("\n")[0])
     parser.add_argument("root", metavar="DIR", type=Path, help="a WCXB checkout")
     parser.add_argument("--split", default="dev", help="the split to score (default dev)")
-    parser.add_argument("--peer", action="append", default=[], choices=["trafilatura"],
-                        help="also score this tool in the same run (repeatable)")
+    parser.add_argument("--peer", action="append", default=[],
+                        choices=["trafilatura", "webfold-all-blocks", "webfold-precision"],
+                        help="also score this tool or mode in the same run (repeatable)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--limit", type=int, help="score only the first N pages")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write per-page results here")

@@ -8,7 +8,9 @@ import webfold
 
 
 def md(html: str, base: str | None = None) -> str:
-    return webfold.to_markdown(html, base)
+    """The conversion of every block (no main-content selection: these are the
+    converter's rules, not the model's choices)."""
+    return webfold.to_markdown(html, base, selection=False)
 
 
 @pytest.mark.parametrize("element", [

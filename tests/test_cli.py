@@ -22,10 +22,12 @@ def page(tmp_path):
     return path
 
 
-def run(argv, capsys, stdin: bytes | None = None, monkeypatch=None):
+def run(argv, capsys, stdin: bytes | None = None, monkeypatch=None, all_blocks: bool = True):
+    """main(argv) with ``--all-blocks`` added (these tests are about the command line,
+    not the model's choices): (exit code, stdout, stderr)."""
     if stdin is not None:
         monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
-    code = main([str(a) for a in argv])
+    code = main([str(a) for a in argv] + (["--all-blocks"] if all_blocks and argv else []))
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -86,7 +88,7 @@ def test_no_images(tmp_path, capsys):
     path = tmp_path / "img.html"
     path.write_text("<p>a <img src=x.png alt=pic> b</p>")
     assert run([path, "--no-images"], capsys) == (0, "a b\n", "")
-    assert run([path, "--all-blocks"], capsys) == (0, "a ![pic](x.png) b\n", "")
+    assert run([path], capsys) == (0, "a ![pic](x.png) b\n", "")
 
 
 def test_version(capsys):
@@ -160,7 +162,8 @@ def test_unwritable_output(page, tmp_path, capsys):
 
 
 def test_real_process_and_no_traceback(page, tmp_path):
-    done = subprocess.run([sys.executable, "-m", "webfold", str(page)], capture_output=True)
+    done = subprocess.run([sys.executable, "-m", "webfold", str(page), "--all-blocks"],
+                          capture_output=True)
     assert (done.returncode, done.stdout, done.stderr) == (0, b"# Title\n\nHello [there](/x).\n", b"")
     done = subprocess.run([sys.executable, "-m", "webfold", str(tmp_path / "nope.html")],
                           capture_output=True)
@@ -182,3 +185,18 @@ def test_a_heading_is_never_the_last_thing_in_a_chunk(tmp_path, capsys):
     chunks = [json.loads(line)["markdown"] for line in out.splitlines()]
     assert code == 0 and len(chunks) == 6
     assert all(c.startswith(f"## Section {i}\n\nword") for i, c in enumerate(chunks))
+
+
+def test_selection_is_on_by_default_and_counted_in_json(tmp_path, capsys):
+    page = tmp_path / "article.html"
+    page.write_bytes(b"<html><head><title>Tides</title></head><body><ul class='menu'>"
+                     + b"".join(b"<li><a href='/%d'>Menu entry %d</a></li>" % (i, i) for i in range(15))
+                     + b"</ul><article><h1>Tides</h1>"
+                     + b"<p>The tide rises and falls twice a day along most coasts of the world.</p>" * 6
+                     + b"</article></body></html>")
+    code, out, _ = run([page, "--json"], capsys, all_blocks=False)
+    record = json.loads(out)
+    assert code == 0 and record["blocks_total"] == 8
+    assert record["blocks_content"] < record["blocks_total"] and "Menu entry" not in record["markdown"]
+    assert record["markdown"].startswith("# Tides\n\nThe tide rises")
+    assert run([page, "--precision", "--all-blocks"], capsys, all_blocks=False)[0] == 2

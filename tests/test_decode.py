@@ -24,20 +24,20 @@ def page(text: str, head: str = "") -> str:
 def test_meta_charset_page(label):
     codec, text = PAGES[label]
     data = page(text, f'<meta charset="{label}">').encode(codec)
-    assert webfold.to_markdown(data) == text + "\n"
+    assert webfold.to_markdown(data, selection=False) == text + "\n"
 
 
 @pytest.mark.parametrize("label", sorted(PAGES))
 def test_http_equiv_page(label):
     codec, text = PAGES[label]
     head = f'<meta http-equiv="Content-Type" content="text/html; charset={label}">'
-    assert webfold.to_markdown(page(text, head).encode(codec)) == text + "\n"
+    assert webfold.to_markdown(page(text, head).encode(codec), selection=False) == text + "\n"
 
 
 @pytest.mark.parametrize("label", sorted(PAGES))
 def test_caller_charset_page(label):
     codec, text = PAGES[label]
-    assert webfold.to_markdown(page(text).encode(codec), charset=label) == text + "\n"
+    assert webfold.to_markdown(page(text).encode(codec), charset=label, selection=False) == text + "\n"
 
 
 @pytest.mark.parametrize("label", ["shift_jis", "gbk", "euc-kr"])
@@ -53,15 +53,15 @@ def test_caller_charset_beats_meta_and_bom_beats_both():
     text = PAGES["windows-1252"][1]
     data = page(text, '<meta charset="shift_jis">').encode("cp1252")
     assert decode(data, "windows-1252").reason == "caller"
-    assert webfold.to_markdown(data, charset="windows-1252") == text + "\n"
+    assert webfold.to_markdown(data, charset="windows-1252", selection=False) == text + "\n"
     utf8 = codecs.BOM_UTF8 + page("\u00e9", '<meta charset="windows-1252">').encode("utf-8")
     assert decode(utf8, "shift_jis").reason == "bom"
-    assert webfold.to_markdown(utf8) == "\u00e9\n"
+    assert webfold.to_markdown(utf8, selection=False) == "\u00e9\n"
 
 
 def test_utf16_with_bom():
     data = codecs.BOM_UTF16_LE + page("\u00e9t\u00e9").encode("utf-16-le")
-    assert webfold.to_markdown(data) == "\u00e9t\u00e9\n"
+    assert webfold.to_markdown(data, selection=False) == "\u00e9t\u00e9\n"
 
 
 @pytest.mark.parametrize("label, codec", [
@@ -74,7 +74,7 @@ def test_whatwg_labels(label, codec):
 
 def test_iso_8859_1_label_means_windows_1252():
     data = page("\x93quoted\x94 \x80", '<meta charset="iso-8859-1">').encode("latin-1")
-    assert webfold.to_markdown(data) == "\u201cquoted\u201d \u20ac\n"
+    assert webfold.to_markdown(data, selection=False) == "\u201cquoted\u201d \u20ac\n"
 
 
 def test_prescan_reads_only_the_first_1024_bytes_and_skips_comments():
@@ -85,11 +85,11 @@ def test_prescan_reads_only_the_first_1024_bytes_and_skips_comments():
 
 
 def test_invalid_utf8_is_replaced_not_raised():
-    assert webfold.to_markdown(b"<p>ok \xff\xfe done</p>").startswith("ok ")
+    assert webfold.to_markdown(b"<p>ok \xff\xfe done</p>", selection=False).startswith("ok ")
 
 
 def test_str_with_lone_surrogate():
-    assert webfold.to_markdown("<p>a\ud800b</p>") == "a\ufffdb\n"
+    assert webfold.to_markdown("<p>a\ud800b</p>", selection=False) == "a\ufffdb\n"
 
 
 def test_wrong_type_names_the_type():
@@ -105,16 +105,16 @@ def test_undeclared_windows_1252_is_not_read_as_central_european(text):
     # charset-normalizer ranks code page 1250 level with 1252 on these; 1252 must win
     data = f"<html><body><p>{text}</p></body></html>".encode("cp1252")
     assert decode(data).encoding == "windows-1252"
-    assert webfold.to_markdown(data) == text + "\n"
+    assert webfold.to_markdown(data, selection=False) == text + "\n"
 
 
 def test_undeclared_windows_1250_stays_central_european():
     text = "Za\u017c\u00f3\u0142\u0107 g\u0119\u015bl\u0105 ja\u017a\u0144. \u0141\u00f3d\u017a i Krak\u00f3w s\u0105 \u015bwietne, a j\u0119zyk polski jest pi\u0119kny."
     data = f"<html><body><p>{text}</p></body></html>".encode("cp1250")
-    assert webfold.to_markdown(data) == text + "\n"
+    assert webfold.to_markdown(data, selection=False) == text + "\n"
 
 
 def test_a_stray_byte_in_an_ascii_page_is_windows_1252():
     data = b"<html><body><p>" + b"plain words " * 50 + b"\x80 5</p></body></html>"
     assert decode(data).encoding == "windows-1252"
-    assert webfold.to_markdown(data).endswith("\u20ac 5\n")
+    assert webfold.to_markdown(data, selection=False).endswith("\u20ac 5\n")

@@ -1,4 +1,6 @@
-"""Golden files a human can diff: ``tests/golden/NAME.html`` converts to ``NAME.md``.
+"""Golden files a human can diff: ``tests/golden/NAME.html`` converts (every block,
+no selection) to ``NAME.md``; the example page converts, with selection, to
+``examples/article.md``.
 
 The page address is given on the HTML file's first line as ``<!-- base: URL -->``. The
 example page that ships with the repository is checked the same way.
@@ -25,7 +27,8 @@ def base_of(html: str) -> str | None:
 @pytest.mark.parametrize("path", sorted(GOLDEN.glob("*.html")), ids=lambda p: p.stem)
 def test_golden(path: Path):
     html = path.read_text(encoding="utf-8")
-    assert webfold.to_markdown(html, base_of(html)) == path.with_suffix(".md").read_text(encoding="utf-8")
+    assert webfold.to_markdown(html, base_of(html), selection=False) == \
+        path.with_suffix(".md").read_text(encoding="utf-8")
 
 
 def test_example_page():

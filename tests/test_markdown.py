@@ -11,7 +11,8 @@ BASE = "https://example.com/dir/page.html"
 
 
 def md(html: str, base: str | None = BASE, **options) -> str:
-    return webfold.to_markdown(html, base, **options)
+    """Every block converted (no main-content selection)."""
+    return webfold.to_markdown(html, base, selection=False, **options)
 
 
 def to_html(markdown: str) -> str:

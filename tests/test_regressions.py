@@ -17,7 +17,7 @@ RENDER = MarkdownIt("commonmark").enable(["table", "strikethrough"])
 
 
 def md(html, base=None):
-    return webfold.to_markdown(html, base)
+    return webfold.to_markdown(html, base, selection=False)
 
 
 # Text split across elements must be escaped as a whole: the scanner sees pieces.
@@ -113,7 +113,7 @@ def test_page_content_never_raises(page, base):
 def test_unknown_labels_are_ignored_not_run():
     # Python codecs that are no web encoding must not decode the page
     assert md(b'<meta charset="unicode_escape"><p>\\x41</p>') == "\\x41\n"
-    assert webfold.to_markdown(b"<p>x</p>", charset="\x00") == "x\n"
+    assert webfold.to_markdown(b"<p>x</p>", charset="\x00", selection=False) == "x\n"
 
 
 def _seconds(build, size: int) -> float:
@@ -121,7 +121,7 @@ def _seconds(build, size: int) -> float:
     best = float("inf")
     for _ in range(3):
         started = time.perf_counter()
-        webfold.to_markdown(page)
+        webfold.to_markdown(page, selection=False)
         best = min(best, time.perf_counter() - started)
     return best
 

@@ -8,7 +8,7 @@ import webfold
 
 
 def md(html: str) -> str:
-    return webfold.to_markdown(html)
+    return webfold.to_markdown(html, selection=False)
 
 
 def rows_of(markdown: str) -> list[list[str]]:

@@ -2,14 +2,17 @@
 
 The stages, one module each: :mod:`~webfold.decode` (bytes to text), ``_scan`` (the
 Cython byte scanner: tokens), :mod:`~webfold.build` (tokens to blocks),
-:mod:`~webfold.render` (blocks to Markdown); :mod:`~webfold.pipeline` joins them.
+:mod:`~webfold.select` (main content), :mod:`~webfold.render` (blocks to Markdown);
+:mod:`~webfold.pipeline` joins them.
 """
 
 from webfold.block import Block, Element, Page
 from webfold.errors import DecodeError, InputTooLargeError, WebfoldError
 from webfold.pipeline import to_blocks, to_markdown
 from webfold.render import links, render
+from webfold.select import ModelError, select_main
 
 __version__ = "0.1.0"
-__all__ = ["Block", "Element", "Page", "DecodeError", "InputTooLargeError", "WebfoldError", "links",
-           "render", "to_blocks", "to_markdown", "__version__"]
+__all__ = ["Block", "Element", "Page", "DecodeError", "InputTooLargeError", "ModelError",
+           "WebfoldError", "links", "render", "select_main", "to_blocks", "to_markdown",
+           "__version__"]

@@ -3,7 +3,6 @@ and :class:`Block` (one top-level Markdown block and the facts a selector needs)
 
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import dataclass, field
 from typing import Iterator
@@ -102,5 +101,7 @@ class Block:
         """A stable 64-bit signature of the block's normalized text: the lower-cased
         ``\\w+`` words joined by spaces, hashed with BLAKE2b (8 bytes, big-endian).
         Equal for blocks whose words are equal, on any machine and in any run."""
+        import hashlib     # here: most runs never ask for a signature, and it costs start-up
+
         words = " ".join(_WORD.findall(self.text.lower()))
         return int.from_bytes(hashlib.blake2b(words.encode("utf-8"), digest_size=8).digest(), "big")

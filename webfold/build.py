@@ -13,8 +13,7 @@ collect their blocks in a :class:`Sink` of their own, decided on when the table 
 from __future__ import annotations
 
 import re
-
-import regex
+import unicodedata
 
 from webfold.markdown import (code_fence, code_span, destination, escape_inline,
                               escape_line_start, link_title)
@@ -96,16 +95,15 @@ _CHROME_MEMO: dict[str, bool] = {}
 
 # HTML's white space (WHATWG Infra "ASCII whitespace"); NO-BREAK SPACE is not one.
 _TABS_AND_NEWLINES = str.maketrans("\t\n\r\f", "    ")
-# CommonMark's "Unicode punctuation character" (§2.1): general categories P and S.
-_PUNCTUATION = regex.compile(r"[\p{P}\p{S}]")
 _ASCII_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 
 
 def is_punctuation(char: str) -> bool:
-    """CommonMark's punctuation test for one character (``""`` is not punctuation)."""
+    """CommonMark's "Unicode punctuation character" test (§2.1: general categories P and
+    S) for one character; ``""`` is not punctuation."""
     if char in _ASCII_PUNCTUATION:
         return True
-    return char > "\x7f" and _PUNCTUATION.match(char) is not None
+    return len(char) == 1 and char > "\x7f" and unicodedata.category(char)[0] in "PS"
 
 
 _HARD_BREAK = "\\\n"

@@ -14,6 +14,7 @@ from webfold.decode import encoding_for_label
 from webfold.errors import WebfoldError
 from webfold.pipeline import MAX_INPUT_BYTES, to_blocks
 from webfold.render import render
+from webfold.select import select_main
 
 #: UTF-8 bytes per token for the token estimates of ``--json``: the common rule of
 #: thumb of about four characters a token for English text with byte-pair-encoding
@@ -57,7 +58,9 @@ def parser() -> argparse.ArgumentParser:
     extraction = p.add_argument_group("Extraction")
     extraction.add_argument("--all-blocks", action="store_true",
                             help="keep every block that survives the element rules "
-                                 "(no main-content selection; today this is the only mode)")
+                                 "(no main-content selection)")
+    extraction.add_argument("--precision", action="store_true",
+                            help="select with a higher threshold: fewer, cleaner blocks")
     extraction.add_argument("--no-images", action="store_true", help="leave images out")
     output = p.add_argument_group("Output")
     output.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
@@ -115,14 +118,15 @@ def _convert(args: argparse.Namespace) -> str:
     data = _read(args.file, args.max_bytes)
     started = time.perf_counter()
     try:
-        blocks = to_blocks(data, args.base, charset=args.charset, images=not args.no_images,
-                           max_input_bytes=args.max_bytes)
+        every = to_blocks(data, args.base, charset=args.charset, images=not args.no_images,
+                          max_input_bytes=args.max_bytes)
+        blocks = every if args.all_blocks else select_main(every, precision=args.precision)
     except WebfoldError as error:
         raise ConversionError(f"{_printable(args.file)}: {error}") from None
     markdown = render(blocks)
     elapsed = time.perf_counter() - started
     source = "<stdin>" if args.file == "-" else _printable(args.file)
-    if not blocks:
+    if not every:
         print(f"webfold: note: {source}: no text content found ({len(data):,} bytes read)",
               file=sys.stderr)
     if args.chunk is not None:
@@ -136,7 +140,7 @@ def _convert(args: argparse.Namespace) -> str:
     if args.json:
         return json.dumps({
             "source": source, "base": args.base, "bytes_html": len(data),
-            "blocks_total": len(blocks), "blocks_content": len(blocks),
+            "blocks_total": len(every), "blocks_content": len(blocks),
             "bytes_markdown": len(markdown.encode("utf-8")),
             "elapsed_ms": round(elapsed * 1000, 3),
             "tokens_html_estimate": len(data) // BYTES_PER_TOKEN,
@@ -163,6 +167,8 @@ def main(argv: list[str] | None = None) -> int:
             raise UsageError(f"--chunk takes a size of at least 1 character, not {args.chunk}")
         if args.jsonl and args.chunk is None:
             raise UsageError("--jsonl goes with --chunk N")
+        if args.precision and args.all_blocks:
+            raise UsageError("--precision and --all-blocks do not go together")
         if args.json and args.chunk is not None:
             raise UsageError("--json and --chunk do not go together (use --chunk N --jsonl)")
         output = _convert(args)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import codecs
 from dataclasses import dataclass
 
-import regex
+import re
 
 from webfold.errors import DecodeError
 
@@ -56,12 +56,13 @@ WEB_CODECS = frozenset({
     "euc_kr", "utf-16-le", "utf-16-be",
 })
 
-_META = regex.compile(rb"<meta[\s/]([^>]*)>?", regex.IGNORECASE)
-_COMMENT = regex.compile(rb"<!--.*?(?:-->|$)", regex.DOTALL)
-_CHARSET_ATTRIBUTE = regex.compile(rb"""charset\s*=\s*["']?\s*([^\s"';>/]+)""", regex.IGNORECASE)
-_HTTP_EQUIV = regex.compile(rb"""http-equiv\s*=\s*["']?\s*content-type""", regex.IGNORECASE)
-_CONTENT = regex.compile(rb"""\bcontent\s*=\s*(["'])(.*?)\1""", regex.IGNORECASE | regex.DOTALL)
-_SURROGATE = regex.compile("[\ud800-\udfff]")
+_META = re.compile(rb"<meta[\s/]([^>]*)>?", re.IGNORECASE)
+_COMMENT = re.compile(rb"<!--.*?(?:-->|$)", re.DOTALL)
+_CHARSET_ATTRIBUTE = re.compile(rb"""charset\s*=\s*["']?\s*([^\s"';>/]+)""", re.IGNORECASE)
+_META_CHARSET = re.compile(rb"""(?:^|[\s/])charset\s*=\s*["']?\s*([^\s"';>/]+)""", re.IGNORECASE)
+_HTTP_EQUIV = re.compile(rb"""http-equiv\s*=\s*["']?\s*content-type""", re.IGNORECASE)
+_CONTENT = re.compile(rb"""\bcontent\s*=\s*(["'])(.*?)\1""", re.IGNORECASE | re.DOTALL)
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _ASCII = bytes(range(128))
 #: Up to this many bytes above 0x7F in a page that is not UTF-8, detection is not asked.
 FEW_NON_ASCII = 4
@@ -109,8 +110,7 @@ def prescan(data: bytes) -> str | None:
     for meta in _META.finditer(head):
         attributes = meta.group(1)
         found = None
-        direct = regex.search(rb"""(?:^|[\s/])charset\s*=\s*["']?\s*([^\s"';>/]+)""", attributes,
-                              regex.IGNORECASE)
+        direct = _META_CHARSET.search(attributes)
         if direct:
             found = direct.group(1)
         elif _HTTP_EQUIV.search(attributes):

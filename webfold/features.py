@@ -126,9 +126,18 @@ def _names() -> list[str]:
 FEATURE_NAMES: list[str] = _names()
 
 
+_CRC: dict[str, int] = {}
+
+
 def _bucket(token: str, bins: int) -> int:
     # CRC-32: stable across runs and machines (Python's hash() is salted per process).
-    return zlib.crc32(token.encode("utf-8")) % bins
+    # Pages repeat their words and class tokens: remember each token's CRC (bounded).
+    crc = _CRC.get(token)
+    if crc is None:
+        if len(_CRC) > 200_000:
+            _CRC.clear()
+        crc = _CRC[token] = zlib.crc32(token.encode("utf-8"))
+    return crc % bins
 
 
 def _class_tokens(element, reach: int = 4) -> list[tuple[str, int]]:
@@ -180,6 +189,7 @@ def page_features(blocks: list[Block]) -> list[list[float]]:
     page_part = _page_row(page, page_words, count, total_links / total_chars)
     rows = []
     chars_before = 0
+    class_rows: dict[int, list[float]] = {}     # blocks of one element share its class row
     for index, block in enumerate(blocks):
         row = _text_row(block)
         row += [1.0 if block.kind == kind else 0.0 for kind in KINDS]
@@ -195,7 +205,10 @@ def page_features(blocks: list[Block]) -> list[list[float]]:
         row += [math.log1p(parents[_signature(parent)] - 1),
                 math.log1p(elements[_signature(element)] - 1), float(same_kind),
                 block.text_chars / max(parent_chars[id(parent)], 1)]
-        row += _class_row(element)
+        key = element.serial if element is not None else -1
+        if key not in class_rows:
+            class_rows[key] = _class_row(element)
+        row += class_rows[key]
         words = _WORD.findall(block.text.lower())
         bins = [0.0] * WORD_BINS
         for word in words:
@@ -269,3 +282,70 @@ def _page_row(page: Page, words: int, blocks: int, link_density: float) -> list[
     for token in tokens:
         bins[_bucket(token, URL_BINS)] = 1.0
     return row + bins
+
+
+#: The context of a block for the second stage: first-stage scores around it (windows
+#: of 1, 2 and 5 blocks each side), of the blocks that share its parent element, and
+#: of the whole page.
+CONTEXT_WINDOWS = (1, 2, 5)
+CONTEXT_NAMES: list[str] = (
+    ["score"]
+    + [f"score_{side}_{width}" for width in CONTEXT_WINDOWS for side in ("before", "after")]
+    + ["score_parent_mean", "log_parent_blocks", "score_page_mean", "score_page_max",
+       "score_page_std", "score_rank", "page_share_above_half", "score_minus_page_mean"]
+)
+
+
+def context_features(scores: list[float], parents: list[int]) -> list[list[float]]:
+    """One row of :data:`CONTEXT_NAMES` for each block of a page.
+
+    Parameters
+    ----------
+    scores : list of float
+        The first stage's probability for each block, in page order (0 to 1).
+    parents : list of int
+        For each block, an id shared by blocks whose elements have the same parent
+        (the parent's ``serial``; -1 when unknown, which is a group of its own).
+    """
+    count = len(scores)
+    if not count:
+        return []
+    prefix = [0.0]
+    for score in scores:
+        prefix.append(prefix[-1] + score)
+    groups: dict[int, list[float]] = {}
+    for score, parent in zip(scores, parents):
+        groups.setdefault(parent, []).append(score)
+    means = {parent: sum(values) / len(values) for parent, values in groups.items()}
+    page_mean = prefix[-1] / count
+    page_max = max(scores)
+    page_std = math.sqrt(sum((score - page_mean) ** 2 for score in scores) / count)
+    above = sum(1 for score in scores if score > 0.5) / count
+    order = sorted(range(count), key=scores.__getitem__)
+    rank = [0.0] * count
+    for position, index in enumerate(order):
+        rank[index] = position / max(count - 1, 1)
+    rows = []
+    for index, score in enumerate(scores):
+        row = [score]
+        for width in CONTEXT_WINDOWS:
+            low, high = max(0, index - width), min(count, index + 1 + width)
+            row.append((prefix[index] - prefix[low]) / (index - low) if index > low else -1.0)
+            row.append((prefix[high] - prefix[index + 1]) / (high - index - 1)
+                       if high > index + 1 else -1.0)
+        parent = parents[index]
+        row += [means[parent], math.log1p(len(groups[parent])), page_mean, page_max, page_std,
+                rank[index], above, score - page_mean]
+        rows.append(row)
+    return rows
+
+
+def parent_ids(blocks: list[Block]) -> list[int]:
+    """For each block, the ``serial`` of its element's parent: blocks that share a
+    parent container share the id (-1 when unknown). Input of :func:`context_features`."""
+    ids = []
+    for block in blocks:
+        element = block.element
+        parent = element.parent if element is not None else None
+        ids.append(parent.serial if parent is not None else -1)
+    return ids

@@ -8,6 +8,7 @@ from webfold.build import Builder
 from webfold.decode import decode
 from webfold.errors import InputTooLargeError
 from webfold.render import render
+from webfold.select import select_main
 
 #: Larger inputs are refused unless the caller raises the limit: 200 MB, about 60
 #: times the largest page in the WCXB development split.
@@ -70,11 +71,21 @@ def to_blocks(html: str | bytes, base: str | None = None, *, charset: str | None
 
 
 def to_markdown(html: str | bytes, base: str | None = None, *, charset: str | None = None,
-                images: bool = True, max_input_bytes: int = MAX_INPUT_BYTES) -> str:
-    """The page as a Markdown document (CommonMark 0.31 with GFM tables and
-    strikethrough), ending in one newline, or ``""`` for a page with no content.
+                images: bool = True, selection: bool = True, precision: bool = False,
+                max_input_bytes: int = MAX_INPUT_BYTES) -> str:
+    """The page's main content as a Markdown document (CommonMark 0.31 with GFM tables
+    and strikethrough), ending in one newline, or ``""`` for a page with no content.
 
-    Takes the parameters of :func:`to_blocks` and raises its errors.
+    Takes the parameters of :func:`to_blocks`, and:
+
+    selection : bool, default True
+        Keep only the main content (:func:`webfold.select_main`); False keeps every
+        block (the CLI's ``--all-blocks``).
+    precision : bool, default False
+        Select with the model's higher threshold: fewer, cleaner blocks.
+
+    Raises the errors of :func:`to_blocks`, and :class:`webfold.select.ModelError`
+    when the shipped selector cannot be loaded.
     """
-    return render(to_blocks(html, base, charset=charset, images=images,
-                            max_input_bytes=max_input_bytes))
+    blocks = to_blocks(html, base, charset=charset, images=images, max_input_bytes=max_input_bytes)
+    return render(select_main(blocks, precision=precision) if selection else blocks)

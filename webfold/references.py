@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from html.entities import html5
 
-import regex
+import re
 
-_REFERENCE = regex.compile(r"&(?:#[xX]([0-9a-fA-F]+);?|#([0-9]+);?|([A-Za-z][A-Za-z0-9]*)(;?))")
+_REFERENCE = re.compile(r"&(?:#[xX]([0-9a-fA-F]+);?|#([0-9]+);?|([A-Za-z][A-Za-z0-9]*)(;?))")
 #: The longest legacy name (one that may appear without a semicolon) has 6 letters.
 _LONGEST_LEGACY = max(len(name) for name in html5 if not name.endswith(";"))
 

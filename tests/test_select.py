@@ -1,0 +1,105 @@
+"""Main-content selection at run time: the shipped model, its evaluator, its rules."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import webfold
+from webfold.block import Block
+from webfold.features import CONTEXT_NAMES, FEATURE_NAMES, context_features, page_features, parent_ids
+from webfold.select import MODEL_DIR, ModelError, Selector, choose, select_main
+
+from conftest import data_dir
+
+FIXTURES = sorted((data_dir() / "firecrawl-fixtures").glob("*/*.html"))
+
+
+def test_shipped_model_matches_the_feature_code():
+    meta = json.loads((MODEL_DIR / "selector.json").read_text())
+    assert meta["features"] == FEATURE_NAMES and meta["context_features"] == CONTEXT_NAMES
+    assert 0 < meta["thresholds"]["default"] <= meta["thresholds"]["precision"] < 1
+    assert meta["data"]["split"] == "dev" and meta["cross_validation"]["grouped_by"] == "domain"
+
+
+def test_exported_trees_give_scikit_learns_probabilities(fixtures_dir):
+    joblib = pytest.importorskip("joblib")
+    numpy = pytest.importorskip("numpy")
+    models = joblib.load(MODEL_DIR / "selector.joblib")
+    shipped = Selector()
+    worst = 0.0
+    for path in FIXTURES:
+        blocks = webfold.to_blocks(path.read_bytes())
+        if not blocks:
+            continue
+        rows = page_features(blocks)
+        first = models["stage1"].predict_proba(numpy.asarray(rows))[:, 1]
+        assert numpy.abs(first - shipped.stage1.probabilities(rows)).max() < 1e-6
+        context = context_features(first.tolist(), parent_ids(blocks))
+        stacked = [row + extra for row, extra in zip(rows, context)]
+        second = models["stage2"].predict_proba(numpy.asarray(stacked))[:, 1]
+        worst = max(worst, float(numpy.abs(second - shipped.scores(blocks)).max()))
+    assert worst < 1e-6
+
+
+def test_a_model_for_other_features_is_refused(tmp_path):
+    meta = json.loads((MODEL_DIR / "selector.json").read_text())
+    meta["features"] = meta["features"][:-1] + ["renamed"]
+    (tmp_path / "selector.json").write_text(json.dumps(meta))
+    (tmp_path / "selector.trees").write_bytes((MODEL_DIR / "selector.trees").read_bytes())
+    with pytest.raises(ModelError, match="other features .* differ from #%d" % (len(FEATURE_NAMES) - 1)):
+        Selector(tmp_path)
+
+
+def test_a_damaged_model_is_refused(tmp_path):
+    (tmp_path / "selector.json").write_text((MODEL_DIR / "selector.json").read_text())
+    (tmp_path / "selector.trees").write_bytes((MODEL_DIR / "selector.trees").read_bytes()[:100])
+    with pytest.raises(ModelError, match="damaged"):
+        Selector(tmp_path)
+
+
+def blocks_of(*texts: str) -> list[Block]:
+    return [Block(text, "heading" if text.startswith("#") else "paragraph", text=text,
+                  text_chars=len(text), level=1 if text.startswith("# ") else 0) for text in texts]
+
+
+def test_no_block_over_the_threshold_gives_the_whole_page():
+    blocks = blocks_of("a", "b")
+    assert choose(blocks, [0.1, 0.2], 0.5) == blocks
+
+
+def test_the_main_heading_is_kept():
+    blocks = blocks_of("menu", "# Title", "intro", "body text")
+    assert [b.md for b in choose(blocks, [0.0, 0.1, 0.2, 0.9], 0.5)] == ["# Title", "body text"]
+
+
+def test_selection_keeps_the_article_and_drops_the_furniture():
+    page = (b"<html><head><title>Tidal power</title></head><body><div class='menu'><ul>"
+            + b"".join(b"<li><a href='/s%d'>Section %d</a></li>" % (i, i) for i in range(12))
+            + b"</ul></div><div class='content'><h1>Tidal power</h1>"
+            + b"".join(b"<p>Tidal power turns the energy of the tides into electricity, and "
+                       b"engineers have studied it for decades; paragraph %d says more.</p>" % i
+                       for i in range(8))
+            + b"</div><div class='links'><p><a href='/a'>Share</a> | <a href='/b'>Print</a></p>"
+            b"</div><div class='copyright'><p>Copyright 2026 Example Ltd. All rights reserved."
+            b"</p></div></body></html>")
+    out = webfold.to_markdown(page)
+    assert out.startswith("# Tidal power\n\nTidal power turns") and out.count("Tidal power turns") == 8
+    assert "Section 3" not in out and "All rights reserved" not in out
+    assert webfold.to_markdown(page, selection=False).count("Section") == 12
+    blocks = webfold.to_blocks(page)
+    precise, default = select_main(blocks, precision=True), select_main(blocks)
+    assert 0 < len(precise) <= len(default) and all(any(b is d for d in default) for b in precise)
+
+
+def test_runtime_imports_neither_scikit_learn_nor_numpy(tmp_path):
+    page = tmp_path / "p.html"
+    page.write_text("<h1>T</h1><p>Some text here.</p>")
+    code = ("import sys, webfold; webfold.to_markdown(open(sys.argv[1], 'rb').read()); "
+            "print(sorted(m for m in ('sklearn', 'numpy', 'joblib', 'scipy') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code, str(page)], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout == "[]\n"
