@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import re
 import zlib
+from bisect import bisect_right
 
 from webfold.block import (CHROME_ASIDE, CHROME_CLASS, CHROME_FORM, CHROME_HEADER_FOOTER,
                            CHROME_INVISIBLE, Block, Page)
@@ -58,7 +59,9 @@ PHRASES = (
     ("read_time", r"min(ute)?s? read"), ("price", r"[$\u20ac\u00a3\u00a5]\s?\d|\d\s?(usd|eur|gbp)\b"),
     ("date", r"\b(19|20)\d\d\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d"),
 )
-_PHRASES = [(name, re.compile(pattern)) for name, pattern in PHRASES]
+# MULTILINE: the patterns run once over a page's block texts joined by "\x00\n", where
+# "^" is each block's start (no pattern can match across the NUL).
+_PHRASES = [(name, re.compile(pattern, re.MULTILINE)) for name, pattern in PHRASES]
 #: Frequent words of English, French, German and Spanish (the languages most WCXB
 #: pages are in); their share is high in prose and low in menus and tiles.
 STOP_WORDS = frozenset("""
@@ -140,13 +143,36 @@ def _bucket(token: str, bins: int) -> int:
     return crc % bins
 
 
-def _class_tokens(element, reach: int = 4) -> list[tuple[str, int]]:
-    """(token, distance) for the class and id tokens of the nearest ``reach`` elements."""
-    found = []
-    for distance, ancestor in enumerate(element.ancestors(reach) if element else ()):
-        for token in _TOKEN.findall((ancestor.classes + " " + ancestor.id).lower()):
-            found.append((token, distance))
+_SLOTS: dict[str, tuple[int, ...]] = {}
+
+
+def _slots(token: str) -> tuple[int, ...]:
+    """The places in a class row that a class or id token adds to: its signal groups,
+    then its hashed bin (remembered per token, bounded)."""
+    found = _SLOTS.get(token)
+    if found is None:
+        if len(_SLOTS) > 200_000:
+            _SLOTS.clear()
+        found = _SLOTS[token] = tuple(
+            [group for group, words in enumerate(CLASS_SIGNALS.values()) if token in words]
+            + [len(CLASS_SIGNALS) + _bucket(token, CLASS_BINS)])
     return found
+
+
+def _phrase_rows(blocks: list[Block]) -> list[list[float]]:
+    """For each block, 1.0 for each of :data:`PHRASES` found in its lower-cased text.
+    Each pattern runs once over the page, not once per block."""
+    texts = [block.text.lower().replace("\n", " ") for block in blocks]
+    starts, offset = [], 0
+    for text in texts:
+        starts.append(offset)
+        offset += len(text) + 2
+    joined = "\x00\n".join(texts)
+    rows = [[0.0] * len(PHRASES) for _ in blocks]
+    for column, (_, pattern) in enumerate(_PHRASES):
+        for match in pattern.finditer(joined):
+            rows[bisect_right(starts, match.start()) - 1][column] = 1.0
+    return rows
 
 
 def _signature(element) -> tuple[str, str]:
@@ -187,11 +213,13 @@ def page_features(blocks: list[Block]) -> list[list[float]]:
         elements[own] = elements.get(own, 0) + 1
         parent_chars[id(parent)] = parent_chars.get(id(parent), 0) + block.text_chars
     page_part = _page_row(page, page_words, count, total_links / total_chars)
+    phrases = _phrase_rows(blocks)
     rows = []
     chars_before = 0
     class_rows: dict[int, list[float]] = {}     # blocks of one element share its class row
+    tokens_of: dict[int, list[str]] = {}        # class and id tokens of each element
     for index, block in enumerate(blocks):
-        row = _text_row(block)
+        row = _text_row(block) + phrases[index]
         row += [1.0 if block.kind == kind else 0.0 for kind in KINDS]
         row += [float(block.level), 1.0 if block.level == 1 else 0.0]
         row += [index / count, math.log1p(index), math.log1p(count - 1 - index),
@@ -207,7 +235,7 @@ def page_features(blocks: list[Block]) -> list[list[float]]:
                 block.text_chars / max(parent_chars[id(parent)], 1)]
         key = element.serial if element is not None else -1
         if key not in class_rows:
-            class_rows[key] = _class_row(element)
+            class_rows[key] = _class_row(element, tokens_of)
         row += class_rows[key]
         words = _WORD.findall(block.text.lower())
         bins = [0.0] * WORD_BINS
@@ -227,7 +255,6 @@ def _text_row(block: Block) -> list[float]:
     word_count = max(len(words), 1)
     letters = len(_LETTER.findall(text)) or 1
     sentences = len(_SENTENCE_END.findall(text)) or (1 if words else 0)
-    lowered = text.lower()
     row = [math.log1p(block.text_chars), math.log1p(len(words)),
            block.link_chars / max(block.text_chars, 1), math.log1p(len(block.links)),
            len(block.links) / word_count, len(_PUNCT.findall(text)) / chars,
@@ -239,7 +266,6 @@ def _text_row(block: Block) -> list[float]:
            len(_SEPARATORS.findall(text)) / word_count, math.log1p(block.md.count("\n")),
            math.log1p(block.md.count("![")),
            float(block.text_chars > 0 and block.link_chars >= 0.9 * block.text_chars)]
-    row += [1.0 if pattern.search(lowered) else 0.0 for _, pattern in _PHRASES]
     return row
 
 
@@ -254,15 +280,20 @@ def _structure_row(block: Block) -> list[float]:
             + [1.0 if block.chrome & bit else 0.0 for bit in CHROME_BITS])
 
 
-def _class_row(element) -> list[float]:
-    tokens = _class_tokens(element)
-    signals = []
-    for words in CLASS_SIGNALS.values():
-        signals.append(sum(1.0 / (1 + distance) for token, distance in tokens if token in words))
-    bins = [0.0] * CLASS_BINS
-    for token, distance in tokens:
-        bins[_bucket(token, CLASS_BINS)] += 1.0 / (1 + distance)
-    return signals + bins
+def _class_row(element, tokens_of: dict[int, list[str]], reach: int = 4) -> list[float]:
+    """Class and id signals and hashed bins of the nearest ``reach`` elements, each
+    token weighted 1 / (1 + its element's distance from the block's element)."""
+    row = [0.0] * (len(CLASS_SIGNALS) + CLASS_BINS)
+    for distance, ancestor in enumerate(element.ancestors(reach) if element else ()):
+        tokens = tokens_of.get(ancestor.serial)
+        if tokens is None:
+            tokens = tokens_of[ancestor.serial] = _TOKEN.findall(
+                (ancestor.classes + " " + ancestor.id).lower())
+        weight = 1.0 / (1 + distance)
+        for token in tokens:
+            for slot in _slots(token):
+                row[slot] += weight
+    return row
 
 
 def _page_row(page: Page, words: int, blocks: int, link_density: float) -> list[float]:
