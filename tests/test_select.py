@@ -103,3 +103,97 @@ def test_runtime_imports_neither_scikit_learn_nor_numpy(tmp_path):
             "print(sorted(m for m in ('sklearn', 'numpy', 'joblib', 'scipy') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code, str(page)], capture_output=True, text=True)
     assert done.returncode == 0 and done.stdout == "[]\n"
+
+
+# Faults found by trying to break selection, each a case with its right value.
+
+def test_forest_refuses_empty_trees_and_cycles():
+    import struct
+    from webfold._trees import Forest
+
+    head = b"WFTREES1" + struct.pack("<IdI", 1, 0.0, 1)
+    with pytest.raises(ValueError, match="no nodes"):
+        Forest(head + struct.pack("<I", 0))
+    looping = struct.pack("<iIIBBBBdd", 0, 0, 0, 0, 0, 0, 0, 0.0, 0.0)   # a node that is its own child
+    with pytest.raises(ValueError, match="outside it or back"):
+        Forest(head + struct.pack("<I", 1) + looping)
+
+
+def test_precision_never_keeps_more_than_the_default():
+    # nothing reaches the precision threshold: the default choice, not the whole page
+    blocks = blocks_of("menu", "# Blog", "First post", "Second post")
+    scores = [0.1, 0.5, 0.4, 0.35]
+    default = choose(blocks, scores, 0.3)
+    assert [b.md for b in default] == ["# Blog", "First post", "Second post"]
+    assert choose(blocks, scores, 0.64, 0.3) == default
+
+
+def test_the_main_heading_is_the_one_that_matches_the_title():
+    from webfold.block import Page
+    page = Page(title="Coffee guide | MySite")
+    blocks = [Block("# MySite", "heading", text="MySite", text_chars=6, level=1, page=page),
+              Block("## Coffee guide", "heading", text="Coffee guide", text_chars=12, level=2, page=page),
+              Block("text", "paragraph", text="text", text_chars=4, page=page)]
+    for threshold in (0.5, 0.8):
+        assert [b.md for b in choose(blocks, [0.0, 0.1, 0.9], threshold)] == ["## Coffee guide", "text"]
+
+
+@pytest.mark.parametrize("meta, message", [
+    ([1, 2], "not an object"), ({"features": 5}, "other features"),
+])
+def test_damaged_model_description_is_a_model_error(tmp_path, meta, message):
+    (tmp_path / "selector.json").write_text(json.dumps(meta))
+    (tmp_path / "selector.trees").write_bytes((MODEL_DIR / "selector.trees").read_bytes())
+    with pytest.raises(ModelError, match=message):
+        Selector(tmp_path)
+
+
+@pytest.mark.parametrize("change", [
+    lambda m: m.pop("stage1_bytes"), lambda m: m.__setitem__("stage1_bytes", "x"),
+    lambda m: m["thresholds"].__setitem__("default", "x"),
+    lambda m: m["thresholds"].__setitem__("default", float("nan")),
+    lambda m: m.__setitem__("stage1_bytes", 100),
+])
+def test_damaged_model_fields_are_a_model_error(tmp_path, change):
+    meta = json.loads((MODEL_DIR / "selector.json").read_text())
+    change(meta)
+    (tmp_path / "selector.json").write_text(json.dumps(meta))
+    (tmp_path / "selector.trees").write_bytes((MODEL_DIR / "selector.trees").read_bytes())
+    with pytest.raises(ModelError):
+        Selector(tmp_path)
+
+
+def test_lists_that_touch_after_selection_stay_apart():
+    from markdown_it import MarkdownIt
+    blocks = webfold.to_blocks("<ul><li>Milk<li>Bread</ul><ul><li>Share</ul><ul><li>Eggs<li>Butter</ul>")
+    assert [b.md[:1] for b in blocks] == ["-", "*", "-"]
+    markdown = webfold.render([blocks[0], blocks[2]])
+    assert markdown == "- Milk\n- Bread\n\n* Eggs\n* Butter\n"
+    assert MarkdownIt("commonmark").render(markdown).count("<ul>") == 2
+
+
+def test_items_of_one_list_stay_one_list():
+    html = "<ol><li><p>a</p><p>b</p></li><li><p>c</p><p>d</p></li><li><p>e</p><p>f</p></li></ol>"
+    blocks = webfold.to_blocks(html)
+    assert webfold.render([blocks[0], blocks[2]]) == "1. a\n\n   b\n\n3. e\n\n   f\n"
+
+
+@pytest.mark.parametrize("build", [
+    lambda n: '<div class="' + " ".join(f"c{i}" for i in range(n)) + '">'
+              + "".join(f"<p>Para {i} text.</p>" for i in range(n)) + "</div>",
+    lambda n: "<title>" + " ".join(f"w{i}" for i in range(n)) + "</title>"
+              + "".join(f"<p>Block {i} text.</p>" for i in range(n)),
+])
+def test_selection_time_grows_linearly(build):
+    import time
+
+    def seconds(n: int) -> float:
+        blocks = webfold.to_blocks(build(n))
+        best = float("inf")
+        for _ in range(2):
+            started = time.perf_counter()
+            page_features(blocks)
+            best = min(best, time.perf_counter() - started)
+        return best
+
+    assert seconds(4000) / seconds(2000) < 3

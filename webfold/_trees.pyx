@@ -71,6 +71,8 @@ cdef class Forest:
             if at + 4 > size:
                 raise ValueError("tree file cut short")
             memcpy(&count, raw + at, 4)
+            if count == 0:
+                raise ValueError(f"tree {tree} has no nodes")
             at += 4 + <Py_ssize_t>count * sizeof(Node)
             total += count
             if at > size:
@@ -88,10 +90,13 @@ cdef class Forest:
             self.roots[tree] = <uint32_t>total
             for node in range(count):          # a damaged file must not send us astray
                 current = self.nodes + total + node
+                # Children come after their parent (scikit-learn numbers nodes so):
+                # no walk can leave the tree or go round in a circle.
                 if not current.is_leaf and (current.left >= count or current.right >= count
+                                            or current.left <= node or current.right <= node
                                             or current.feature < 0
                                             or <uint32_t>current.feature >= self.n_features):
-                    raise ValueError(f"tree {tree} has a node pointing outside it")
+                    raise ValueError(f"tree {tree} has a node pointing outside it or back")
             at += count * sizeof(Node)
             total += count
 

@@ -86,6 +86,7 @@ URL_SIGNALS = ("blog", "news", "article", "articles", "post", "posts", "product"
                "topic", "questions", "category", "categories", "collections", "tag", "search",
                "docs", "doc", "documentation", "help", "support", "about", "contact", "pricing")
 CLASS_BINS = 64
+MAX_CLASS_TOKENS = 256
 WORD_BINS = 32
 URL_BINS = 16
 
@@ -111,7 +112,9 @@ def _names() -> list[str]:
               "is_first", "is_last"]
     names += ["log_depth"] + [f"in_{tag}" for tag in ANCESTOR_TAGS]
     names += [f"chrome_{bit}" for bit in CHROME_BITS]
-    names += ["log_same_parent", "log_same_element", "same_kind_neighbours", "parent_text_share"]
+    names += ["log_same_parent", "log_same_element", "same_kind_neighbours", "parent_text_share",
+              "parent_group_text_share", "element_group_text_share"]
+    names += ["after_main_heading", "from_main_heading", "log_blocks_from_main_heading"]
     names += [f"class_{group}" for group in CLASS_SIGNALS]
     names += [f"class_bin_{i}" for i in range(CLASS_BINS)]
     names += [f"word_bin_{i}" for i in range(WORD_BINS)]
@@ -204,14 +207,21 @@ def page_features(blocks: list[Block]) -> list[list[float]]:
     parents: dict[tuple, int] = {}
     elements: dict[tuple, int] = {}
     parent_chars: dict[int, int] = {}
+    parent_group_chars: dict[tuple, int] = {}
+    element_group_chars: dict[tuple, int] = {}
     for block in blocks:
         element = block.element
         parent = element.parent if element is not None else None
         key = _signature(parent)
         parents[key] = parents.get(key, 0) + 1
+        parent_group_chars[key] = parent_group_chars.get(key, 0) + block.text_chars
         own = _signature(element)
         elements[own] = elements.get(own, 0) + 1
+        element_group_chars[own] = element_group_chars.get(own, 0) + block.text_chars
         parent_chars[id(parent)] = parent_chars.get(id(parent), 0) + block.text_chars
+    # The content's main heading: the first <h1>, else the first heading (-1: none).
+    headings = [i for i, b in enumerate(blocks) if b.kind == "heading"]
+    main_heading = next((i for i in headings if blocks[i].level == 1), headings[0] if headings else -1)
     page_part = _page_row(page, page_words, count, total_links / total_chars)
     phrases = _phrase_rows(blocks)
     rows = []
@@ -232,7 +242,12 @@ def page_features(blocks: list[Block]) -> list[list[float]]:
                         if other is not block and other.kind == block.kind)
         row += [math.log1p(parents[_signature(parent)] - 1),
                 math.log1p(elements[_signature(element)] - 1), float(same_kind),
-                block.text_chars / max(parent_chars[id(parent)], 1)]
+                block.text_chars / max(parent_chars[id(parent)], 1),
+                parent_group_chars[_signature(parent)] / total_chars,
+                element_group_chars[_signature(element)] / total_chars]
+        offset = index - main_heading if main_heading >= 0 else count
+        row += [float(main_heading >= 0 and index >= main_heading), offset / count,
+                math.log1p(abs(offset))]
         key = element.serial if element is not None else -1
         if key not in class_rows:
             class_rows[key] = _class_row(element, tokens_of)
@@ -242,8 +257,10 @@ def page_features(blocks: list[Block]) -> list[list[float]]:
         for word in words:
             bins[_bucket(word, WORD_BINS)] += 1.0
         row += [value / len(words) for value in bins] if words else bins
-        overlap = len(title_words.intersection(words))
-        row += [overlap / max(len(title_words | set(words)), 1), overlap / max(len(title_words), 1)]
+        unique = set(words)
+        overlap = len(title_words.intersection(unique))
+        union = len(title_words) + len(unique) - overlap      # without building the union
+        row += [overlap / max(union, 1), overlap / max(len(title_words), 1)]
         rows.append(row + page_part)
     return rows
 
@@ -287,8 +304,10 @@ def _class_row(element, tokens_of: dict[int, list[str]], reach: int = 4) -> list
     for distance, ancestor in enumerate(element.ancestors(reach) if element else ()):
         tokens = tokens_of.get(ancestor.serial)
         if tokens is None:
+            # At most MAX_CLASS_TOKENS per element: a class attribute of thousands of
+            # tokens would otherwise be walked again for every block under it.
             tokens = tokens_of[ancestor.serial] = _TOKEN.findall(
-                (ancestor.classes + " " + ancestor.id).lower())
+                (ancestor.classes + " " + ancestor.id).lower())[:MAX_CLASS_TOKENS]
         weight = 1.0 / (1 + distance)
         for token in tokens:
             for slot in _slots(token):

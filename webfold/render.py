@@ -2,7 +2,32 @@
 
 from __future__ import annotations
 
+import re
+
 from webfold.block import Block
+
+# A top-level list item's marker: lists are written with nothing before their items'
+# markers, and every other line of a list block is indented.
+_TOP_MARKER = re.compile(r"^(?:([-*])|(\d{1,9})([.)])) ", re.MULTILINE)
+_OTHER = {"-": "*", "*": "-", ".": ")", ")": "."}
+
+
+def _list_id(block: Block) -> int:
+    # The list a list block belongs to: its element, or the list holding its item.
+    element = block.element
+    if element is not None and element.tag == "li" and element.parent is not None:
+        element = element.parent
+    return element.serial if element is not None else -1
+
+
+def _delimiter(block: Block) -> str:
+    found = _TOP_MARKER.match(block.md)
+    return (found.group(1) or found.group(3)) if found else ""
+
+
+def _switch(markdown: str) -> str:
+    return _TOP_MARKER.sub(lambda m: (_OTHER[m.group(1)] if m.group(1)
+                                      else m.group(2) + _OTHER[m.group(3)]) + " ", markdown)
 
 
 def render(blocks: list[Block]) -> str:
@@ -13,10 +38,24 @@ def render(blocks: list[Block]) -> str:
     ----------
     blocks : list of Block
         Blocks as :func:`webfold.to_blocks` returns them (any subset, in any order).
+        Two lists that end up next to each other get different delimiters, so they
+        stay two lists.
     """
     if not blocks:
         return ""
-    return "\n\n".join(block.md for block in blocks) + "\n"
+    pieces = []
+    previous: Block | None = None
+    written = ""
+    for block in blocks:
+        delimiter = _delimiter(block) if block.kind == "list" else ""
+        # Two lists that now touch (a block between them was left out) would read as
+        # one: the second takes the other delimiter (CommonMark §5.3).
+        switched = bool(delimiter) and previous is not None and previous.kind == "list" \
+            and delimiter == written and _list_id(block) != _list_id(previous)
+        pieces.append(_switch(block.md) if switched else block.md)
+        written = _OTHER[delimiter] if switched else delimiter
+        previous = block
+    return "\n\n".join(pieces) + "\n"
 
 
 def links(blocks: list[Block]) -> list[str]:

@@ -12,6 +12,7 @@ feature names, thresholds, cross-validated scores).
 from __future__ import annotations
 
 import json
+import re
 import threading
 from pathlib import Path
 
@@ -21,6 +22,11 @@ from webfold.errors import WebfoldError
 from webfold.features import CONTEXT_NAMES, FEATURE_NAMES, context_features, page_features, parent_ids
 
 MODEL_DIR = Path(__file__).parent / "models"
+_WORD = re.compile(r"\w+")
+
+
+def words_of(text: str) -> list[str]:
+    return _WORD.findall(text.lower())
 
 
 class ModelError(WebfoldError):
@@ -47,23 +53,32 @@ class Selector:
             data = (folder / "selector.trees").read_bytes()
         except (OSError, ValueError) as error:
             raise ModelError(f"cannot load the selector from {folder}: {error}") from None
+        if not isinstance(meta, dict):
+            raise ModelError(f"damaged selector.json in {folder}: not an object")
         for key, names in (("features", FEATURE_NAMES), ("context_features", CONTEXT_NAMES)):
             if meta.get(key) != names:
-                theirs = meta.get(key) or []
+                theirs = meta.get(key) if isinstance(meta.get(key), list) else []
                 first = next((i for i, (a, b) in enumerate(zip(theirs, names)) if a != b),
                              min(len(theirs), len(names)))
                 raise ModelError(
                     f"the selector in {folder} was trained on other {key.replace('_', ' ')} "
                     f"({len(theirs)} names, the code has {len(names)}; they differ from #{first}): "
                     "retrain it with python -m training.train")
-        stage1_size = meta["stage1_bytes"]
         try:
+            stage1_size = int(meta["stage1_bytes"])
             self.stage1 = Forest(data[:stage1_size])
             self.stage2 = Forest(data[stage1_size:])
-        except ValueError as error:
-            raise ModelError(f"damaged selector.trees in {folder}: {error}") from None
-        self.threshold = float(meta["thresholds"]["default"])
-        self.precision_threshold = float(meta["thresholds"]["precision"])
+            self.threshold = float(meta["thresholds"]["default"])
+            self.precision_threshold = float(meta["thresholds"]["precision"])
+        except (KeyError, TypeError, ValueError, MemoryError) as error:
+            raise ModelError(f"damaged selector in {folder}: {error!r}") from None
+        if (self.stage1.n_features, self.stage2.n_features) != (
+                len(FEATURE_NAMES), len(FEATURE_NAMES) + len(CONTEXT_NAMES)):
+            raise ModelError(f"damaged selector.trees in {folder}: its trees read "
+                             f"{self.stage1.n_features} and {self.stage2.n_features} features")
+        if not 0 <= self.threshold <= self.precision_threshold <= 1:
+            raise ModelError(f"damaged selector.json in {folder}: thresholds "
+                             f"{self.threshold} and {self.precision_threshold}")
         self.meta = meta
 
     def scores(self, blocks: list[Block]) -> list[float]:
@@ -88,23 +103,38 @@ def selector() -> Selector:
     return _SELECTOR
 
 
-def choose(blocks: list[Block], scores: list[float], threshold: float) -> list[Block]:
+def main_heading(blocks: list[Block]) -> int:
+    """The index of the heading that names the page's content, or -1: of the ``<h1>``
+    and ``<h2>`` headings, the one sharing most words with ``<title>`` (the first of
+    equals), else the first ``<h1>``. It does not depend on the scores, so every
+    threshold keeps the same one."""
+    candidates = [i for i, block in enumerate(blocks) if block.kind == "heading" and block.level <= 2]
+    if not candidates:
+        return -1
+    page = blocks[0].page
+    title = set(words_of(page.title)) if page is not None and page.title else set()
+    overlap = {i: len(title.intersection(words_of(blocks[i].text))) for i in candidates}
+    best = max(candidates, key=lambda i: (overlap[i], -i))
+    if overlap[best]:
+        return best
+    return next((i for i in candidates if blocks[i].level == 1), -1)
+
+
+def choose(blocks: list[Block], scores: list[float], threshold: float,
+           fallback: float | None = None) -> list[Block]:
     """The blocks whose score reaches ``threshold``, in page order, with the content's
-    main heading; the whole page when none does (a page with text never comes out
-    empty)."""
+    main heading (:func:`main_heading`). When none does: the choice at ``fallback``
+    (a lower threshold) if given, else the whole page (a page with text never comes
+    out empty)."""
     kept = [index for index, score in enumerate(scores) if score >= threshold]
     if not kept or not any(blocks[index].text_chars for index in kept):
+        if fallback is not None:
+            return choose(blocks, scores, fallback)
         return list(blocks)
     chosen = set(kept)
-    # The heading that names the content: the page's first <h1> above the first kept
-    # block, else (when no heading is kept) the nearest heading above it.
-    if not any(blocks[index].kind == "heading" and blocks[index].level == 1 for index in kept):
-        before = [i for i in range(kept[0]) if blocks[i].kind == "heading"]
-        top = [i for i in before if blocks[i].level == 1]
-        if top:
-            chosen.add(top[0])
-        elif before and not any(blocks[index].kind == "heading" for index in kept):
-            chosen.add(before[-1])
+    heading = main_heading(blocks)
+    if heading >= 0:
+        chosen.add(heading)
     return [block for index, block in enumerate(blocks) if index in chosen]
 
 
@@ -132,5 +162,6 @@ def select_main(blocks: list[Block], *, precision: bool = False) -> list[Block]:
     if not blocks:
         return []
     model = selector()
-    threshold = model.precision_threshold if precision else model.threshold
-    return choose(blocks, model.scores(blocks), threshold)
+    if precision:   # nothing clean enough: the default choice, never more than it
+        return choose(blocks, model.scores(blocks), model.precision_threshold, model.threshold)
+    return choose(blocks, model.scores(blocks), model.threshold)
