@@ -6,12 +6,12 @@ size. The whole kind of fault was fixed; the case stands for the kind.
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from markdown_it import MarkdownIt
 
 import webfold
+
+from conftest import growth
 
 RENDER = MarkdownIt("commonmark").enable(["table", "strikethrough"])
 
@@ -116,16 +116,6 @@ def test_unknown_labels_are_ignored_not_run():
     assert webfold.to_markdown(b"<p>x</p>", charset="\x00", selection=False) == "x\n"
 
 
-def _seconds(build, size: int) -> float:
-    page = build(size)
-    best = float("inf")
-    for _ in range(3):
-        started = time.perf_counter()
-        webfold.to_markdown(page, selection=False)
-        best = min(best, time.perf_counter() - started)
-    return best
-
-
 # Each once grew as the square or cube of its size. Linear means doubling the input
 # roughly doubles the time; 3 leaves room for a noisy machine and is far below 4.
 GROWTH = [
@@ -141,4 +131,5 @@ GROWTH = [
 
 @pytest.mark.parametrize("name, build, size", GROWTH, ids=[c[0] for c in GROWTH])
 def test_time_grows_linearly(name, build, size):
-    assert _seconds(build, 2 * size) / _seconds(build, size) < 3
+    assert growth(lambda page: webfold.to_markdown(page, selection=False),
+                  build(size), build(2 * size)) < 3

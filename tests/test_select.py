@@ -187,15 +187,6 @@ def test_items_of_one_list_stay_one_list():
               + "".join(f"<p>Block {i} text.</p>" for i in range(n)),
 ])
 def test_selection_time_grows_linearly(build):
-    import time
+    from conftest import growth
 
-    def seconds(n: int) -> float:
-        blocks = webfold.to_blocks(build(n))
-        best = float("inf")
-        for _ in range(2):
-            started = time.perf_counter()
-            page_features(blocks)
-            best = min(best, time.perf_counter() - started)
-        return best
-
-    assert seconds(4000) / seconds(2000) < 3
+    assert growth(page_features, webfold.to_blocks(build(2000)), webfold.to_blocks(build(4000))) < 3

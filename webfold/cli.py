@@ -185,6 +185,8 @@ def main(argv: list[str] | None = None) -> int:
             except BrokenPipeError:
                 raise
             except OSError as error:
+                # What could not be written is dropped, or the flush at exit fails again.
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
                 raise ConversionError(f"cannot write to standard output ({error.strerror or error})") from None
     except SystemExit as exit_:            # --help and --version
         return exit_.code if isinstance(exit_.code, int) else 0
