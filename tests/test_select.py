@@ -190,3 +190,14 @@ def test_selection_time_grows_linearly(build):
     from conftest import growth
 
     assert growth(page_features, webfold.to_blocks(build(2000)), webfold.to_blocks(build(4000))) < 3
+
+
+def test_a_long_article_is_kept_whole():
+    # Features once counted positions in blocks: past the few hundred blocks of the
+    # training pages, a long article was cut off. Positions are shares of the page now.
+    paragraph = ("Tidal energy turns the energy of the tides into electricity; paragraph {} "
+                 "says more about turbines, barrages and lagoons.")
+    html = ("<title>Tidal energy</title><nav>menu</nav><main><article><h1>Tidal energy</h1>"
+            + "".join(f"<p>{paragraph.format(i)}</p>" for i in range(1500)) + "</article></main>")
+    blocks = webfold.to_blocks(html)
+    assert len(select_main(blocks)) == len(blocks) == 1501

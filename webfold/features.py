@@ -108,18 +108,19 @@ def _names() -> list[str]:
              "log_images", "all_link"]
     names += [f"phrase_{name}" for name, _ in PHRASES]
     names += [f"kind_{kind}" for kind in KINDS] + ["heading_level", "is_h1"]
-    names += ["position", "log_position", "log_position_from_end", "text_before_share",
-              "is_first", "is_last"]
+    # Positions are shares of the page, never counts: a model trained on pages of a
+    # few hundred blocks must not learn that block 500 cannot be content.
+    names += ["position", "text_before_share", "is_first", "is_last"]
     names += ["log_depth"] + [f"in_{tag}" for tag in ANCESTOR_TAGS]
     names += [f"chrome_{bit}" for bit in CHROME_BITS]
     names += ["log_same_parent", "log_same_element", "same_kind_neighbours", "parent_text_share",
               "parent_group_text_share", "element_group_text_share"]
-    names += ["after_main_heading", "from_main_heading", "log_blocks_from_main_heading"]
+    names += ["after_main_heading", "from_main_heading"]
     names += [f"class_{group}" for group in CLASS_SIGNALS]
     names += [f"class_bin_{i}" for i in range(CLASS_BINS)]
     names += [f"word_bin_{i}" for i in range(WORD_BINS)]
     names += ["title_jaccard", "title_containment"]
-    names += ["page_log_words", "page_log_blocks", "page_link_density"]
+    names += ["page_link_density"]
     names += [f"og_{kind}" for kind in OG_TYPES] + ["og_other"]
     names += [f"ld_{name}" for name, _ in LD_TYPES]
     names += ["url_depth", "url_has_digits"] + [f"url_{token}" for token in URL_SIGNALS]
@@ -202,7 +203,6 @@ def page_features(blocks: list[Block]) -> list[list[float]]:
     page = blocks[0].page or Page()
     total_chars = sum(b.text_chars for b in blocks) or 1
     total_links = sum(b.link_chars for b in blocks)
-    page_words = sum(len(b.text.split()) for b in blocks)
     title_words = set(_WORD.findall(page.title.lower()))
     parents: dict[tuple, int] = {}
     elements: dict[tuple, int] = {}
@@ -222,7 +222,7 @@ def page_features(blocks: list[Block]) -> list[list[float]]:
     # The content's main heading: the first <h1>, else the first heading (-1: none).
     headings = [i for i, b in enumerate(blocks) if b.kind == "heading"]
     main_heading = next((i for i in headings if blocks[i].level == 1), headings[0] if headings else -1)
-    page_part = _page_row(page, page_words, count, total_links / total_chars)
+    page_part = _page_row(page, total_links / total_chars)
     phrases = _phrase_rows(blocks)
     rows = []
     chars_before = 0
@@ -232,8 +232,7 @@ def page_features(blocks: list[Block]) -> list[list[float]]:
         row = _text_row(block) + phrases[index]
         row += [1.0 if block.kind == kind else 0.0 for kind in KINDS]
         row += [float(block.level), 1.0 if block.level == 1 else 0.0]
-        row += [index / count, math.log1p(index), math.log1p(count - 1 - index),
-                chars_before / total_chars, float(index == 0), float(index == count - 1)]
+        row += [index / count, chars_before / total_chars, float(index == 0), float(index == count - 1)]
         chars_before += block.text_chars
         row += _structure_row(block)
         element = block.element
@@ -246,8 +245,7 @@ def page_features(blocks: list[Block]) -> list[list[float]]:
                 parent_group_chars[_signature(parent)] / total_chars,
                 element_group_chars[_signature(element)] / total_chars]
         offset = index - main_heading if main_heading >= 0 else count
-        row += [float(main_heading >= 0 and index >= main_heading), offset / count,
-                math.log1p(abs(offset))]
+        row += [float(main_heading >= 0 and index >= main_heading), offset / count]
         key = element.serial if element is not None else -1
         if key not in class_rows:
             class_rows[key] = _class_row(element, tokens_of)
@@ -315,9 +313,9 @@ def _class_row(element, tokens_of: dict[int, list[str]], reach: int = 4) -> list
     return row
 
 
-def _page_row(page: Page, words: int, blocks: int, link_density: float) -> list[float]:
+def _page_row(page: Page, link_density: float) -> list[float]:
     og = page.og_type.lower().split(".")[0] if page.og_type else ""
-    row = [math.log1p(words), math.log1p(blocks), link_density]
+    row = [link_density]
     row += [1.0 if og == kind else 0.0 for kind in OG_TYPES] + [float(bool(og) and og not in OG_TYPES)]
     types = {t.lower() for t in page.ld_types}
     row += [1.0 if types.intersection(names) else 0.0 for _, names in LD_TYPES]
