@@ -36,11 +36,17 @@ def chunks(blocks: list[Block], limit: int) -> list[str]:
         heading = ""
     if heading:
         pieces.extend(_split(heading.rstrip("\n"), limit))
+    return _pack(pieces, "\n\n", limit)
+
+
+def _pack(pieces: list[str], separator: str, limit: int) -> list[str]:
+    """Consecutive pieces joined by ``separator`` into as few chunks of at most
+    ``limit`` characters as keeping their order allows (each piece fits alone)."""
     out: list[str] = []
     current = ""
     for piece in pieces:
-        if current and len(current) + 2 + len(piece) <= limit:
-            current += "\n\n" + piece
+        if current and len(current) + len(separator) + len(piece) <= limit:
+            current += separator + piece
         else:
             if current:
                 out.append(current)
@@ -51,21 +57,12 @@ def chunks(blocks: list[Block], limit: int) -> list[str]:
 
 
 def _split(text: str, limit: int) -> list[str]:
+    """``text`` cut into pieces of at most ``limit`` characters: at lines, else at
+    sentences, else every ``limit`` characters."""
     if len(text) <= limit:
         return [text]
     for separator, parts in (("\n", text.split("\n")), (" ", _SENTENCE_END.split(text))):
         if len(parts) > 1:
-            out: list[str] = []
-            current = ""
-            for part in parts:
-                for piece in _split(part, limit) if len(part) > limit else [part]:
-                    if current and len(current) + len(separator) + len(piece) <= limit:
-                        current += separator + piece
-                    else:
-                        if current:
-                            out.append(current)
-                        current = piece
-            if current:
-                out.append(current)
-            return out
+            pieces = [piece for part in parts for piece in _split(part, limit)]
+            return _pack(pieces, separator, limit)
     return [text[start:start + limit] for start in range(0, len(text), limit)]
