@@ -18,7 +18,8 @@ from urllib.parse import urlsplit
 import numpy as np
 
 import webfold
-from training.labels import label_blocks, words
+from training.labels import label_blocks
+from webfold.block import words
 from webfold.features import FEATURE_NAMES, page_features, parent_ids
 
 #: The only split training may read.

@@ -8,20 +8,12 @@ A block is positive when more than half of its words align.
 
 from __future__ import annotations
 
-import re
 from difflib import SequenceMatcher
 
-from webfold.block import Block
-
-_WORD = re.compile(r"\w+")
+from webfold.block import Block, words
 
 #: A block is main content when more than this share of its words align.
 POSITIVE_SHARE = 0.5
-
-
-def words(text: str) -> list[str]:
-    """WCXB's tokens: lower-cased ``\\w+`` runs."""
-    return _WORD.findall(text.lower())
 
 
 def label_blocks(blocks: list[Block], main_content: str) -> list[int]:
@@ -36,10 +28,12 @@ def label_blocks(blocks: list[Block], main_content: str) -> list[int]:
     """
     owner: list[int] = []
     sequence: list[str] = []
+    sizes: list[int] = []
     for index, block in enumerate(blocks):
         tokens = words(block.text)
         sequence.extend(tokens)
         owner.extend([index] * len(tokens))
+        sizes.append(len(tokens))
     aligned = [0] * len(blocks)
     reference = words(main_content)
     if sequence and reference:
@@ -47,8 +41,5 @@ def label_blocks(blocks: list[Block], main_content: str) -> list[int]:
         for start, _, size in matcher.get_matching_blocks():
             for position in range(start, start + size):
                 aligned[owner[position]] += 1
-    labels = []
-    for index, block in enumerate(blocks):
-        total = len(words(block.text))
-        labels.append(1 if total and aligned[index] > POSITIVE_SHARE * total else 0)
-    return labels
+    return [1 if total and count > POSITIVE_SHARE * total else 0
+            for count, total in zip(aligned, sizes)]

@@ -9,6 +9,12 @@ from typing import Iterator
 
 _WORD = re.compile(r"\w+")
 
+
+def words(text: str) -> list[str]:
+    """The words of ``text`` as WCXB counts them: lower-cased ``\\w+`` runs. One
+    tokenization for signatures, features, the main-heading rule and training labels."""
+    return _WORD.findall(text.lower())
+
 # Kinds of page chrome, the bits of Block.chrome. Blocks of a kind are removed from
 # the page unless they hold more than four fifths of its text.
 #: inside a page-level <header> or <footer> (no article, section, main, aside or nav ancestor)
@@ -103,5 +109,5 @@ class Block:
         Equal for blocks whose words are equal, on any machine and in any run."""
         import hashlib     # here: most runs never ask for a signature, and it costs start-up
 
-        words = " ".join(_WORD.findall(self.text.lower()))
-        return int.from_bytes(hashlib.blake2b(words.encode("utf-8"), digest_size=8).digest(), "big")
+        normalized = " ".join(words(self.text))
+        return int.from_bytes(hashlib.blake2b(normalized.encode("utf-8"), digest_size=8).digest(), "big")

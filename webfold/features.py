@@ -19,6 +19,7 @@ from bisect import bisect_right
 
 from webfold.block import (CHROME_ASIDE, CHROME_CLASS, CHROME_FORM, CHROME_HEADER_FOOTER,
                            CHROME_INVISIBLE, Block, Page)
+from webfold.block import words as words_of
 
 KINDS = ("heading", "paragraph", "list", "quote", "code", "table", "image", "thematic_break")
 #: Ancestor tags whose presence (within :data:`ANCESTOR_REACH` ancestors) is a feature.
@@ -91,7 +92,6 @@ WORD_BINS = 32
 URL_BINS = 16
 
 _TOKEN = re.compile(r"[a-z][a-z0-9]*")
-_WORD = re.compile(r"\w+")
 _SENTENCE_END = re.compile(r"[.!?\u3002](?:\s|$)")
 _DIGIT = re.compile(r"\d")
 _UPPER = re.compile(r"[A-Z\u00c0-\u00de]")
@@ -203,7 +203,7 @@ def page_features(blocks: list[Block]) -> list[list[float]]:
     page = blocks[0].page or Page()
     total_chars = sum(b.text_chars for b in blocks) or 1
     total_links = sum(b.link_chars for b in blocks)
-    title_words = set(_WORD.findall(page.title.lower()))
+    title_words = set(words_of(page.title))
     parents: dict[tuple, int] = {}
     elements: dict[tuple, int] = {}
     parent_chars: dict[int, int] = {}
@@ -250,7 +250,7 @@ def page_features(blocks: list[Block]) -> list[list[float]]:
         if key not in class_rows:
             class_rows[key] = _class_row(element, tokens_of)
         row += class_rows[key]
-        words = _WORD.findall(block.text.lower())
+        words = words_of(block.text)
         bins = [0.0] * WORD_BINS
         for word in words:
             bins[_bucket(word, WORD_BINS)] += 1.0

@@ -12,21 +12,16 @@ feature names, thresholds, cross-validated scores).
 from __future__ import annotations
 
 import json
-import re
 import threading
 from pathlib import Path
 
 from webfold._trees import Forest
-from webfold.block import Block
+from webfold.block import Block, words as words_of
 from webfold.errors import WebfoldError
 from webfold.features import CONTEXT_NAMES, FEATURE_NAMES, context_features, page_features, parent_ids
 
 MODEL_DIR = Path(__file__).parent / "models"
-_WORD = re.compile(r"\w+")
 
-
-def words_of(text: str) -> list[str]:
-    return _WORD.findall(text.lower())
 
 
 class ModelError(WebfoldError):
