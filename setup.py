@@ -24,10 +24,11 @@ DIRECTIVES = {
 }
 
 cython_modules = [Extension(f"webfold.{name}", [f"webfold/{name}.pyx"], extra_compile_args=["-O2"])
-                  for name in ("_scan", "_trees")]
+                  for name in ("_scan", "_text", "_trees")]
 # Pure-Python modules compiled for speed (measured: bench/README.md); they run
 # unchanged as Python where the compiled module is absent.
-compiled_python = [Extension("webfold.build", ["webfold/build.py"], extra_compile_args=["-O2"])]
+compiled_python = [Extension(f"webfold.{name}", [f"webfold/{name}.py"], extra_compile_args=["-O2"])
+                   for name in ("build", "features")]
 
 setup(ext_modules=cythonize(cython_modules, compiler_directives=DIRECTIVES, annotate=DEBUG, force=True)
       + cythonize(compiled_python, compiler_directives=SAFE, annotate=DEBUG, force=True))

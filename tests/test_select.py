@@ -185,6 +185,8 @@ def test_items_of_one_list_stay_one_list():
               + "".join(f"<p>Para {i} text.</p>" for i in range(n)) + "</div>",
     lambda n: "<title>" + " ".join(f"w{i}" for i in range(n)) + "</title>"
               + "".join(f"<p>Block {i} text.</p>" for i in range(n)),
+    # each block one element deeper: ancestor walks must not restart for every block
+    lambda n: "".join(f"<div><p>Para {i} text.</p>" for i in range(n)),
 ])
 def test_selection_time_grows_linearly(build):
     from conftest import growth

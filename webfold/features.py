@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import math
 import re
-import zlib
-from bisect import bisect_right
 
 from webfold.block import (CHROME_ASIDE, CHROME_CLASS, CHROME_FORM, CHROME_HEADER_FOOTER,
                            CHROME_INVISIBLE, Block, Page)
 from webfold.block import words as words_of
+from webfold._text import Lexicon, analyze, word_hash
 
 KINDS = ("heading", "paragraph", "list", "quote", "code", "table", "image", "thematic_break")
 #: Ancestor tags whose presence (within :data:`ANCESTOR_REACH` ancestors) is a feature.
@@ -40,29 +39,43 @@ CLASS_SIGNALS = {
                   "recommend", "trending", "popular", "pagination", "pager", "toolbar",
                   "btn", "button", "icon", "logo", "copyright", "legal", "signup", "login"),
 }
-#: Phrases of page furniture and of forum, product and listing pages, matched in a
-#: block's lower-cased text.
+#: Phrases of page furniture and of forum, product and listing pages, as word patterns
+#: of :class:`webfold._text.Lexicon` ("word", "prefix*", "two words", "word #": followed
+#: by a number, "# word": after a number, "<year>"). A block's feature is 1.0 when its
+#: text holds any pattern of the phrase.
 PHRASES = (
-    ("cookie", r"cookie"), ("privacy", r"privacy"), ("terms", r"terms of|terms &|terms and"),
-    ("subscribe", r"subscri"), ("newsletter", r"newsletter"),
-    ("sign_in", r"sign in|log in|login|sign up|register|create an account"),
-    ("share", r"\bshare\b|tweet|facebook|linkedin|pinterest|whatsapp"),
-    ("follow", r"follow us|follow me"), ("related", r"related|you may also|you might also"),
-    ("comment", r"comment"), ("advertisement", r"advertis|sponsored"),
-    ("read_more", r"read more|continue reading|learn more|see more|view all|show more"),
-    ("reply", r"\brepl(y|ies|ied)\b"), ("posted", r"\bposted\b|\bwrote\b"),
-    ("joined", r"\bjoined\b|\bmember since\b|\bposts:"),
-    ("cart", r"add to (cart|bag|basket)|buy now|checkout|in stock|out of stock"),
-    ("review", r"review|rating|stars?\b"), ("shipping", r"shipping|delivery|returns"),
-    ("skip", r"skip to"), ("menu", r"\bmenu\b"), ("search", r"\bsearch\b"),
-    ("rights", r"all rights reserved|\u00a9|copyright"), ("pager", r"\bprevious\b|\bnext\b|page \d+"),
-    ("tags", r"\btags?:|\bcategor(y|ies)\b|\bfiled under\b"), ("byline", r"^by |\bauthor\b"),
-    ("read_time", r"min(ute)?s? read"), ("price", r"[$\u20ac\u00a3\u00a5]\s?\d|\d\s?(usd|eur|gbp)\b"),
-    ("date", r"\b(19|20)\d\d\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d"),
+    ("cookie", ("cookie*",)), ("privacy", ("privacy",)),
+    ("terms", ("terms of", "terms and", "terms conditions")),
+    ("subscribe", ("subscri*",)), ("newsletter", ("newsletter*",)),
+    ("sign_in", ("sign in", "log in", "login", "sign up", "signup", "register", "log out", "logout",
+                 "account")),
+    ("share", ("share", "tweet", "facebook", "linkedin", "pinterest", "whatsapp", "reddit")),
+    ("follow", ("follow us", "follow me")), ("related", ("related", "you may", "you might")),
+    ("comment", ("comment*",)), ("advertisement", ("advertis*", "sponsor*")),
+    ("read_more", ("read more", "continue reading", "learn more", "see more", "view all",
+                   "show more", "see all")),
+    ("reply", ("reply", "replies", "replied")), ("posted", ("posted", "wrote")),
+    ("joined", ("joined", "member since", "posts #")),
+    ("cart", ("add to", "buy now", "checkout", "stock", "cart", "basket", "wishlist")),
+    ("review", ("review*", "rating*", "star", "stars")),
+    ("shipping", ("shipping", "delivery", "returns")),
+    ("skip", ("skip to",)), ("menu", ("menu",)), ("search", ("search",)),
+    ("rights", ("rights reserved", "copyright", "\u00a9")),
+    ("pager", ("previous", "next", "page #", "older", "newer")),
+    ("tags", ("tag", "tags", "category", "categories", "filed under")),
+    ("byline", ("author*", "written by", "posted by")),
+    ("read_time", ("min read", "mins read", "minute read", "minutes read")),
+    ("price", ("$ #", "\u20ac #", "\u00a3 #", "\u00a5 #", "# usd", "# eur", "# gbp")),
+    ("date", ("<year>",) + tuple(f"{month} #" for month in (
+        "jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june",
+        "jul", "july", "aug", "august", "sep", "sept", "september", "oct", "october", "nov",
+        "november", "dec", "december"))),
+    ("variant", ("quantity", "qty", "sku", "size", "sizes", "color", "colour", "model #")),
+    ("results", ("results", "showing", "sort by", "filter*", "items")),
+    ("votes", ("vote*", "upvote*", "likes", "points", "helpful")),
+    ("answer", ("answer*", "solution", "solved", "accepted", "question*")),
+    ("thread_tools", ("quote", "permalink", "report", "flag", "edited")),
 )
-# MULTILINE: the patterns run once over a page's block texts joined by "\x00\n", where
-# "^" is each block's start (no pattern can match across the NUL).
-_PHRASES = [(name, re.compile(pattern, re.MULTILINE)) for name, pattern in PHRASES]
 #: Frequent words of English, French, German and Spanish (the languages most WCXB
 #: pages are in); their share is high in prose and low in menus and tiles.
 STOP_WORDS = frozenset("""
@@ -90,14 +103,17 @@ CLASS_BINS = 64
 MAX_CLASS_TOKENS = 256
 WORD_BINS = 32
 URL_BINS = 16
+#: Distances (1: the parent) of the ancestors whose share of the page's text is a feature.
+SUBTREE_DISTANCES = (0, 1, 2, 3, 5, 8)
+#: Distances of the ancestors whose link density is a feature.
+SUBTREE_LINK_DISTANCES = (1, 3)
 
 _TOKEN = re.compile(r"[a-z][a-z0-9]*")
-_SENTENCE_END = re.compile(r"[.!?\u3002](?:\s|$)")
-_DIGIT = re.compile(r"\d")
-_UPPER = re.compile(r"[A-Z\u00c0-\u00de]")
-_LETTER = re.compile(r"[^\W\d_]")
-_PUNCT = re.compile(r"[.,;:!?]")
-_SEPARATORS = re.compile(r"[|\u00b7\u2022/\u203a\u00bb>]")
+#: The lexicon bit that marks a stop word (counted per occurrence, not a phrase).
+_STOP_BIT = 1 << 63
+_LEXICON = Lexicon({**{pattern: 1 << column for column, (_, patterns) in enumerate(PHRASES)
+                       for pattern in patterns},
+                    **{word: _STOP_BIT for word in STOP_WORDS}})
 
 
 def _names() -> list[str]:
@@ -105,7 +121,7 @@ def _names() -> list[str]:
              "punctuation_ratio", "digit_ratio", "upper_ratio", "stop_word_ratio",
              "mean_word_length", "log_sentences", "words_per_sentence", "ends_with_stop",
              "starts_upper", "commas_per_word", "separator_ratio", "log_md_lines",
-             "log_images", "all_link"]
+             "log_images", "all_link", "starts_with_by"]
     names += [f"phrase_{name}" for name, _ in PHRASES]
     names += [f"kind_{kind}" for kind in KINDS] + ["heading_level", "is_h1"]
     # Positions are shares of the page, never counts: a model trained on pages of a
@@ -115,11 +131,14 @@ def _names() -> list[str]:
     names += [f"chrome_{bit}" for bit in CHROME_BITS]
     names += ["log_same_parent", "log_same_element", "same_kind_neighbours", "parent_text_share",
               "parent_group_text_share", "element_group_text_share"]
+    names += [f"subtree_{distance}_text_share" for distance in SUBTREE_DISTANCES]
+    names += [f"subtree_{distance}_link_density" for distance in SUBTREE_LINK_DISTANCES]
+    names += ["in_main_container", "main_container_share"]
     names += ["after_main_heading", "from_main_heading"]
     names += [f"class_{group}" for group in CLASS_SIGNALS]
     names += [f"class_bin_{i}" for i in range(CLASS_BINS)]
     names += [f"word_bin_{i}" for i in range(WORD_BINS)]
-    names += ["title_jaccard", "title_containment"]
+    names += ["title_containment", "title_word_share"]
     names += ["page_link_density"]
     names += [f"og_{kind}" for kind in OG_TYPES] + ["og_other"]
     names += [f"ld_{name}" for name, _ in LD_TYPES]
@@ -131,20 +150,6 @@ def _names() -> list[str]:
 #: The name of every feature, in column order. The shipped model records this list;
 #: loading refuses a model whose list differs.
 FEATURE_NAMES: list[str] = _names()
-
-
-_CRC: dict[str, int] = {}
-
-
-def _bucket(token: str, bins: int) -> int:
-    # CRC-32: stable across runs and machines (Python's hash() is salted per process).
-    # Pages repeat their words and class tokens: remember each token's CRC (bounded).
-    crc = _CRC.get(token)
-    if crc is None:
-        if len(_CRC) > 200_000:
-            _CRC.clear()
-        crc = _CRC[token] = zlib.crc32(token.encode("utf-8"))
-    return crc % bins
 
 
 _SLOTS: dict[str, tuple[int, ...]] = {}
@@ -159,24 +164,8 @@ def _slots(token: str) -> tuple[int, ...]:
             _SLOTS.clear()
         found = _SLOTS[token] = tuple(
             [group for group, words in enumerate(CLASS_SIGNALS.values()) if token in words]
-            + [len(CLASS_SIGNALS) + _bucket(token, CLASS_BINS)])
+            + [len(CLASS_SIGNALS) + word_hash(token) % CLASS_BINS])
     return found
-
-
-def _phrase_rows(blocks: list[Block]) -> list[list[float]]:
-    """For each block, 1.0 for each of :data:`PHRASES` found in its lower-cased text.
-    Each pattern runs once over the page, not once per block."""
-    texts = [block.text.lower().replace("\n", " ") for block in blocks]
-    starts, offset = [], 0
-    for text in texts:
-        starts.append(offset)
-        offset += len(text) + 2
-    joined = "\x00\n".join(texts)
-    rows = [[0.0] * len(PHRASES) for _ in blocks]
-    for column, (_, pattern) in enumerate(_PHRASES):
-        for match in pattern.finditer(joined):
-            rows[bisect_right(starts, match.start()) - 1][column] = 1.0
-    return rows
 
 
 def _signature(element) -> tuple[str, str]:
@@ -203,7 +192,8 @@ def page_features(blocks: list[Block]) -> list[list[float]]:
     page = blocks[0].page or Page()
     total_chars = sum(b.text_chars for b in blocks) or 1
     total_links = sum(b.link_chars for b in blocks)
-    title_words = set(words_of(page.title))
+    title_words = list(dict.fromkeys(words_of(page.title)))[:64]
+    title = Lexicon({word: 1 << bit for bit, word in enumerate(title_words)})
     parents: dict[tuple, int] = {}
     elements: dict[tuple, int] = {}
     parent_chars: dict[int, int] = {}
@@ -219,17 +209,21 @@ def page_features(blocks: list[Block]) -> list[list[float]]:
         elements[own] = elements.get(own, 0) + 1
         element_group_chars[own] = element_group_chars.get(own, 0) + block.text_chars
         parent_chars[id(parent)] = parent_chars.get(id(parent), 0) + block.text_chars
+    subtrees = _subtree_totals(blocks)
+    container = _main_container(subtrees, total_chars)
+    container_share = subtrees[container.serial][0] / total_chars if container is not None else 1.0
     # The content's main heading: the first <h1>, else the first heading (-1: none).
     headings = [i for i, b in enumerate(blocks) if b.kind == "heading"]
     main_heading = next((i for i in headings if blocks[i].level == 1), headings[0] if headings else -1)
     page_part = _page_row(page, total_links / total_chars)
-    phrases = _phrase_rows(blocks)
     rows = []
     chars_before = 0
-    class_rows: dict[int, list[float]] = {}     # blocks of one element share its class row
+    class_rows: dict[tuple, list[float]] = {}   # class rows by the tokens they are made of
     tokens_of: dict[int, list[str]] = {}        # class and id tokens of each element
+    inside: dict[int, bool] = {}                # which elements are in the main container
     for index, block in enumerate(blocks):
-        row = _text_row(block) + phrases[index]
+        stats = analyze(block.text, _LEXICON, title, _STOP_BIT, WORD_BINS)
+        row = _text_row(block, stats)
         row += [1.0 if block.kind == kind else 0.0 for kind in KINDS]
         row += [float(block.level), 1.0 if block.level == 1 else 0.0]
         row += [index / count, chars_before / total_chars, float(index == 0), float(index == count - 1)]
@@ -244,44 +238,119 @@ def page_features(blocks: list[Block]) -> list[list[float]]:
                 block.text_chars / max(parent_chars[id(parent)], 1),
                 parent_group_chars[_signature(parent)] / total_chars,
                 element_group_chars[_signature(element)] / total_chars]
+        row += _subtree_row(element, subtrees, total_chars, container, inside)
+        row.append(container_share)
         offset = index - main_heading if main_heading >= 0 else count
         row += [float(main_heading >= 0 and index >= main_heading), offset / count]
-        key = element.serial if element is not None else -1
-        if key not in class_rows:
-            class_rows[key] = _class_row(element, tokens_of)
-        row += class_rows[key]
-        words = words_of(block.text)
-        bins = [0.0] * WORD_BINS
-        for word in words:
-            bins[_bucket(word, WORD_BINS)] += 1.0
-        row += [value / len(words) for value in bins] if words else bins
-        unique = set(words)
-        overlap = len(title_words.intersection(unique))
-        union = len(title_words) + len(unique) - overlap      # without building the union
-        row += [overlap / max(union, 1), overlap / max(len(title_words), 1)]
+        row += _class_row(element, tokens_of, class_rows)
+        words = stats.words
+        row += [value / words for value in stats.bins] if words else [0.0] * WORD_BINS
+        overlap = stats.title.bit_count()
+        row += [overlap / max(len(title_words), 1), overlap / max(words, 1)]
         rows.append(row + page_part)
     return rows
 
 
-def _text_row(block: Block) -> list[float]:
-    text = block.text
-    chars = max(len(text), 1)
-    words = text.split()
-    word_count = max(len(words), 1)
-    letters = len(_LETTER.findall(text)) or 1
-    sentences = len(_SENTENCE_END.findall(text)) or (1 if words else 0)
-    row = [math.log1p(block.text_chars), math.log1p(len(words)),
+def _text_row(block: Block, stats) -> list[float]:
+    """Text statistics and phrases of a block (``stats``: :func:`webfold._text.analyze`)."""
+    chars = max(stats.chars, 1)
+    words = max(stats.words, 1)
+    sentences = stats.sentences or (1 if stats.words else 0)
+    row = [math.log1p(block.text_chars), math.log1p(stats.words),
            block.link_chars / max(block.text_chars, 1), math.log1p(len(block.links)),
-           len(block.links) / word_count, len(_PUNCT.findall(text)) / chars,
-           len(_DIGIT.findall(text)) / chars, len(_UPPER.findall(text)) / letters,
-           sum(1 for word in words if word.lower() in STOP_WORDS) / word_count,
-           sum(len(word) for word in words) / word_count, math.log1p(sentences),
-           len(words) / max(sentences, 1), float(text.rstrip()[-1:] in ".!?:\u3002"),
-           float(text[:1].isupper()), text.count(",") / word_count,
-           len(_SEPARATORS.findall(text)) / word_count, math.log1p(block.md.count("\n")),
-           math.log1p(block.md.count("![")),
-           float(block.text_chars > 0 and block.link_chars >= 0.9 * block.text_chars)]
+           len(block.links) / words, stats.punctuation / chars, stats.digits / chars,
+           stats.upper / max(stats.letters, 1), stats.counted / words, stats.word_chars / words,
+           math.log1p(sentences), stats.words / max(sentences, 1), float(stats.ends_with_stop),
+           float(stats.starts_upper), stats.commas / words, stats.separators / words,
+           math.log1p(block.md.count("\n")), math.log1p(block.md.count("![")),
+           float(block.text_chars > 0 and block.link_chars >= 0.9 * block.text_chars),
+           float(block.text[:3].lower() == "by ")]
+    phrases = stats.phrases
+    row += [1.0 if phrases >> column & 1 else 0.0 for column in range(len(PHRASES))]
     return row
+
+
+def _subtree_totals(blocks: list[Block]) -> dict[int, list]:
+    """For each element holding blocks (by ``serial``): [text characters, link
+    characters, blocks, the element] summed over the blocks of its whole subtree."""
+    totals: dict[int, list] = {}
+    for block in blocks:
+        element = block.element
+        if element is None:
+            continue
+        entry = totals.get(element.serial)
+        if entry is None:
+            entry = totals[element.serial] = [0, 0, 0, element]
+        entry[0] += block.text_chars
+        entry[1] += block.link_chars
+        entry[2] += 1
+    # Every ancestor gets an entry, then subtrees are summed from the deepest up, so
+    # each element is visited once however deep the page nests.
+    for element in [entry[3] for entry in totals.values()]:
+        parent = element.parent
+        while parent is not None and parent.serial not in totals:
+            totals[parent.serial] = [0, 0, 0, parent]
+            parent = parent.parent
+    for entry in sorted(totals.values(), key=lambda entry: -entry[3].depth):
+        parent = entry[3].parent
+        if parent is not None:
+            up = totals[parent.serial]
+            up[0] += entry[0]
+            up[1] += entry[1]
+            up[2] += entry[2]
+    return totals
+
+
+def _main_container(subtrees: dict[int, list], total_chars: int):
+    """The deepest element that holds at least half of the page's text (None: none)."""
+    best = None
+    for chars, _, _, element in subtrees.values():
+        if 2 * chars >= total_chars and (best is None or element.depth > best.depth):
+            best = element
+    return best
+
+
+def _subtree_row(element, subtrees: dict[int, list], total_chars: int, container,
+                 inside: dict[int, bool]) -> list[float]:
+    """The share of the page's text and the link density of the subtrees of the
+    block's ancestors, and whether the block is in the main container (``inside``:
+    the memo of :func:`_inside`)."""
+    chain = list(element.ancestors(max(SUBTREE_DISTANCES) + 1)) if element is not None else []
+    row = []
+    for distance in SUBTREE_DISTANCES:
+        # past the outermost element the subtree is the whole page
+        row.append(subtrees[chain[distance].serial][0] / total_chars if distance < len(chain) else 1.0)
+    for distance in SUBTREE_LINK_DISTANCES:
+        if distance < len(chain):
+            chars, links, _, _ = subtrees[chain[distance].serial]
+            row.append(links / max(chars, 1))
+        else:
+            row.append(-1.0)
+    row.append(float(_inside(element, container, inside)))
+    return row
+
+
+def _inside(element, container, memo: dict[int, bool]) -> bool:
+    """Whether ``element`` is ``container`` or inside it (True when there is no
+    container). ``memo`` keeps the answer of every element walked, so a page's blocks
+    walk each element once however deep the page nests."""
+    if container is None:
+        return True
+    walked = []
+    answer = False
+    while element is not None:
+        known = memo.get(element.serial)
+        if known is not None:
+            answer = known
+            break
+        if element is container or element.depth <= container.depth:
+            answer = element is container
+            break
+        walked.append(element.serial)
+        element = element.parent
+    for serial in walked:
+        memo[serial] = answer
+    return answer
 
 
 def _structure_row(block: Block) -> list[float]:
@@ -294,11 +363,15 @@ def _structure_row(block: Block) -> list[float]:
     return ([math.log1p(max(depth, 0))] + [1.0 if tag in seen else 0.0 for tag in ANCESTOR_TAGS]
             + [1.0 if block.chrome & bit else 0.0 for bit in CHROME_BITS])
 
-
-def _class_row(element, tokens_of: dict[int, list[str]], reach: int = 4) -> list[float]:
+def _class_row(element, tokens_of: dict[int, list[str]], rows: dict[tuple, list[float]],
+               reach: int = 4) -> list[float]:
     """Class and id signals and hashed bins of the nearest ``reach`` elements, each
-    token weighted 1 / (1 + its element's distance from the block's element)."""
-    row = [0.0] * (len(CLASS_SIGNALS) + CLASS_BINS)
+    token weighted 1 / (1 + its element's distance from the block's element).
+
+    ``tokens_of`` remembers each element's tokens and ``rows`` each row made, keyed
+    by the (distance, element) pairs whose tokens it holds: sibling paragraphs without
+    a class of their own share their row."""
+    key = []
     for distance, ancestor in enumerate(element.ancestors(reach) if element else ()):
         tokens = tokens_of.get(ancestor.serial)
         if tokens is None:
@@ -306,10 +379,17 @@ def _class_row(element, tokens_of: dict[int, list[str]], reach: int = 4) -> list
             # tokens would otherwise be walked again for every block under it.
             tokens = tokens_of[ancestor.serial] = _TOKEN.findall(
                 (ancestor.classes + " " + ancestor.id).lower())[:MAX_CLASS_TOKENS]
-        weight = 1.0 / (1 + distance)
-        for token in tokens:
-            for slot in _slots(token):
-                row[slot] += weight
+        if tokens:
+            key.append((distance, ancestor.serial))
+    key = tuple(key)
+    row = rows.get(key)
+    if row is None:
+        row = rows[key] = [0.0] * (len(CLASS_SIGNALS) + CLASS_BINS)
+        for distance, serial in key:
+            weight = 1.0 / (1 + distance)
+            for token in tokens_of[serial]:
+                for slot in _slots(token):
+                    row[slot] += weight
     return row
 
 
@@ -328,7 +408,7 @@ def _page_row(page: Page, link_density: float) -> list[float]:
     row += [1.0 if token in tokens or token in parts else 0.0 for token in URL_SIGNALS]
     bins = [0.0] * URL_BINS
     for token in tokens:
-        bins[_bucket(token, URL_BINS)] = 1.0
+        bins[word_hash(token) % URL_BINS] = 1.0
     return row + bins
 
 

@@ -1,0 +1,91 @@
+"""The one-pass text statistics behind the selector's features (webfold._text)."""
+
+import pytest
+
+from webfold._text import Lexicon, analyze, word_hash
+from webfold.block import words
+
+NOTHING = Lexicon({})
+
+
+def stats_of(text, lexicon=NOTHING, title=NOTHING, counted=0, bins=4):
+    return analyze(text, lexicon, title, counted, bins)
+
+
+def test_counts_of_a_sentence():
+    s = stats_of("Hello, World! It's 2024 now.\tOK?")
+    assert s.chars == 32
+    # words are \w+ runs: Hello World It s 2024 now OK
+    assert s.words == 7 and s.word_chars == 5 + 5 + 2 + 1 + 4 + 3 + 2
+    assert (s.letters, s.digits, s.upper) == (18, 4, 5)
+    assert (s.punctuation, s.commas, s.separators) == (4, 1, 0)
+    assert s.sentences == 3          # "!", "." and the final "?"
+    assert s.ends_with_stop and s.starts_upper
+    assert sum(s.bins) == 7
+
+
+def test_word_count_and_hash_agree_with_the_shared_tokenizer():
+    text = "Ünïcode wörds_and under_scores, ÉCOLE 42x Straße"
+    s = stats_of(text, bins=1)
+    assert s.words == len(words(text)) == 6
+    assert s.bins == [6]
+    # the hash of a word is that of its lower-cased form, whatever the case
+    assert word_hash("École") == word_hash("école") != word_hash("ecole")
+
+
+def test_separators_and_non_latin_sentence_ends():
+    s = stats_of("Home › News | Sport • Weather / More » x > y。 end")
+    assert s.separators == 6
+    assert s.sentences == 1 and s.punctuation == 0
+    assert not s.ends_with_stop and s.starts_upper
+
+
+def test_empty_and_space_only_text():
+    for text in ("", "   \n\t"):
+        s = stats_of(text)
+        assert (s.chars, s.words, s.sentences, s.phrases, s.title) == (len(text), 0, 0, 0, 0)
+        assert s.bins == [0, 0, 0, 0] and not s.ends_with_stop and not s.starts_upper
+
+
+LEXICON = Lexicon({"cookie*": 1, "read more": 2, "page #": 4, "# usd": 8, "<year>": 16,
+                   "$ #": 32, "\u00a9": 64, "the": 1 << 63, "and": 1 << 63})
+
+
+@pytest.mark.parametrize("text, found", [
+    ("We use Cookies here", 1), ("cookie", 1), ("cook", 0), ("a biscuit, not a cookie!", 1),
+    ("Read more", 2), ("read the more", 0), ("more read", 0),
+    ("Page 3 of 9", 4), ("page three", 0), ("3 page", 0),
+    ("costs 30 USD", 8), ("usd 30", 0),
+    ("in 1999 and 2099", 16), ("in 1899", 0), ("in 19999", 0), ("in 2100", 0), ("year ٢٠٢٠", 0),
+    ("only $5", 32), ("US$ 12.50", 32), ("$ and 5", 0), ("\u00a9 Acme", 64),
+    ("cookie page 2, read more \u00a92001", 1 | 2 | 4 | 16 | 64),
+])
+def test_phrase_patterns(text, found):
+    assert stats_of(text, LEXICON, counted=1 << 63).phrases == found
+
+
+def test_counted_words_are_counted_per_occurrence_and_not_reported_as_phrases():
+    s = stats_of("The cat and the hat and THE end", LEXICON, counted=1 << 63)
+    assert s.counted == 5 and s.phrases == 0
+
+
+def test_symbols_are_tokens_but_not_words():
+    s = stats_of("$5 \u00a9 \u20ac", bins=2)
+    assert s.words == 1 and sum(s.bins) == 1
+
+
+def test_title_lexicon_marks_the_title_words_found():
+    title = Lexicon({"python": 1, "tutorial": 2, "basics": 4})
+    assert stats_of("A Python tutorial about PYTHON", title=title).title == 3
+    assert stats_of("Nothing here", title=title).title == 0
+
+
+@pytest.mark.parametrize("pattern", ["", "one two three", "*", "a" * 17 + "*"])
+def test_bad_patterns_are_refused(pattern):
+    with pytest.raises(ValueError):
+        Lexicon({pattern: 1})
+
+
+def test_bins_must_be_positive():
+    with pytest.raises(ValueError, match="bins"):
+        analyze("text", NOTHING, NOTHING, 0, 0)
