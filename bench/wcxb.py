@@ -125,15 +125,24 @@ def score_page(job: tuple[str, str, str]) -> PageScore:
                      snippet_rate(ground.get("without") or [], text, False), seconds)
 
 
-def pages(root: Path, split: str) -> list[tuple[str, str]]:
-    """(html path, ground-truth path) of every page of a split, in name order."""
+def pages(root: Path, split: str, spa_only: bool = False) -> list[tuple[str, str]]:
+    """(html path, ground-truth path) of every page of a split, in name order; with
+    ``spa_only``, only the pages ``DIR/metadata.json`` marks as single-page apps."""
     html_dir, truth_dir = root / split / "html", root / split / "ground-truth"
     if not html_dir.is_dir() or not truth_dir.is_dir():
         raise SystemExit(f"bench.wcxb: {root} has no {split}/html and {split}/ground-truth folders")
+    spa = None
+    if spa_only:
+        try:
+            files = json.loads((root / "metadata.json").read_text(encoding="utf-8"))["files"]
+        except (OSError, ValueError, KeyError) as error:
+            raise SystemExit(f"bench.wcxb: --spa needs {root / 'metadata.json'}: {error}") from None
+        spa = {name for name, facts in files.items() if facts.get("spa")}
     found = []
     for path in sorted(html_dir.glob("*.html.gz")):
-        truth = truth_dir / (path.name.split(".")[0] + ".json")
-        if truth.exists():
+        name = path.name.split(".")[0]
+        truth = truth_dir / (name + ".json")
+        if truth.exists() and (spa is None or name in spa):
             found.append((str(path), str(truth)))
     return found
 
@@ -171,9 +180,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="also score this tool or mode in the same run (repeatable)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--limit", type=int, help="score only the first N pages")
+    parser.add_argument("--spa", action="store_true",
+                        help="score only the pages metadata.json marks as single-page apps")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write per-page results here")
     args = parser.parse_args(argv)
-    found = pages(args.root, args.split)[: args.limit]
+    found = pages(args.root, args.split, args.spa)[: args.limit]
     scores_by_tool: dict[str, list[PageScore]] = {}
     wall: dict[str, float] = {}
     for tool in ["webfold", *args.peer]:

@@ -56,6 +56,8 @@ cdef class Builder:
     cdef public Py_ssize_t serial
     cdef public object page
     cdef public bint json_ld
+    cdef public object payload_kind
+    cdef public list payloads
     cdef public bint base_seen
     cdef public list sinks, tables, marks
     cdef public object lazy_image

@@ -20,6 +20,7 @@ from webfold.markdown import (code_fence, code_span, destination, escape_inline,
 from webfold._scan import TokenFlag, TokenKind, Tokens
 from webfold.block import (CHROME_ASIDE, CHROME_CLASS, CHROME_FORM, CHROME_HEADER_FOOTER,
                            CHROME_INVISIBLE, Block, Element, Page)
+from webfold.payloads import script_kind
 from webfold.table import MAX_COLSPAN, MAX_ROWSPAN, Cell, Table, pipe_table
 from webfold.tables import (BLOCK_ELEMENTS, CHROME_PATTERN, CODE_LANGUAGE, DROPPED_ELEMENTS,
                             DISPLAY_NONE, HEADING_LEVEL, P_CLOSERS, PLACEHOLDER_SRC, REACT_SEGMENT,
@@ -32,7 +33,7 @@ TEXT, START_TAG, END_TAG, RAW_TEXT = (int(TokenKind.TEXT), int(TokenKind.START_T
                                       int(TokenKind.END_TAG), int(TokenKind.RAW_TEXT))
 WHITESPACE, SELF_CLOSING, HAS_ATTRIBUTES = (
     int(TokenFlag.WHITESPACE), int(TokenFlag.SELF_CLOSING), int(TokenFlag.HAS_ATTRIBUTES))
-TITLE, XMP, PLAINTEXT = (TAG_NAMES.index(name) for name in ("title", "xmp", "plaintext"))
+TITLE, XMP, PLAINTEXT, SCRIPT = (TAG_NAMES.index(name) for name in ("title", "xmp", "plaintext", "script"))
 
 # What an element does to the output (its role).
 NONE, BLOCK, HEADING, LIST, ITEM, QUOTE, PRE, CODE, TABLE, ROW, CELL, CAPTION, MARK, LINK = range(14)
@@ -267,6 +268,9 @@ class Builder:
         self.serial = 0
         self.page = Page(url=base)
         self.json_ld = False                # the raw text that follows is JSON-LD
+        self.payload_kind: str | None = None    # of the raw text that follows (webfold.payloads)
+        #: scripts that may hold a payload: (kind, start, end), offsets into the input
+        self.payloads: list[tuple[str, int, int]] = []
         self.base_seen = False
         self.sinks: list[Sink] = [Sink()]
         self.tables: list[Table] = []
@@ -316,7 +320,10 @@ class Builder:
                     self.page.ld_types.extend(_LD_TYPE.findall(tokens.text(start, end, False)))
                 elif (number == XMP or number == PLAINTEXT) and self.pre and not self.hidden:
                     self.pre_parts.append(tokens.text(start, end, False))
+                if number == SCRIPT and self.payload_kind is not None:
+                    self.payloads.append((self.payload_kind, start, end))
                 self.json_ld = False
+                self.payload_kind = None
         while self.stack:
             self.pop()
         self.flush()
@@ -341,12 +348,19 @@ class Builder:
                     self.base(self.tokens.attributes(index))
                 elif name == "meta" or name == "script":
                     self.page_fact(name, self.tokens.attributes(index))
+            # Payloads in hidden or dropped subtrees are never read; <head> is dropped
+            # too, but its scripts are the page's own.
+            self.payload_kind = (script_kind(self.tokens.attributes(index) if flags & HAS_ATTRIBUTES else None)
+                                 if name == "script" and self.hidden == 1 and self.open_count.get("head")
+                                 else None)
             if not bits & VOID and not flags & SELF_CLOSING:
                 self.push(name, NONE, 0, None)
             return
         attributes = self.tokens.attributes(index) if flags & HAS_ATTRIBUTES else None
         if attributes is not None and (name == "meta" or name == "script"):
             self.page_fact(name, attributes)
+        if name == "script":
+            self.payload_kind = script_kind(attributes)
         if bits & IMPLIES:
             self.imply_end_tags(name)
         if bits & VOID:

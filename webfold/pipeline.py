@@ -7,6 +7,7 @@ from webfold.block import Block
 from webfold.build import Builder
 from webfold.decode import decode
 from webfold.errors import InputTooLargeError
+from webfold.payloads import THIN_WORDS, payload_html
 from webfold.render import render
 from webfold.select import select_main
 
@@ -66,7 +67,25 @@ def to_blocks(html: str | bytes, base: str | None = None, *, charset: str | None
         # one) that serves its content to readers without scripts there.
         with_noscript = Builder(tokens, base, images, keep_noscript=True).run()
         if sum(b.text_chars for b in with_noscript) > 2 * sum(b.text_chars for b in blocks):
-            return with_noscript
+            blocks = with_noscript
+    if builder.payloads and sum(len(block.text.split()) for block in blocks) < THIN_WORDS:
+        blocks = _with_payloads(blocks, builder, images)
+    return blocks
+
+
+def _with_payloads(blocks: list[Block], builder: Builder, images: bool) -> list[Block]:
+    """A thin page's blocks followed by those made from its payloads (see
+    :mod:`webfold.payloads`)."""
+    html = payload_html([(kind, builder.tokens.text(start, end, False))
+                         for kind, start, end in builder.payloads])
+    if not html:
+        return blocks
+    extra = Builder(scan_bytes(html.encode("utf-8")), builder.resolve.base, images)
+    extra.serial = builder.serial           # element serials stay unique on the page
+    blocks = blocks + extra.run()
+    for position, block in enumerate(blocks):
+        block.position = position
+        block.page = builder.page
     return blocks
 
 

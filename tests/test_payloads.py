@@ -1,0 +1,178 @@
+"""Thin pages: text from embedded payloads (webfold.payloads).
+
+Each page in tests/payloads/ is a shell of our own making, with a framework's data or
+JSON-LD laid out as the framework writes it. The text a reader needs must come out;
+identifiers, addresses, class names, settings and interface labels must not."""
+
+from pathlib import Path
+
+import pytest
+
+import webfold
+from webfold.payloads import THIN_WORDS, is_prose, payload_html, script_kind
+
+PAGES = Path(__file__).parent / "payloads"
+
+# page: (Markdown lines that must appear, strings that must not appear anywhere)
+EXPECTED = {
+    "next-pages.html": (
+        ["# Composting at home", "A short guide to turning kitchen scraps into soil for the garden.",
+         "Start with a bin that has **air holes** and a lid.", "## What goes in",
+         "- Fruit and vegetable peelings from the kitchen"],
+        ["a81f2c9e", "composting-at-home", "prose lg:prose-xl", "Back to the home page",
+         "Subscribe to the monthly newsletter", "Xk3J9aPq", "4b1c2d3e", "rosa.png", "/blog/[slug]"]),
+    "next-app.html": (
+        ["# Release notes 4.2", "This release makes sync **twice as fast** on large workspaces.",
+         "## Fixed", "- Uploads no longer stall at 99 percent", "- Search finds words with accents",
+         "Thanks to everyone who reported these bugs."],
+        ["nav-getting-started", "static/chunks", "Sidebar", "app-7d1e.css", "react.fragment",
+         "docs-content"]),
+    "nuxt3.html": (
+        ["# Sauerteig für Anfänger",
+         "Ein Sauerteig braucht nur Mehl, Wasser und ein wenig Geduld. Nach fünf Tagen ist er bereit "
+         "zum Backen."],
+        ["sauerteig-fuer-anfaenger", "card--wide", "api.example.de", "c0ffee12", "ShallowReactive"]),
+    "nuxt2.html": (
+        ["# Night trains of Europe",
+         "Sleeper trains are back: twelve routes now link the capitals of Europe overnight.",
+         "The Vienna to Brussels line leaves at seven in the evening and arrives after breakfast."],
+        ["art_93b2f1", "/travel/night-trains", "app.4f2a1b", "default"]),
+    "sveltekit.html": (
+        ["# Pairing cheese and wine",
+         "Soft cheeses love crisp whites, and aged cheeses stand up to big reds.",
+         "Start with one cheese and two wines, and taste them side by side.",
+         "Write down what you notice before you compare notes with friends.",
+         "Older SvelteKit versions wrote their data in this form of script."],
+        ["4412", "cheese.jpg", "/api/articles", "statusText"]),
+    "remix.html": (
+        ["# Fixing a flat tyre", "Take the wheel off and let out any air that is left.",
+         "Find the hole by pumping the tube and listening for the hiss."],
+        ["pk_live", "/guides/flat-tyre", "v3_fetcherPersist", "routes/guides"]),
+    "angular.html": (
+        ["# Store opening hours",
+         "Our store on Harbour Street is open every day from nine in the morning until six in the "
+         "evening.", "Parking is free for customers for the first two hours of every visit."],
+        ["pg-1120", "4077435541", "api.example.com", "&q;"]),
+    "gatsby.html": (
+        ["# Bird watching in winter", "Winter is the best season to see waders on the estuary at low tide."],
+        ["9a1b2c3d4e", "/winter-birds/", "gatsby-focus-wrapper"]),
+    "json-ld-article.html": (
+        ["# Why rivers meander", "Water on the outside of a bend runs faster and cuts the bank.",
+         "A river never runs straight for long. The faster water on the outer bank erodes it, while "
+         "slow water on the inner bank drops sand."],
+        ["Field Notes", "logo.png", "fieldnotes.example", "Home", "Ada Brook", "2024-03-05"]),
+    "json-ld-product.html": (
+        ["# Trail Runner 3", "A light trail shoe with a grippy outsole and a rock plate for stony paths.",
+         "- Brand: Stride", "- Price: 129.95 EUR", "- Availability: In stock",
+         "Comfortable from the first run and dry after a muddy loop."],
+        ["TR3-BLK-42", "4006381333931", "tr3.jpg", "NewCondition", "schema.org"]),
+    "json-ld-faq.html": (
+        ["## Who can get a library card?",
+         "Anyone who **lives, works or studies** in the city can get a card for free.",
+         "## How many books can I borrow?", "You can borrow up to twenty items at a time for three weeks."],
+        ["<p>", "<b>", "js-faq", "Question"]),
+    "json-ld-recipe.html": (
+        ["# Red lentil soup", "A warming soup that is ready in thirty minutes.", "- 200 g red lentils",
+         "- 1 onion, chopped", "1. Soften the onion in a little oil.",
+         "2. Add the lentils and stock and simmer for twenty minutes.",
+         "3. Blend until smooth and season to taste.", "## Cleaning a cast iron pot",
+         "1. Rinse the pot with hot water while it is still warm.",
+         "2. Dry it on the stove and rub in a drop of oil."],
+        ["PT10M", "HowToSection", "Cook\n"]),
+}
+
+
+def test_every_page_has_expectations():
+    assert sorted(p.name for p in PAGES.glob("*.html")) == sorted(EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_payload_text_comes_out_and_identifiers_do_not(name):
+    wanted, unwanted = EXPECTED[name]
+    markdown = webfold.to_markdown((PAGES / name).read_bytes(), selection=False)
+    lines = markdown.splitlines()
+    for line in wanted:
+        assert line in lines, f"{name}: missing {line!r} in\n{markdown}"
+    for text in unwanted:
+        assert text not in markdown, f"{name}: {text!r} leaked into\n{markdown}"
+    # in reading order: the title first
+    assert lines.index(wanted[0]) <= min(lines.index(line) for line in wanted)
+
+
+@pytest.mark.parametrize("name", ["next-pages.html", "json-ld-product.html", "nuxt2.html"])
+def test_selection_keeps_the_payload_text(name):
+    markdown = webfold.to_markdown((PAGES / name).read_bytes())
+    assert EXPECTED[name][0][0] in markdown.splitlines()
+    assert EXPECTED[name][0][1] in markdown.splitlines()
+
+
+def article(words: int) -> str:
+    return "<main><p>" + " ".join(f"word{i}" for i in range(words)) + "</p></main>"
+
+
+LD = ('<script type="application/ld+json">{"@type":"Article","headline":"Payload headline",'
+      '"articleBody":"Text that only the payload holds, in a sentence of its own."}</script>')
+
+
+def test_payloads_are_read_only_when_the_body_is_thin():
+    thin = webfold.to_markdown(LD + article(THIN_WORDS - 1), selection=False)
+    full = webfold.to_markdown(LD + article(THIN_WORDS), selection=False)
+    assert "# Payload headline" in thin and "Payload headline" not in full
+
+
+@pytest.mark.parametrize("wrapper", [
+    '<div hidden>{}</div>', '<div style="display:none">{}</div>', '<template>{}</template>',
+    '<noscript>{}</noscript>', '<div aria-hidden="true">{}</div>',
+])
+def test_payloads_in_hidden_or_dropped_subtrees_are_never_read(wrapper):
+    markdown = webfold.to_markdown(wrapper.format(LD) + "<p>Shell</p>", selection=False)
+    assert "Payload" not in markdown and "Shell" in markdown
+
+
+@pytest.mark.parametrize("broken", [
+    '<script type="application/ld+json">{"@type":"Article", "headline": </script>',
+    '<script id="__NEXT_DATA__" type="application/json">{"props":</script>',
+    '<script id="__NUXT_DATA__" type="application/json">[["Reactive", 99], 5, </script>',
+    '<script>window.__NUXT__=(function(a){return {title:a</script>',
+    '<script>self.__next_f.push([1,"0:T zz,broken"])</script>',
+    '<script>self.__next_f.push([1,"0:[\\"$\\",\\"p\\",null,{\\"children\\":\\"$0\\"}]\\n"])</script>',
+    '<script id="ng-state" type="application/json">&q;</script>',
+])
+def test_a_payload_that_does_not_parse_is_skipped(broken):
+    markdown = webfold.to_markdown(broken + LD + "<p>Shell</p>", selection=False)
+    assert "# Payload headline" in markdown.splitlines() and "Shell" in markdown
+
+
+def test_a_flight_row_that_refers_to_itself_ends():
+    flight = '<script>self.__next_f.push([1,"0:[\\"$\\",\\"p\\",null,{\\"children\\":[\\"Round and round it goes forever\\",\\"$1\\"]}]\\n1:[\\"$\\",\\"b\\",null,{\\"children\\":\\"$0\\"}]\\n"])</script>'
+    assert payload_html([("javascript", flight[8:-9])]) == ""     # no root: nothing, and no hang
+
+
+def test_devalue_cycles_and_shared_values_are_read_once():
+    data = '[{"a":1,"b":1,"self":0},{"text":2},"A shared paragraph that two keys point at."]'
+    assert payload_html([("nuxt", data)]) == "<p>A shared paragraph that two keys point at.</p>"
+
+
+@pytest.mark.parametrize("attributes, kind", [
+    ({"type": "application/ld+json"}, "json-ld"), ({"type": " Application/LD+JSON "}, "json-ld"),
+    ({"id": "__NEXT_DATA__", "type": "application/json"}, "next"),
+    ({"id": "__NUXT_DATA__", "type": "application/json"}, "nuxt"),
+    ({"type": "application/json", "data-sveltekit-fetched": ""}, "sveltekit"),
+    ({"type": "application/json", "id": "ng-state"}, "angular"),
+    ({"type": "application/json", "id": "serverApp-state"}, "angular"),
+    (None, "javascript"), ({"type": "module"}, "javascript"),
+    ({"src": "/app.js"}, None), ({"type": "text/template"}, None), ({"type": "application/json"}, None),
+])
+def test_script_kind(attributes, kind):
+    assert script_kind(attributes) == kind
+
+
+@pytest.mark.parametrize("text, prose", [
+    ("A short guide to turning kitchen scraps into soil.", True),
+    ("Ein Sauerteig braucht nur Mehl und Wasser.", True),
+    ("flex items-center px-4 md:py-2 text-sm", False), ("https://example.com/a long url here", False),
+    ("Sign in", False), ("a81f2c9e-77d1-4c1b-9d0e-2f1b6c0d9e11", False),
+    ("{{ user.name }} has {{ count }} new messages", False), ("12 34 56 78 90 12 34", False),
+])
+def test_is_prose(text, prose):
+    assert is_prose(text) is prose
