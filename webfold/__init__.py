@@ -8,11 +8,12 @@ Cython byte scanner: tokens), :mod:`~webfold.build` (tokens to blocks),
 
 from webfold.block import Block, Element, Page
 from webfold.errors import DecodeError, InputTooLargeError, WebfoldError
-from webfold.pipeline import to_blocks, to_markdown
+from webfold.metadata import Metadata
+from webfold.pipeline import Document, to_blocks, to_document, to_markdown
 from webfold.render import links, render
 from webfold.select import ModelError, select_main
 
 __version__ = "0.1.0"
-__all__ = ["Block", "Element", "Page", "DecodeError", "InputTooLargeError", "ModelError",
-           "WebfoldError", "links", "render", "select_main", "to_blocks", "to_markdown",
-           "__version__"]
+__all__ = ["Block", "Document", "Element", "Metadata", "Page", "DecodeError", "InputTooLargeError",
+           "ModelError", "WebfoldError", "links", "render", "select_main", "to_blocks", "to_document",
+           "to_markdown", "__version__"]

@@ -68,6 +68,17 @@ class Page:
     og_type: str = ""
     #: every JSON-LD ``@type`` found in ``application/ld+json`` scripts, in order
     ld_types: list[str] = field(default_factory=list)
+    #: ``<meta>`` contents by lower-cased ``property``, ``name``, ``itemprop`` or
+    #: ``http-equiv`` (the first of each; at most 256 keys of 4,096 characters)
+    meta: dict[str, str] = field(default_factory=dict)
+    #: ``<link rel="canonical">``'s ``href`` as written (``""`` when absent)
+    canonical: str = ""
+    #: ``<html lang>`` (``""`` when absent)
+    lang: str = ""
+    #: the text of each ``application/ld+json`` script, in order (at most 32)
+    json_ld: list[str] = field(default_factory=list)
+    #: the ``datetime`` of the first 16 ``<time>`` elements outside dropped subtrees
+    times: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True, eq=False)

@@ -79,6 +79,7 @@ cdef class Builder:
     cdef void start_tag(self, str name, Py_ssize_t index, int flags)
     cdef void base(self, dict attributes)
     cdef void page_fact(self, str name, dict attributes)
+    cdef void dates(self, str name, dict attributes)
     cdef void block_start(self, str name, int role, int flags, object attributes, int chrome)
     cdef void push(self, str name, int role, int flags, object attributes, object data=*, int chrome=*)
     cdef bint hidden_by(self, str name, dict attributes)

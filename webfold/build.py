@@ -110,6 +110,16 @@ def is_punctuation(char: str) -> bool:
 _HARD_BREAK = "\\\n"
 # "@type": "NewsArticle" or "@type": ["Product", "Thing"] in JSON-LD (a pattern, not a
 # parse: a payload that does not parse still names its types).
+#: Elements whose attributes are page facts (:meth:`Builder.page_fact`).
+PAGE_FACTS = frozenset({"meta", "script", "link", "html"})
+#: Elements whose attributes are read inside a dropped subtree (``<head>`` is one).
+HIDDEN_READS = PAGE_FACTS | {"img", "base"}
+#: Bounds on the page facts kept: ``<meta>`` keys, characters per value, JSON-LD scripts,
+#: ``<time>`` values.
+MAX_META = 256
+MAX_META_CHARS = 4096
+MAX_JSON_LD = 32
+MAX_TIMES = 16
 _LD_TYPE = re.compile(r'"@type"\s*:\s*\[?\s*"([A-Za-z]+)"')
 
 
@@ -317,7 +327,10 @@ class Builder:
                 if number == TITLE and not self.page.title:
                     self.page.title = " ".join(tokens.text(start, end).split())
                 elif self.json_ld:
-                    self.page.ld_types.extend(_LD_TYPE.findall(tokens.text(start, end, False)))
+                    text = tokens.text(start, end, False)
+                    self.page.ld_types.extend(_LD_TYPE.findall(text))
+                    if len(self.page.json_ld) < MAX_JSON_LD:
+                        self.page.json_ld.append(text)
                 elif (number == XMP or number == PLAINTEXT) and self.pre and not self.hidden:
                     self.pre_parts.append(tokens.text(start, end, False))
                 if number == SCRIPT and self.payload_kind is not None:
@@ -341,26 +354,31 @@ class Builder:
         if self.hidden:                     # inside a dropped subtree: only keep count
             if bits & IMPLIES:
                 self.imply_end_tags(name)
-            if flags & HAS_ATTRIBUTES:
-                if name == "img" and self.lazy_image is not None and self.open_count.get("noscript"):
-                    self.noscript_image(self.tokens.attributes(index))
+            attributes = None
+            if flags & HAS_ATTRIBUTES and name in HIDDEN_READS:
+                attributes = self.tokens.attributes(index)
+                if name == "img":
+                    if self.lazy_image is not None and self.open_count.get("noscript"):
+                        self.noscript_image(attributes)
                 elif name == "base":
-                    self.base(self.tokens.attributes(index))
-                elif name == "meta" or name == "script":
-                    self.page_fact(name, self.tokens.attributes(index))
+                    self.base(attributes)
+                else:
+                    self.page_fact(name, attributes)
             # Payloads in hidden or dropped subtrees are never read; <head> is dropped
             # too, but its scripts are the page's own.
-            self.payload_kind = (script_kind(self.tokens.attributes(index) if flags & HAS_ATTRIBUTES else None)
+            self.payload_kind = (script_kind(attributes)
                                  if name == "script" and self.hidden == 1 and self.open_count.get("head")
                                  else None)
             if not bits & VOID and not flags & SELF_CLOSING:
                 self.push(name, NONE, 0, None)
             return
         attributes = self.tokens.attributes(index) if flags & HAS_ATTRIBUTES else None
-        if attributes is not None and (name == "meta" or name == "script"):
+        if attributes is not None and name in PAGE_FACTS:
             self.page_fact(name, attributes)
         if name == "script":
             self.payload_kind = script_kind(attributes)
+        elif attributes is not None and (name == "time" or "itemprop" in attributes):
+            self.dates(name, attributes)
         if bits & IMPLIES:
             self.imply_end_tags(name)
         if bits & VOID:
@@ -417,11 +435,37 @@ class Builder:
             self.block_start(name, role, frame_flags, attributes, chrome)
 
     def page_fact(self, name: str, attributes: dict[str, str]) -> None:
-        """Note ``og:type`` from a ``<meta>``, and whether a ``<script>`` holds JSON-LD."""
+        """Note the page facts of :class:`webfold.block.Page`: ``<meta>`` contents (the
+        first of each name), ``<link rel="canonical">``, ``<html lang>``, and whether a
+        ``<script>`` holds JSON-LD."""
+        page = self.page
         if name == "script":
             self.json_ld = attributes.get("type", "").strip().lower() == "application/ld+json"
-        elif attributes.get("property", "").lower() == "og:type" and not self.page.og_type:
-            self.page.og_type = attributes.get("content", "").strip()
+        elif name == "meta":
+            key = (attributes.get("property") or attributes.get("name") or attributes.get("itemprop")
+                   or attributes.get("http-equiv") or "").strip().lower()
+            content = attributes.get("content", "").strip()[:MAX_META_CHARS]
+            if key and content and key not in page.meta and len(page.meta) < MAX_META:
+                page.meta[key] = content
+                if key == "og:type":
+                    page.og_type = content
+        elif name == "link":
+            if "canonical" in attributes.get("rel", "").lower().split() and not page.canonical:
+                page.canonical = attributes.get("href", "").strip()[:MAX_META_CHARS]
+        elif not page.lang:
+            page.lang = attributes.get("lang", "").strip()[:64]
+
+    def dates(self, name: str, attributes: dict[str, str]) -> None:
+        """Note the ``datetime`` of visible ``<time>`` elements, and microdata dates
+        (``itemprop="datePublished"`` with a ``content`` or ``datetime``) as page facts."""
+        value = (attributes.get("datetime") or attributes.get("content") or "").strip()[:64]
+        if not value:
+            return
+        if name == "time" and len(self.page.times) < MAX_TIMES:
+            self.page.times.append(value)
+        key = attributes.get("itemprop", "").strip().lower()
+        if key in ("datepublished", "datemodified"):
+            self.page.meta.setdefault(key, value)
 
     def base(self, attributes: dict[str, str]) -> None:
         """The first ``<base href>`` sets the base, resolved against the caller's."""

@@ -12,9 +12,7 @@ from webfold import __version__
 from webfold.chunk import chunks
 from webfold.decode import encoding_for_label
 from webfold.errors import WebfoldError
-from webfold.pipeline import MAX_INPUT_BYTES, to_blocks
-from webfold.render import render
-from webfold.select import select_main
+from webfold.pipeline import MAX_INPUT_BYTES, to_document
 
 #: UTF-8 bytes per token for the token estimates of ``--json``: the common rule of
 #: thumb of about four characters a token for English text with byte-pair-encoding
@@ -118,12 +116,12 @@ def _convert(args: argparse.Namespace) -> str:
     data = _read(args.file, args.max_bytes)
     started = time.perf_counter()
     try:
-        every = to_blocks(data, args.base, charset=args.charset, images=not args.no_images,
-                          max_input_bytes=args.max_bytes)
-        blocks = every if args.all_blocks else select_main(every, precision=args.precision)
+        document = to_document(data, args.base, charset=args.charset, images=not args.no_images,
+                               selection=not args.all_blocks, precision=args.precision,
+                               max_input_bytes=args.max_bytes)
     except WebfoldError as error:
         raise ConversionError(f"{_printable(args.file)}: {error}") from None
-    markdown = render(blocks)
+    every, blocks, markdown = document.blocks, document.content, document.markdown
     elapsed = time.perf_counter() - started
     source = "<stdin>" if args.file == "-" else _printable(args.file)
     if not every:
@@ -145,6 +143,7 @@ def _convert(args: argparse.Namespace) -> str:
             "elapsed_ms": round(elapsed * 1000, 3),
             "tokens_html_estimate": len(data) // BYTES_PER_TOKEN,
             "tokens_markdown_estimate": len(markdown.encode("utf-8")) // BYTES_PER_TOKEN,
+            "metadata": document.metadata.as_dict(),
             "markdown": markdown,
         }, ensure_ascii=False) + "\n"
     return markdown

@@ -212,8 +212,9 @@ def _guarded(reader, text: str, page: _Page) -> None:
         pass
 
 
-def _loads(text: str):
-    # strict=False: real pages put raw newlines and tabs inside JSON strings
+def load_json(text: str):
+    """Parse JSON text (raises ValueError). strict=False: real pages put raw newlines
+    and tabs inside JSON strings."""
     return json.loads(text, strict=False)
 
 
@@ -221,26 +222,40 @@ def _loads(text: str):
 
 def _read_json_ld(text: str, page: _Page) -> None:
     """schema.org items: articles, products and offers, FAQ pages, Q&A and forum
-    posts, recipes and how-tos (https://schema.org; @graph lists are read through)."""
-    data = _loads(text.strip().removeprefix("<!--").removesuffix("-->"))
-    for item in _json_ld_items(data, 0):
+    posts, recipes and how-tos (https://schema.org)."""
+    for item in json_ld_items(text):
         _render_item(item, page)
 
 
-def _json_ld_items(data, depth: int):
+def json_ld_items(text: str) -> list[dict]:
+    """The items of a JSON-LD script, with the items of lists and ``@graph`` lists
+    read through (an HTML comment around the JSON is allowed).
+
+    Raises
+    ------
+    ValueError
+        The text is not JSON.
+    """
+    found: list[dict] = []
+    _collect_items(load_json(text.strip().removeprefix("<!--").removesuffix("-->")), found, 0)
+    return found
+
+
+def _collect_items(data, found: list[dict], depth: int) -> None:
     if depth > 4:
         return
     if isinstance(data, list):
         for item in data:
-            yield from _json_ld_items(item, depth + 1)
+            _collect_items(item, found, depth + 1)
     elif isinstance(data, dict):
         if isinstance(data.get("@graph"), list):
-            yield from _json_ld_items(data["@graph"], depth + 1)
+            _collect_items(data["@graph"], found, depth + 1)
         else:
-            yield data
+            found.append(data)
 
 
-def _types(item: dict) -> set[str]:
+def types_of(item: dict) -> set[str]:
+    """A JSON-LD item's ``@type`` names, lower-cased."""
     kinds = item.get("@type", [])
     return {k.lower() for k in ([kinds] if isinstance(kinds, str) else kinds) if isinstance(k, str)}
 
@@ -253,7 +268,7 @@ def _text_of(value) -> str:
 
 
 def _render_item(item: dict, page: _Page) -> None:
-    kinds = _types(item)
+    kinds = types_of(item)
     if kinds & {"article", "newsarticle", "blogposting", "techarticle", "report", "scholarlyarticle",
                 "socialmediaposting", "discussionforumposting", "liveblogposting"}:
         page.heading(_text_of(item.get("headline") or item.get("name")))
@@ -331,7 +346,7 @@ def _steps(value, depth: int) -> list[str]:
 
 def _read_next(text: str, page: _Page) -> None:
     """Next.js pages router: ``props.pageProps`` of ``__NEXT_DATA__``."""
-    data = _loads(text)
+    data = load_json(text)
     props = data.get("props", {})
     page.walk(props.get("pageProps", props))
 
@@ -339,7 +354,7 @@ def _read_next(text: str, page: _Page) -> None:
 def _read_nuxt(text: str, page: _Page) -> None:
     """Nuxt 3: ``__NUXT_DATA__`` is devalue's array form, where numbers in objects and
     arrays are indexes into the array and ``["Reactive", i]``-style lists wrap values."""
-    page.walk(_devalue(_loads(text)))
+    page.walk(_devalue(load_json(text)))
 
 
 def _devalue(table: list):
@@ -379,9 +394,9 @@ def _devalue(table: list):
 
 def _read_sveltekit(text: str, page: _Page) -> None:
     """SvelteKit: a fetched response whose ``body`` is JSON text of its own."""
-    data = _loads(text)
+    data = load_json(text)
     body = data.get("body") if isinstance(data, dict) else None
-    page.walk(_loads(body) if isinstance(body, str) and body[:1] in "{[" else data)
+    page.walk(load_json(body) if isinstance(body, str) and body[:1] in "{[" else data)
 
 
 _ANGULAR_ESCAPES = (("&q;", '"'), ("&s;", "'"), ("&l;", "<"), ("&g;", ">"), ("&a;", "&"))
@@ -392,7 +407,7 @@ def _read_angular(text: str, page: _Page) -> None:
     if "&q;" in text:
         for escaped, plain in _ANGULAR_ESCAPES:
             text = text.replace(escaped, plain)
-    page.walk(_loads(text))
+    page.walk(load_json(text))
 
 
 def _read_javascript(text: str, page: _Page) -> None:

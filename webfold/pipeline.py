@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from webfold._scan import scan_bytes
-from webfold.block import Block
+from dataclasses import dataclass
+
+from webfold.block import Block, Page
 from webfold.build import Builder
 from webfold.decode import decode
 from webfold.errors import InputTooLargeError
+from webfold.metadata import Metadata, page_metadata
 from webfold.payloads import THIN_WORDS, payload_html
 from webfold.render import render
 from webfold.select import select_main
@@ -51,6 +54,12 @@ def to_blocks(html: str | bytes, base: str | None = None, *, charset: str | None
     InputTooLargeError
         The input is larger than ``max_input_bytes``.
     """
+    return _build(html, base, charset, images, max_input_bytes)[0]
+
+
+def _build(html: str | bytes, base: str | None, charset: str | None, images: bool,
+           max_input_bytes: int) -> tuple[list[Block], Page]:
+    """The blocks of :func:`to_blocks` and the page's facts."""
     if base is not None and not isinstance(base, str):
         raise TypeError(f"base must be str or None, not {type(base).__name__}")
     if isinstance(html, (bytes, bytearray)) and len(html) > max_input_bytes:
@@ -70,7 +79,7 @@ def to_blocks(html: str | bytes, base: str | None = None, *, charset: str | None
             blocks = with_noscript
     if builder.payloads and sum(len(block.text.split()) for block in blocks) < THIN_WORDS:
         blocks = _with_payloads(blocks, builder, images)
-    return blocks
+    return blocks, builder.page
 
 
 def _with_payloads(blocks: list[Block], builder: Builder, images: bool) -> list[Block]:
@@ -108,3 +117,29 @@ def to_markdown(html: str | bytes, base: str | None = None, *, charset: str | No
     """
     blocks = to_blocks(html, base, charset=charset, images=images, max_input_bytes=max_input_bytes)
     return render(select_main(blocks, precision=precision) if selection else blocks)
+
+
+@dataclass(slots=True)
+class Document:
+    """A converted page (:func:`to_document`)."""
+
+    #: the Markdown of the kept blocks, as :func:`to_markdown` returns it
+    markdown: str
+    #: what the page says about itself: title, author, dates, language, ...
+    metadata: Metadata
+    #: every block of the page, in document order
+    blocks: list[Block]
+    #: the blocks kept (the main content, or every block without selection)
+    content: list[Block]
+
+
+def to_document(html: str | bytes, base: str | None = None, *, charset: str | None = None,
+                images: bool = True, selection: bool = True, precision: bool = False,
+                max_input_bytes: int = MAX_INPUT_BYTES) -> Document:
+    """The page's Markdown, blocks and metadata (:mod:`webfold.metadata`).
+
+    Takes the parameters of :func:`to_markdown` and raises its errors.
+    """
+    blocks, page = _build(html, base, charset, images, max_input_bytes)
+    content = select_main(blocks, precision=precision) if selection else blocks
+    return Document(render(content), page_metadata(page, blocks), blocks, content)

@@ -1,0 +1,116 @@
+"""Page metadata (webfold.metadata, webfold.to_document, the CLI's --json)."""
+
+import json
+
+import pytest
+
+import webfold
+from webfold.cli import main
+
+PAGE = """<!DOCTYPE html>
+<html lang="en-gb"><head>
+<title>Tide tables explained | Coastline Weekly</title>
+<meta name="description" content="How to read a tide table before a walk on the beach.">
+<meta name="author" content="Mara Quinn">
+<meta property="og:site_name" content="Coastline Weekly">
+<meta property="og:type" content="article">
+<meta property="og:title" content="Tide tables, explained">
+<meta property="article:published_time" content="2024-03-05T08:00:00Z">
+<meta property="article:modified_time" content="2024-03-07">
+<link rel="canonical" href="/guides/tide-tables">
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"Article",
+ "headline":"JSON-LD headline","author":{"@type":"Person","name":"Someone Else"},
+ "datePublished":"2020-01-01","publisher":{"@type":"Organization","name":"Coastline Media"}}</script>
+</head><body><main><h1>Tide tables explained</h1><p>High water comes twice a day.</p></main></body></html>"""
+
+
+def metadata_of(html, base="https://coast.example/a/b"):
+    return webfold.to_document(html, base).metadata
+
+
+def test_every_field_from_its_most_trusted_source():
+    found = metadata_of(PAGE)
+    assert found.as_dict() == {
+        "title": "Tide tables explained", "author": "Mara Quinn",
+        "published": "2024-03-05T08:00:00+00:00", "modified": "2024-03-07", "language": "en-GB",
+        "description": "How to read a tide table before a walk on the beach.",
+        "canonical": "https://coast.example/guides/tide-tables", "site_name": "Coastline Weekly",
+        "og_type": "article", "ld_types": ["Article", "Person", "Organization"]}
+
+
+def test_json_ld_fills_what_the_head_does_not_give():
+    html = """<title>Plain</title><script type="application/ld+json">{"@graph":[
+      {"@type":"WebSite","name":"The Site"},
+      {"@type":"BlogPosting","headline":"Post","inLanguage":"fr_FR","datePublished":"2023-11-02T10:00:00+01:00",
+       "dateModified":"not a date","description":"Desc.","url":"https://x.example/post",
+       "author":[{"@type":"Person","name":"Ann Lee"},{"@type":"Person","name":"Bo Chen"},
+                 {"@type":"Person","name":"Cy Diaz"}]}]}</script><p>Body text.</p>"""
+    found = metadata_of(html)
+    # the page is thin, so the JSON-LD headline is also its <h1>: the title
+    assert (found.title, found.author, found.published, found.modified) == \
+        ("Post", "Ann Lee, Bo Chen and Cy Diaz", "2023-11-02T10:00:00+01:00", None)
+    assert (found.language, found.description, found.canonical, found.site_name) == \
+        ("fr-FR", "Desc.", "https://x.example/post", "The Site")
+
+
+def test_an_empty_page_has_no_metadata():
+    found = metadata_of("", None)
+    assert found.as_dict() == {"title": None, "author": None, "published": None, "modified": None,
+                               "language": None, "description": None, "canonical": None,
+                               "site_name": None, "og_type": None, "ld_types": []}
+
+
+@pytest.mark.parametrize("title, site, expected", [
+    ("Tide tables | Coastline Weekly", "Coastline Weekly", "Tide tables"),
+    ("Coastline Weekly - Tide tables", "coastline weekly", "Tide tables"),
+    ("Tide tables – coast.example", None, "Tide tables"),
+    ("Tide tables: a guide | Coast", None, "Tide tables: a guide | Coast"),   # no site name known
+    ("Pros - and cons", "Other", "Pros - and cons"),
+])
+def test_the_site_name_is_cut_from_the_title(title, site, expected):
+    head = f"<title>{title}</title>" + (f'<meta property="og:site_name" content="{site}">' if site else "")
+    assert metadata_of(head + "<p>x</p>").title == expected
+
+
+@pytest.mark.parametrize("written, iso", [
+    ("2024-03-05", "2024-03-05"), ("2024-03-05T08:00:00Z", "2024-03-05T08:00:00+00:00"),
+    ("2024-03-05T08:00:00+0100", "2024-03-05T08:00:00+01:00"),
+    ("Tue, 05 Mar 2024 08:00:00 GMT", "2024-03-05T08:00:00+00:00"),
+    ("2024/3/5", "2024-03-05"), ("05.03.2024", "2024-03-05"), ("March 5, 2024", "2024-03-05"),
+    ("5 Mar 2024", "2024-03-05"),
+    ("yesterday", None), ("2024-13-45", None), ("31.02.2024", None), ("0001-01-01", None), ("", None),
+])
+def test_dates_are_normalized_or_left_out(written, iso):
+    page = f'<meta name="date" content="{written}"><p>text</p>'
+    assert metadata_of(page).published == iso
+
+
+def test_dates_from_the_page_when_the_head_has_none():
+    near_title = "<h1>Title</h1><p>By Jo Park | March 9, 2021</p><p>Body</p>"
+    assert (metadata_of(near_title).published, metadata_of(near_title).author) == ("2021-03-09", "Jo Park")
+    time_element = '<p>Posted <time datetime="2022-10-21T23:17:25+01:00">Oct 21</time></p>'
+    assert metadata_of(time_element).published == "2022-10-21T23:17:25+01:00"
+    microdata = '<span itemprop="datePublished" content="2019-09-19">Sept 2019</span><p>x</p>'
+    assert metadata_of(microdata).published == "2019-09-19"
+    hidden = '<div hidden><time datetime="2001-01-01">old</time></div><p>x</p>'
+    assert metadata_of(hidden).published is None
+
+
+def test_profile_urls_and_handles_are_not_author_names():
+    page = ('<meta property="article:author" content="https://facebook.com/someone">'
+            '<meta name="twitter:creator" content="@someone"><h1>T</h1><p>By Real Name</p>')
+    assert metadata_of(page).author == "Real Name"
+
+
+@pytest.mark.parametrize("lang, tag", [("EN", "en"), ("pt_br", "pt-BR"), ("zh-Hant-TW", "zh-Hant-TW"),
+                                       ("", None), ("english please", None)])
+def test_language_tags(lang, tag):
+    assert metadata_of(f'<html lang="{lang}"><p>x</p>').language == tag
+
+
+def test_the_cli_json_has_the_metadata(tmp_path, capsys):
+    page = tmp_path / "page.html"
+    page.write_text(PAGE, encoding="utf-8")
+    assert main([str(page), "https://coast.example/", "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)["metadata"]
+    assert found["title"] == "Tide tables explained" and found["published"] == "2024-03-05T08:00:00+00:00"
