@@ -200,3 +200,29 @@ def test_selection_is_on_by_default_and_counted_in_json(tmp_path, capsys):
     assert record["blocks_content"] < record["blocks_total"] and "Menu entry" not in record["markdown"]
     assert record["markdown"].startswith("# Tides\n\nThe tide rises")
     assert run([page, "--precision", "--all-blocks"], capsys, all_blocks=False)[0] == 2
+
+
+def test_gzip_input_is_gunzipped(tmp_path, capsys, monkeypatch):
+    import gzip
+
+    packed = tmp_path / "page.html.gz"
+    packed.write_bytes(gzip.compress(PAGE))
+    expected = (0, "# Title\n\nHello [there](https://e.org/x).\n", "")
+    assert run([packed, "https://e.org/a/"], capsys) == expected
+    assert run(["-", "https://e.org/a/"], capsys, gzip.compress(PAGE), monkeypatch) == expected
+
+
+def test_a_gzip_bomb_is_refused_at_the_limit(tmp_path, capsys):
+    import gzip
+
+    bomb = tmp_path / "bomb.html.gz"
+    bomb.write_bytes(gzip.compress(b"<p>" + b"a" * 5_000_000))     # about 5 KB packed
+    assert run([bomb, "--max-bytes", "100000"], capsys) == (
+        1, "", f"webfold: error: {bomb}: gunzipped input is over the limit of 100,000 bytes (--max-bytes)\n")
+
+
+def test_a_broken_gzip_file_is_a_conversion_error(tmp_path, capsys):
+    broken = tmp_path / "broken.html.gz"
+    broken.write_bytes(b"\x1f\x8b\x08\x00garbage")
+    code, out, err = run([broken], capsys)
+    assert (code, out) == (1, "") and err.startswith(f"webfold: error: {broken}: not a valid gzip file (")

@@ -14,6 +14,8 @@ from webfold.decode import encoding_for_label
 from webfold.errors import WebfoldError
 from webfold.pipeline import MAX_INPUT_BYTES, to_document
 
+#: The first bytes of a gzip file (RFC 1952, section 2.3.1).
+GZIP_MAGIC = b"\x1f\x8b"
 #: UTF-8 bytes per token for the token estimates of ``--json``: the common rule of
 #: thumb of about four characters a token for English text with byte-pair-encoding
 #: tokenizers (OpenAI's tokenizer guide), counted in bytes on both sides so that the
@@ -98,9 +100,24 @@ def _read(path: str, limit: int) -> bytes:
 
 
 def _within(path: str, data: bytes, limit: int) -> bytes:
+    """``data``, gunzipped when it is gzip (saved pages often are); inputs over
+    ``limit`` bytes, before or after gunzipping, are refused."""
+    name = "<stdin>" if path == "-" else _printable(path)
     if len(data) > limit:
-        name = "<stdin>" if path == "-" else path
         raise ConversionError(f"{name}: input is over the limit of {limit:,} bytes (--max-bytes)")
+    if data.startswith(GZIP_MAGIC):
+        import zlib        # here: only gzip input needs it
+
+        inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)    # 16: the gzip wrapper
+        try:
+            data = inflater.decompress(data, limit + 1)
+        except zlib.error as error:
+            raise ConversionError(f"{name}: not a valid gzip file ({error})") from None
+        if len(data) > limit or inflater.unconsumed_tail:
+            raise ConversionError(f"{name}: gunzipped input is over the limit of {limit:,} bytes "
+                                  "(--max-bytes)")
+        if not inflater.eof:
+            raise ConversionError(f"{name}: not a valid gzip file (it is cut short)")
     return data
 
 
