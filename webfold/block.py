@@ -39,8 +39,8 @@ class Element:
     id: str
     #: the ``class`` attribute as written, ``""`` when absent
     classes: str
-    #: the enclosing element, None for the outermost one
-    parent: Element | None
+    #: the enclosing element, None for the outermost one (left out of ``repr()``)
+    parent: Element | None = field(repr=False)
     #: number of open elements above this one (0 for the outermost)
     depth: int
     #: order of the start tag among all start tags of the page (0-based)
@@ -101,7 +101,7 @@ class Block:
     level: int = 0
     #: the innermost element that holds the block (for a list or quote: the outermost
     #: list or quote element itself)
-    element: Element | None = None
+    element: Element | None = field(default=None, repr=False)
     #: 0-based index of the block in the page
     position: int = 0
     #: the kinds of page chrome the block sits in, ``CHROME_*`` bits (0: none)
@@ -111,7 +111,7 @@ class Block:
     #: for a table: its cells' Markdown, row by row (kept to flatten nested tables)
     rows: list[list[str]] | None = None
     #: the page the block belongs to (shared by all its blocks)
-    page: Page | None = None
+    page: Page | None = field(default=None, repr=False)
 
     @property
     def sig(self) -> int:

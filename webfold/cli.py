@@ -30,7 +30,8 @@ examples:
   webfold md page.html --json
   webfold md page.html --chunk 2000 --jsonl
 
-exit codes: 0 success, 2 bad usage or an unreadable file, 1 a failure while converting.
+exit codes: 0 success; 2 bad usage, or a file that cannot be read or written;
+1 a failure while converting, or an input over --max-bytes.
 """
 
 
@@ -49,9 +50,11 @@ def parser() -> argparse.ArgumentParser:
                 epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version=f"webfold {__version__}")
     source = p.add_argument_group("Input")
-    source.add_argument("file", metavar="FILE", help="the HTML file, or - for standard input")
+    source.add_argument("file", metavar="FILE",
+                        help="the HTML file (gzip is gunzipped), or - for standard input")
     source.add_argument("base", metavar="BASE", nargs="?", default=None,
-                        help="the page address, to resolve relative links and images")
+                        help="the page address, to resolve relative links and images (its "
+                             "path is also a hint for main-content selection)")
     source.add_argument("--charset", help="the page's encoding label, if known (e.g. shift_jis)")
     source.add_argument("--max-bytes", type=int, default=MAX_INPUT_BYTES,
                         help=f"refuse larger inputs (default {MAX_INPUT_BYTES:,})")
@@ -65,7 +68,8 @@ def parser() -> argparse.ArgumentParser:
     output = p.add_argument_group("Output")
     output.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
     output.add_argument("--json", action="store_true",
-                        help="one JSON object: counts, timing, token estimates and the Markdown")
+                        help="one JSON object: the page's metadata, counts, timing, token estimates "
+                             "and the Markdown")
     output.add_argument("--chunk", type=int, metavar="N",
                         help="split into chunks of at most N characters at block boundaries")
     output.add_argument("--jsonl", action="store_true",

@@ -83,7 +83,7 @@ class Metadata:
     site_name: str | None = None
     #: ``og:type``
     og_type: str | None = None
-    #: every JSON-LD ``@type``, in order
+    #: the JSON-LD ``@type`` names of the page's items and their parts, each once, in order
     ld_types: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict:
@@ -122,7 +122,9 @@ def page_metadata(page: Page, blocks: list[Block] = ()) -> Metadata:
     h1 = next((index for index, block in enumerate(blocks) if block.kind == "heading" and block.level == 1), -1)
     title = (" ".join(blocks[h1].text.split()) if h1 >= 0 else "") or _clean_title(page.title, site) \
         or first("title", _text(item.get("headline")), _text(item.get("name")))
-    author = next((name for name in (first("author"), _authors(item.get("author")), _byline(blocks, h1))
+    entity = item.get("mainEntity") if isinstance(item.get("mainEntity"), dict) else {}
+    author = next((name for name in (first("author"), _authors(item.get("author")),
+                                     _authors(entity.get("author")), _byline(blocks, h1))
                    if name and not name.startswith(("http://", "https://", "@"))), None)
     published = _iso_date(first("published")) or _written_date(blocks, h1) or next(
         (date for date in map(_iso_date, (_text(item.get("datePublished")), *page.times)) if date), None)
@@ -130,12 +132,12 @@ def page_metadata(page: Page, blocks: list[Block] = ()) -> Metadata:
     if canonical and page.url:
         canonical = urljoin(page.url, canonical)
     return Metadata(
-        title=title or None, author=author, published=published,
+        title=_text(title) or None, author=_text(author) or None, published=published,
         modified=_iso_date(first("modified", _text(item.get("dateModified")))),
         language=_language(first("language", _text(item.get("inLanguage")), page.lang)),
-        description=first("description", _text(item.get("description"))),
-        canonical=canonical or None, site_name=site, og_type=page.og_type or None,
-        ld_types=list(page.ld_types))
+        description=_text(first("description", _text(item.get("description")))) or None,
+        canonical=canonical or None, site_name=_text(site) or None, og_type=page.og_type or None,
+        ld_types=list(dict.fromkeys(page.ld_types)))
 
 
 def _byline(blocks: list[Block], h1: int) -> str | None:
