@@ -114,3 +114,67 @@ def test_the_cli_json_has_the_metadata(tmp_path, capsys):
     assert main([str(page), "https://coast.example/", "--json"]) == 0
     found = json.loads(capsys.readouterr().out)["metadata"]
     assert found["title"] == "Tide tables explained" and found["published"] == "2024-03-05T08:00:00+00:00"
+
+
+# Found by trying to break it: each must give a value or None, never an exception.
+@pytest.mark.parametrize("html", [
+    '<script type="application/ld+json">{"@type": null}</script><p>hi</p>',
+    '<script type="application/ld+json">{"@type": 5, "author": {"name": 7}}</script><p>hi</p>',
+    '<meta name="date" content="1 Jan 99999999999999999999 00:00:00"><p>hi</p>',
+    '<time datetime="Mon, 1 Jan 2024 00:00:00 +99999999999999999999">x</time>',
+    '<link rel="canonical" href="http://[oops/"><p>hi</p>',
+    '<meta property="og:url" content="http://[oops/"><p>hi</p>',
+])
+def test_odd_facts_never_raise(html):
+    found = metadata_of(html)
+    assert found.published is None and found.canonical is None
+
+
+def test_lone_surrogates_become_replacement_characters(tmp_path, capsys):
+    page = tmp_path / "page.html"
+    page.write_text('<script type="application/ld+json">{"@type":"Article","headline":"Hi \\ud83d there",'
+                    '"description":"caf\\udce9"}</script><p>' + "word " * 60 + "</p>", encoding="utf-8")
+    assert main([str(page), "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)["metadata"]
+    assert (found["title"], found["description"]) == ("Hi \ufffd there", "caf\ufffd")
+
+
+def test_a_source_that_does_not_parse_gives_way_to_the_next():
+    page = ('<meta name="date" content="unknown"><meta property="article:published_time" content="2024-05-01">'
+            '<meta name="last-modified" content="soon"><meta property="og:updated_time" content="2024-05-02">'
+            '<meta http-equiv="content-language" content="German"><html lang="de"><p>x</p>')
+    found = metadata_of(page)
+    assert (found.published, found.modified, found.language) == ("2024-05-01", "2024-05-02", "de")
+
+
+@pytest.mark.parametrize("written, iso", [("03/04/2024", None), ("13/04/2024", "2024-04-13"),
+                                          ("04/04/2024", "2024-04-04"), ("03.04.2024", "2024-04-03")])
+def test_slashed_dates_are_read_only_when_unambiguous(written, iso):
+    assert metadata_of(f'<meta name="date" content="{written}"><p>x</p>').published == iso
+
+
+@pytest.mark.parametrize("line, author", [
+    ("By clicking Subscribe, you agree to our Terms", None), ("By the way, it rained", None),
+    ("By Ana Lima · 14 March 2026", "Ana Lima"), ("Written by Jo\u00a0\u00a0Park", "Jo Park"),
+])
+def test_bylines(line, author):
+    assert metadata_of(f"<h1>Title</h1><p>{line}</p><p>Body text.</p>").author == author
+
+
+def test_a_byline_search_stays_linear():
+    from conftest import growth
+
+    def page(n):
+        return "<h1>Title</h1><pre>by " + "x on " * n + "\nz</pre>"
+
+    assert growth(lambda html: metadata_of(html, None), page(10_000), page(20_000)) < 3
+
+
+@pytest.mark.parametrize("title, meta, url, expected", [
+    ("Node.js - Wikipedia", "", "https://en.wikipedia.org/wiki/Node.js", "Node.js - Wikipedia"),
+    ("Node.js - Wikipedia", '<meta property="og:site_name" content="Wikipedia">', None, "Node.js"),
+    ("Docs | www.example.com", "", "https://www.example.com/docs", "Docs"),
+    ("example.com - Docs", "", "https://example.com/docs", "Docs"),
+])
+def test_only_the_site_name_or_host_is_cut_from_a_title(title, meta, url, expected):
+    assert metadata_of(f"<title>{title}</title>{meta}<p>x</p>", url).title == expected

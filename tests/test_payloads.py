@@ -4,6 +4,7 @@ Each page in tests/payloads/ is a shell of our own making, with a framework's da
 JSON-LD laid out as the framework writes it. The text a reader needs must come out;
 identifiers, addresses, class names, settings and interface labels must not."""
 
+import json
 from pathlib import Path
 
 import pytest
@@ -145,12 +146,12 @@ def test_a_payload_that_does_not_parse_is_skipped(broken):
 
 def test_a_flight_row_that_refers_to_itself_ends():
     flight = '<script>self.__next_f.push([1,"0:[\\"$\\",\\"p\\",null,{\\"children\\":[\\"Round and round it goes forever\\",\\"$1\\"]}]\\n1:[\\"$\\",\\"b\\",null,{\\"children\\":\\"$0\\"}]\\n"])</script>'
-    assert payload_html([("javascript", flight[8:-9])]) == ""     # no root: nothing, and no hang
+    assert payload_html([("javascript", flight[8:-9])]) == []     # no root: nothing, and no hang
 
 
 def test_devalue_cycles_and_shared_values_are_read_once():
     data = '[{"a":1,"b":1,"self":0},{"text":2},"A shared paragraph that two keys point at."]'
-    assert payload_html([("nuxt", data)]) == "<p>A shared paragraph that two keys point at.</p>"
+    assert payload_html([("nuxt", data)]) == ["<p>A shared paragraph that two keys point at.</p>"]
 
 
 @pytest.mark.parametrize("attributes, kind", [
@@ -176,3 +177,125 @@ def test_script_kind(attributes, kind):
 ])
 def test_is_prose(text, prose):
     assert is_prose(text) is prose
+
+
+# Found by trying to break it. Each input is a thin page; each must end quickly, keep
+# its text and leak nothing.
+def shell(script: str) -> str:
+    return '<div id="root"></div>' + script
+
+
+@pytest.mark.parametrize("script", [
+    '<script>self.__next_f.push([1,"\\n0:T1x"])</script>',              # a text row without a comma
+    '<script>self.__next_f.push([1,"0:[\\"$\\",\\"p\\",null,{}]\\n5:T1a3"])</script>',   # cut short
+])
+def test_a_broken_flight_text_row_ends_the_flight_data(script):
+    assert webfold.to_markdown(shell(script), selection=False) == ""
+
+
+def test_lone_surrogates_in_a_payload_become_replacement_characters():
+    data = '{"props":{"pageProps":{"body":"Sleeper trains are back \\ud800 and link the capitals."}}}'
+    page = shell(f'<script id="__NEXT_DATA__" type="application/json">{data}</script>')
+    assert webfold.to_markdown(page, selection=False) == "Sleeper trains are back \ufffd and link the capitals.\n"
+
+
+def test_devalue_map_keys_that_are_containers_are_skipped():
+    n = 40     # each level refers to the next twice: expanding the keys would double per level
+    table = [["Map", 1, n + 1]] + [[k + 1, k + 1] for k in range(1, n + 1)] + ["x"]
+    assert payload_html([("nuxt", json.dumps(table))]) == []
+
+
+def test_shared_strings_and_text_rows_stay_linear():
+    from conftest import growth
+
+    prose = "A paragraph of prose that many keys point at. " * 200
+
+    def devalue(n):     # a root list of n references to one long string
+        return [("nuxt", json.dumps([[1] * n, prose]))]
+
+    def flight(n):
+        rows = "".join(f"{i:x}:T5,hello" for i in range(n))
+        return [("javascript", 'self.__next_f.push([1,' + json.dumps(rows) + '])')]
+
+    assert growth(payload_html, devalue(2000), devalue(4000)) < 3
+    assert growth(payload_html, flight(10_000), flight(20_000)) < 3
+
+
+@pytest.mark.parametrize("payload, leak", [
+    ('{"props":{"pageProps":{"cookieConsent":{"title":"We value your privacy",'
+     '"text":"We use cookies to improve the experience of our visitors here."},'
+     '"post":{"title":"Night trains","body":"Sleeper trains are back on twelve routes now."}}}}',
+     "privacy"),
+    ('{"props":{"pageProps":{"_nextI18Next":{"initialI18nStore":{"en":{"common":'
+     '{"signin":"Sign in to your account to continue reading"}}}},'
+     '"post":{"title":"Night trains","body":"Sleeper trains are back on twelve routes now."}}}}',
+     "account"),
+    ('{"props":{"pageProps":{"i18nMessages":{"a":"Please accept the terms before you go on"},'
+     '"post":{"title":"Night trains","body":"Sleeper trains are back on twelve routes now."}}}}',
+     "terms"),
+    ('{"props":{"pageProps":{"banner":{"title":"hero-banner-v2"},"flag":{"title":"true"},'
+     '"post":{"title":"Night trains","body":"Sleeper trains are back on twelve routes now."}}}}',
+     "hero"),
+    ('{"props":{"pageProps":{"post":{"Title":"Night trains","classes":"Header_nav__a1B2c flex gap-2 '
+     'md:px-4 [&>svg]:size-4","body":"Sleeper trains are back on twelve routes now."}}}}',
+     "Header_nav"),
+])
+def test_interface_text_does_not_leak_and_the_title_leads(payload, leak):
+    page = shell(f'<script id="__NEXT_DATA__" type="application/json">{payload}</script>')
+    markdown = webfold.to_markdown(page, selection=False)
+    assert markdown == "# Night trains\n\nSleeper trains are back on twelve routes now.\n", markdown
+    assert leak not in markdown
+
+
+FLIGHT_ROWS = [
+    # a root row that is a list of strings: module paths and class names, not text
+    '5:[\\"static/chunks/app/page-7d1e.js\\",\\"flex items-center\\"]',
+    # hidden by style, and a raw text element: neither is text a reader sees
+    '6:[\\"$\\",\\"div\\",null,{\\"style\\":{\\"display\\":\\"none\\"},\\"children\\":\\"Hidden words here\\"}]',
+    '7:[\\"$\\",\\"plaintext\\",null,{\\"children\\":\\"<b>raw</b>\\"}]',
+    # an unclosed comment in one element's HTML must not hide the next row
+    '8:[\\"$\\",\\"div\\",null,{\\"dangerouslySetInnerHTML\\":{\\"__html\\":\\"<p>Before</p><!-- open\\"}}]',
+    '9:[\\"$\\",\\"p\\",null,{\\"children\\":\\"After the comment, this paragraph still shows.\\"}]',
+]
+
+
+def test_flight_rows_give_only_what_a_reader_sees():
+    data = "\\n".join(FLIGHT_ROWS) + "\\n"
+    markdown = webfold.to_markdown(shell(f'<script>self.__next_f.push([1,"{data}"])</script>'), selection=False)
+    assert markdown == "Before\n\nAfter the comment, this paragraph still shows.\n"
+
+
+def test_a_base_element_in_a_payload_does_not_move_the_links():
+    html = json.dumps('<base href="http://evil.example/"><p>See <a href="/guide">the guide</a> for all details.</p>')
+    page = ('<script type="application/ld+json">{"@type":"Article","articleBody":' + html + '}</script>'
+            '<div id="root"></div>')
+    assert "https://site.example/guide" in webfold.to_markdown(page, "https://site.example/a", selection=False)
+
+
+def test_javascript_assignments_read_only_their_own_value():
+    script = ('<script>window.__remixContext = null; var strings = {"a": "Please enable JavaScript to use '
+              'this application properly"};</script>')
+    assert webfold.to_markdown(shell(script), selection=False) == ""
+
+
+def test_a_nuxt2_call_that_cannot_be_read_is_skipped():
+    script = ('<script>window.__NUXT__=(function(a,b){return {data:[{body:a,lead:b}]}}'
+              '("text with }( inside it and more words","The lead paragraph of the story here."));</script>')
+    markdown = webfold.to_markdown(shell(script), selection=False)
+    assert "inside it" not in markdown or "The lead paragraph" in markdown
+    assert "&quot;" not in markdown and "over the" not in markdown
+
+
+def test_cjk_text_counts_as_words():
+    article = "<p>" + "新しい列車が走り始めました。" * 10 + "</p>"
+    ld = ('<script type="application/ld+json">{"@type":"NewsArticle","headline":"夜行列車",'
+          '"articleBody":"' + "新しい列車が走り始めました。" * 10 + '"}</script>')
+    assert webfold.to_markdown(ld + article, selection=False).count("新しい列車") == 10   # not thin: no copy
+    body = ld.replace("NewsArticle", "Article") + '<div id="root"></div>'
+    assert webfold.to_markdown(body, selection=False).startswith("# 夜行列車\n\n新しい列車")
+
+
+def test_a_price_given_as_an_object_is_read_through():
+    ld = ('<script type="application/ld+json">{"@type":"Product","name":"Kettle","offers":{"price":'
+          '{"@value":"12.00"},"priceCurrency":"EUR","lowPrice":{"x":1},"highPrice":"20"}}</script>')
+    assert "- Price: 12.00 EUR" in webfold.to_markdown(ld, selection=False).splitlines()

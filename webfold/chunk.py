@@ -12,12 +12,15 @@ _SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
 def chunks(blocks: list[Block], limit: int) -> list[str]:
     """The blocks' Markdown cut into chunks of at most ``limit`` characters.
 
-    Chunks end at block boundaries, never right after a heading (a heading goes with
-    the block that follows it); a block longer than ``limit`` is cut at line
-    boundaries, then sentence boundaries, then (a single sentence still too long) every
-    ``limit`` characters. Blocks inside one chunk are joined by a blank line, as in
-    :func:`webfold.render`. Splitting a block may break its Markdown (a list or a
-    fenced code block cut in two); each chunk still holds every character of text.
+    Chunks end at block boundaries, and a heading goes with the block that follows it
+    (it ends a chunk only when it does not fit with the start of that block). A block
+    longer than ``limit`` is cut at line boundaries, then sentence boundaries, then
+    spaces, then (a single word still too long) every ``limit`` characters. A fenced
+    code block that is cut is closed and opened again in each chunk, and a cut table
+    repeats its header row and delimiter row, so that each chunk stays valid
+    CommonMark/GFM when ``limit`` leaves room for them. Blocks inside one chunk are
+    joined by a blank line, as in :func:`webfold.render`; each chunk holds every
+    character of text.
 
     Raises
     ------
@@ -32,11 +35,38 @@ def chunks(blocks: list[Block], limit: int) -> list[str]:
         if block.kind == "heading":       # a heading stays with the block it heads
             heading = heading + block.md + "\n\n"
             continue
-        pieces.extend(_split(heading + block.md, limit))
+        # Leave room for the heading in the block's first piece when that is possible.
+        room = limit - len(heading) if len(heading) <= limit // 2 else limit
+        parts = _block_pieces(block, room)
+        if heading and len(heading) + len(parts[0]) <= limit:
+            parts[0] = heading + parts[0]
+        elif heading:
+            parts = _split(heading.rstrip("\n"), limit) + parts
+        pieces.extend(parts)
         heading = ""
     if heading:
         pieces.extend(_split(heading.rstrip("\n"), limit))
     return _pack(pieces, "\n\n", limit)
+
+
+def _block_pieces(block: Block, limit: int) -> list[str]:
+    """One block's Markdown in pieces of at most ``limit`` characters; fenced code and
+    tables are cut so that each piece is a whole code block or table."""
+    text = block.md
+    if len(text) <= limit:
+        return [text]
+    lines = text.split("\n")
+    if block.kind == "code" and len(lines) > 2:
+        opening, closing = lines[0], lines[-1]
+        room = limit - len(opening) - len(closing) - 2
+        if room >= 1:
+            return [f"{opening}\n{piece}\n{closing}" for piece in _split("\n".join(lines[1:-1]), room)]
+    if block.kind == "table" and len(lines) > 2:
+        header = lines[0] + "\n" + lines[1]
+        room = limit - len(header) - 1
+        if room >= 1:
+            return [f"{header}\n{piece}" for piece in _split("\n".join(lines[2:]), room)]
+    return _split(text, limit)
 
 
 def _pack(pieces: list[str], separator: str, limit: int) -> list[str]:
@@ -58,10 +88,11 @@ def _pack(pieces: list[str], separator: str, limit: int) -> list[str]:
 
 def _split(text: str, limit: int) -> list[str]:
     """``text`` cut into pieces of at most ``limit`` characters: at lines, else at
-    sentences, else every ``limit`` characters."""
+    sentences, else at spaces, else every ``limit`` characters."""
     if len(text) <= limit:
         return [text]
-    for separator, parts in (("\n", text.split("\n")), (" ", _SENTENCE_END.split(text))):
+    for separator, parts in (("\n", text.split("\n")), (" ", _SENTENCE_END.split(text)),
+                             (" ", text.split(" "))):
         if len(parts) > 1:
             pieces = [piece for part in parts for piece in _split(part, limit)]
             return _pack(pieces, separator, limit)

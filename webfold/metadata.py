@@ -24,10 +24,10 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass, field
 from datetime import date, datetime
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 from webfold.block import Block, Page
-from webfold.payloads import json_ld_items, types_of
+from webfold.payloads import json_ld_items, types_of, without_surrogates
 
 #: ``<meta>`` keys of each field, most trusted first: HTML and Dublin Core names,
 #: then Open Graph, then Twitter cards.
@@ -50,7 +50,6 @@ MAIN_TYPES = ("newsarticle", "article", "blogposting", "techarticle", "report", 
               "qapage", "faqpage", "collectionpage", "itempage", "webpage")
 #: Separators between a title and the site name in ``<title>``.
 TITLE_SEPARATORS = re.compile(r"\s+[|\u2013\u2014\u00b7\u2022:/\\-]{1,2}\s+")
-_DOMAIN = re.compile(r"[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}")
 _DAY_FIRST = re.compile(r"(\d{1,2})[./](\d{1,2})[./](\d{4})")
 _YEAR_FIRST = re.compile(r"(\d{4})[./](\d{1,2})[./](\d{1,2})")
 #: Dates as pages write them near a headline (ISO, "March 5, 2024", "5 March 2024").
@@ -112,41 +111,50 @@ def page_metadata(page: Page, blocks: list[Block] = ()) -> Metadata:
     meta = page.meta
     item, publisher = _main_json_ld(page.json_ld)
 
-    def first(name: str, *more: str | None) -> str | None:
-        for key in META_KEYS[name]:
-            if meta.get(key):
-                return meta[key]
-        return next((value for value in more if value), None)
+    def first(name: str, *more: str | None, read=lambda value: value) -> str | None:
+        """The first value of the field's sources that ``read`` accepts (returns
+        something true for): a date that does not parse gives way to the next source."""
+        for value in [meta.get(key) for key in META_KEYS[name]] + list(more):
+            found = read(_text(value)) if value else None
+            if found:
+                return found
+        return None
 
     site = first("site_name", _name(publisher))
     h1 = next((index for index, block in enumerate(blocks) if block.kind == "heading" and block.level == 1), -1)
-    title = (" ".join(blocks[h1].text.split()) if h1 >= 0 else "") or _clean_title(page.title, site) \
+    title = (blocks[h1].text if h1 >= 0 else "") or _clean_title(page.title, site, page.url) \
         or first("title", _text(item.get("headline")), _text(item.get("name")))
     entity = item.get("mainEntity") if isinstance(item.get("mainEntity"), dict) else {}
     author = next((name for name in (first("author"), _authors(item.get("author")),
                                      _authors(entity.get("author")), _byline(blocks, h1))
                    if name and not name.startswith(("http://", "https://", "@"))), None)
-    published = _iso_date(first("published")) or _written_date(blocks, h1) or next(
+    published = first("published", read=_iso_date) or _written_date(blocks, h1) or next(
         (date for date in map(_iso_date, (_text(item.get("datePublished")), *page.times)) if date), None)
-    canonical = page.canonical or first("canonical", _text(item.get("url")))
+    canonical = _text(page.canonical) or first("canonical", _text(item.get("url")))
     if canonical and page.url:
-        canonical = urljoin(page.url, canonical)
+        try:
+            canonical = urljoin(page.url, canonical)
+        except ValueError:                  # "http://[oops/": not an address
+            canonical = None
     return Metadata(
         title=_text(title) or None, author=_text(author) or None, published=published,
-        modified=_iso_date(first("modified", _text(item.get("dateModified")))),
-        language=_language(first("language", _text(item.get("inLanguage")), page.lang)),
+        modified=first("modified", _text(item.get("dateModified")), read=_iso_date),
+        language=first("language", _text(item.get("inLanguage")), page.lang, read=_language),
         description=_text(first("description", _text(item.get("description")))) or None,
         canonical=canonical or None, site_name=_text(site) or None, og_type=page.og_type or None,
         ld_types=list(dict.fromkeys(page.ld_types)))
 
 
 def _byline(blocks: list[Block], h1: int) -> str | None:
-    """The name in a short "By ..." line among the blocks around the title."""
+    """The name in a short "By ..." line among the blocks around the title: one to
+    five words, each capitalized ("By clicking Subscribe, you agree" is no byline)."""
     low = max(h1 - DATE_REACH, 0) if h1 >= 0 else 0
     for block in blocks[low: low + 2 * DATE_REACH + 1]:
-        match = _BYLINE.match(block.text)
-        if match and len(block.text.split()) <= 8:
-            return match.group(1).strip()
+        text = " ".join(block.text.split()[:9])     # a byline is short: the regex sees little
+        match = _BYLINE.match(text) if len(block.text.split()) <= 8 else None
+        name = match.group(1).strip() if match else ""
+        if name and len(name.split()) <= 5 and all(word[:1].isupper() for word in name.split()):
+            return name
     return None
 
 
@@ -183,7 +191,8 @@ def _main_json_ld(texts: list[str]) -> tuple[dict, dict]:
 
 
 def _text(value) -> str:
-    return " ".join(value.split()) if isinstance(value, str) else ""
+    """A string value with white space collapsed and lone surrogates replaced."""
+    return without_surrogates(" ".join(value.split())) if isinstance(value, str) else ""
 
 
 def _name(value) -> str:
@@ -199,17 +208,22 @@ def _authors(value) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
 
-def _clean_title(title: str, site: str | None) -> str:
+def _clean_title(title: str, site: str | None, url: str | None) -> str:
     """``<title>`` without a leading or trailing site name: the part a separator cuts
-    off is dropped when it is the site name or looks like a domain."""
-    title = title.strip()
+    off is dropped when it is the site name or the page's host ("Node.js - Wikipedia"
+    keeps "Node.js" unless the page is on node.js)."""
+    title = _text(title)
     separators = list(TITLE_SEPARATORS.finditer(title))
     if not separators:
         return title
+    try:
+        host = (urlsplit(url).hostname or "") if url else ""
+    except ValueError:
+        host = ""
+    names = {name for name in (site.lower() if site else "", host, host.removeprefix("www.")) if name}
 
     def is_site(part: str) -> bool:
-        part = part.strip().lower()
-        return bool(site) and part == site.lower() or bool(_DOMAIN.fullmatch(part))
+        return part.strip().lower() in names
 
     if is_site(title[separators[-1].end():]):
         return title[:separators[-1].start()]
@@ -230,8 +244,10 @@ def _language(value: str | None) -> str | None:
 
 
 def _iso_date(value: str | None) -> str | None:
-    """ISO 8601 for a date written in ISO 8601, RFC 2822, ``d.m.yyyy``, ``yyyy/m/d`` or
-    with an English month name; None when it does not parse or is out of range."""
+    """ISO 8601 for a date written in ISO 8601, RFC 2822, ``d.m.yyyy``, ``yyyy/m/d``,
+    ``d/m/yyyy`` (only when the day is over 12 or equals the month: ``03/04/2024`` is
+    March in the US and April elsewhere) or with an English month name; None when it
+    does not parse or is out of range."""
     if not value:
         return None
     text = value.strip()
@@ -252,12 +268,15 @@ def _other_date(text: str) -> date | datetime | None:
 
     try:
         return parsedate_to_datetime(text)
-    except (TypeError, ValueError, IndexError):
+    except (TypeError, ValueError, IndexError, OverflowError):
         pass
     for pattern, order in ((_YEAR_FIRST, (0, 1, 2)), (_DAY_FIRST, (2, 1, 0))):
         match = pattern.fullmatch(text)
         if match:
             numbers = [int(part) for part in match.groups()]
+            if pattern is _DAY_FIRST and "/" in text and numbers[0] <= 12 and numbers[1] <= 12 \
+                    and numbers[0] != numbers[1]:
+                return None                 # 03/04/2024: March 4 in the US, 3 April elsewhere
             try:
                 return date(numbers[order[0]], numbers[order[1]], numbers[order[2]])
             except ValueError:

@@ -52,11 +52,20 @@ SKIPPED_KEYS = frozenset({
 #: (a forum's ``messages`` list is prose; next-intl's ``messages`` object is labels).
 TRANSLATION_KEYS = frozenset({"messages", "translations", "i18n", "intl", "strings", "labels",
                               "dictionary", "dict", "lang", "resources", "copy", "t"})
+#: Parts of key names whose values are interface chrome, settings or translations,
+#: whatever their type (``cookieConsent``, ``i18nMessages``, ``initialI18nStore``).
+UI_KEY = re.compile(r"cookie|consent|gdpr|banner|modal|popup|toast|notif|i18n|intl|translat|locale"
+                    r"|placeholder|tooltip|button|navbar|menu|footer|sidebar|breadcrumb|analytics"
+                    r"|tracking|classname|styles?$", re.IGNORECASE)
 #: Keys of a page's own title, written first as a heading.
 TITLE_KEYS = ("title", "headline", "heading")
 #: Keys whose string value is HTML when it looks like markup.
 MARKUP = re.compile(r"<(?:[a-zA-Z][a-zA-Z0-9-]*)[^<>]*>")
-_CLASS_LIST = re.compile(r"[a-z0-9_\-:/\[\].#%!@ ]+")
+#: A word of code rather than prose: class names, CSS, paths, user agents, versions.
+_CODE_WORD = re.compile(r"[_\[\]{}()<>=/\\:;@#%&*|^~`$]|\d|[a-z][A-Z]|--")
+#: Ideographs, kana and hangul: each is a word of its own for the word counts.
+_CJK = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
 #: Bounds on the work done for one page: containers visited and recursion depth.
 MAX_NODES = 200_000
 MAX_DEPTH = 64
@@ -85,21 +94,44 @@ def script_kind(attributes: dict[str, str] | None) -> str | None:
     return None
 
 
+def word_count(text: str) -> int:
+    """Words as a reader counts them: runs between spaces, and each CJK character
+    (Chinese, Japanese and Korean are written without spaces)."""
+    return len(text.split()) + len(_CJK.findall(text))
+
+
 def is_prose(text: str) -> bool:
     """Whether a payload string reads as text for people: at least four words and 20
-    characters, mostly letters, and not an address, a list of class names or code."""
+    characters, mostly letters, not an address or a template, and most of its words
+    free of the marks of code (class lists, CSS, paths, user agents)."""
     text = text.strip()
-    words = text.split()
-    if len(words) < 4 or len(text) < 20 or text.startswith(("http://", "https://", "//", "www.")):
+    if word_count(text) < 4 or len(text) < 20 or text.startswith(("http://", "https://", "//", "www.")):
         return False
     if "{{" in text or "=>" in text or "function(" in text or text.count("{") > 2:
         return False
     letters = sum(1 for ch in text if ch.isalpha())
     if letters < 0.5 * (len(text) - text.count(" ")):
         return False
-    if _CLASS_LIST.fullmatch(text) and sum(1 for w in words if any(c in w for c in "-_:[/")) * 2 >= len(words):
-        return False                        # "flex items-center px-4 md:py-2"
-    return True
+    words = text.split()
+    if len(words) < 4:                      # CJK: four characters or more, no spaces
+        return True
+    if text.islower() and 2 * sum(1 for word in words if "-" in word) >= len(words):
+        return False                        # "flex items-center text-sm"
+    return 2 * sum(1 for word in words if _CODE_WORD.search(word)) < len(words)
+
+
+def is_title(text: str) -> bool:
+    """Whether a payload string can be a heading: 1 to 30 words with a letter, and
+    not an identifier (``hero-banner-v2``, ``true``, ``SIGN_IN``)."""
+    words = text.split()
+    return (0 < len(words) <= 30 and any(ch.isalpha() for ch in text)
+            and not (len(words) == 1 and (_CODE_WORD.search(text) or "-" in text or text.islower())))
+
+
+def without_surrogates(text: str) -> str:
+    """``text`` with lone surrogates (from JSON ``\\ud800`` escapes) replaced by U+FFFD,
+    so that it can be written as UTF-8."""
+    return _SURROGATE.sub("\ufffd", text) if _SURROGATE.search(text) else text
 
 
 class _Page:
@@ -107,12 +139,17 @@ class _Page:
 
     def __init__(self) -> None:
         self.parts: list[str] = []
+        self.raw: list[bool] = []           # whether each part is HTML found in a payload
         self.seen: set[str] = set()
         self.nodes = 0
         self.headings = 0
         # Containers shared by reference are read once. The containers are kept, not
         # only their id(): a freed object's id is given to the next one made.
         self.visited: dict[int, object] = {}
+
+    def add(self, part: str, raw: bool = False) -> None:
+        self.parts.append(part)
+        self.raw.append(raw)
 
     def new(self, text: str) -> bool:
         key = " ".join(text.split())
@@ -123,59 +160,61 @@ class _Page:
 
     def heading(self, text: str, level: int = 0) -> None:
         """A heading; level 0: the first heading written is the ``<h1>``, the rest ``<h2>``."""
-        if isinstance(text, str) and self.new(text) and len(text) < 300:
+        if isinstance(text, str) and is_title(text) and len(text) < 300 and self.new(text):
             level = level or (2 if self.headings else 1)
             self.headings += 1
-            self.parts.append(f"<h{level}>{html_escape.escape(text.strip())}</h{level}>")
+            self.add(f"<h{level}>{html_escape.escape(text.strip())}</h{level}>")
 
     def text(self, text: str) -> None:
         """Prose or HTML: HTML is converted by the converter, text is escaped."""
         if not isinstance(text, str) or not self.new(text):
             return
         if MARKUP.search(text) and "</" in text:
-            self.parts.append(f"<div>{text}</div>")
+            self.add(text, raw=True)
         else:
             for paragraph in re.split(r"\n\s*\n", text.strip()):
-                self.parts.append(f"<p>{html_escape.escape(paragraph)}</p>")
+                self.add(f"<p>{html_escape.escape(paragraph)}</p>")
 
     def items(self, values: list, ordered: bool = False) -> None:
         values = [v for v in values if isinstance(v, str) and v.strip()]
         if values:
             tag = "ol" if ordered else "ul"
-            self.parts.append(f"<{tag}>" + "".join(f"<li>{html_escape.escape(v)}</li>" for v in values)
-                              + f"</{tag}>")
+            self.add(f"<{tag}>" + "".join(f"<li>{html_escape.escape(v)}</li>" for v in values) + f"</{tag}>")
 
     def walk(self, value, key: str = "", depth: int = 0) -> None:
         """Read prose from a framework's data: titles first in each object, then its
         other fields in order, skipping :data:`SKIPPED_KEYS` and translations."""
         if depth > MAX_DEPTH or self.nodes > MAX_NODES:
             return
+        if isinstance(value, (str, dict, list)):
+            if id(value) in self.visited:   # a value shared by reference is read once
+                return
+            self.visited[id(value)] = value
         if isinstance(value, str):
             # HTML counts when its text reads as prose (not "<b>Sign in</b>")
             if is_prose(MARKUP.sub(" ", value) if "</" in value else value):
                 self.text(value)
             return
-        if not isinstance(value, (dict, list)) or id(value) in self.visited:
+        if not isinstance(value, (dict, list)):
             return
-        self.visited[id(value)] = value
         self.nodes += 1
         if isinstance(value, list):
             for item in value:
                 self.walk(item, key, depth + 1)
             return
-        for name in TITLE_KEYS:
-            if isinstance(value.get(name), str):
-                self.heading(value[name])
+        for name, item in value.items():
+            if str(name).lower() in TITLE_KEYS and isinstance(item, str):
+                self.heading(item)
         for name, item in value.items():
             lowered = str(name).lower()
             if (lowered in TITLE_KEYS or lowered in SKIPPED_KEYS or lowered.startswith(("$", "@", "__"))
-                    or lowered in TRANSLATION_KEYS and isinstance(item, dict)):
+                    or lowered in TRANSLATION_KEYS and isinstance(item, dict) or UI_KEY.search(lowered)):
                 continue
             self.walk(item, lowered, depth + 1)
 
 
-def payload_html(payloads: list[tuple[str, str]]) -> str:
-    """HTML holding the prose of a page's payloads, or ``""`` when they hold none.
+def payload_html(payloads: list[tuple[str, str]]) -> list[str]:
+    """HTML documents holding the prose of a page's payloads (none when they hold none).
 
     Parameters
     ----------
@@ -185,9 +224,12 @@ def payload_html(payloads: list[tuple[str, str]]) -> str:
 
     Returns
     -------
-    str
+    list of str
         Headings, paragraphs and lists (HTML), JSON-LD first, then the frameworks'
-        data in document order. Never raises on a payload that does not parse.
+        data in document order. Each HTML string found in a payload is a document of
+        its own, so that its markup (an unclosed comment, a ``<plaintext>``) cannot
+        swallow the rest; the text between them is grouped. Lone surrogates are
+        replaced by U+FFFD. Never raises on a payload that does not parse.
     """
     page = _Page()
     for kind, text in payloads:
@@ -201,7 +243,15 @@ def payload_html(payloads: list[tuple[str, str]]) -> str:
             _guarded(READERS[kind], text, page)
     if flight:
         _guarded(_read_flight, "".join(flight), page)
-    return "\n".join(page.parts)
+    documents: list[str] = []
+    previous_raw = True
+    for part, raw in zip(page.parts, page.raw):
+        if raw or previous_raw:
+            documents.append(part)
+        else:
+            documents[-1] += "\n" + part
+        previous_raw = raw
+    return [without_surrogates(document) for document in documents]
 
 
 def _guarded(reader, text: str, page: _Page) -> None:
@@ -256,8 +306,9 @@ def _collect_items(data, found: list[dict], depth: int) -> None:
 
 def types_of(item: dict) -> set[str]:
     """A JSON-LD item's ``@type`` names, lower-cased."""
-    kinds = item.get("@type", [])
-    return {k.lower() for k in ([kinds] if isinstance(kinds, str) else kinds) if isinstance(k, str)}
+    kinds = item.get("@type")
+    kinds = [kinds] if isinstance(kinds, str) else kinds if isinstance(kinds, list) else []
+    return {k.lower() for k in kinds if isinstance(k, str)}
 
 
 def _text_of(value) -> str:
@@ -313,16 +364,24 @@ def _offer_facts(offer) -> list[str]:
     currency = offer.get("priceCurrency", "")
     currency = currency if isinstance(currency, str) else ""
     facts = []
-    if offer.get("price") not in (None, ""):
-        facts.append(f"Price: {offer['price']} {currency}".strip())
-    if offer.get("lowPrice") not in (None, "") and offer.get("highPrice") not in (None, ""):
-        facts.append(f"Price: {offer['lowPrice']} to {offer['highPrice']} {currency}".strip())
+    price, low, high = (_scalar(offer.get(key)) for key in ("price", "lowPrice", "highPrice"))
+    if price:
+        facts.append(f"Price: {price} {currency}".strip())
+    if low and high:
+        facts.append(f"Price: {low} to {high} {currency}".strip())
     availability = offer.get("availability")
     if isinstance(availability, str) and availability:
         # "https://schema.org/InStock" → "In stock"
         name = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", availability.rstrip("/").rsplit("/", 1)[-1])
         facts.append(f"Availability: {name.capitalize()}")
     return facts
+
+
+def _scalar(value) -> str:
+    """A JSON-LD number or string (``{"@value": ...}`` read through), else ``""``."""
+    if isinstance(value, dict):
+        value = value.get("@value")
+    return str(value).strip() if isinstance(value, (str, int, float)) and not isinstance(value, bool) else ""
 
 
 def _steps(value, depth: int) -> list[str]:
@@ -380,8 +439,14 @@ def _devalue(table: list):
             elif tag in ("Set", "Object"):
                 done[index] = [hydrate(at, depth + 1) for at in value[1:]]
             elif tag in ("Map", "null"):
-                done[index] = {str(hydrate(value[k], depth + 1)) if tag == "Map" else value[k]:
-                               hydrate(value[k + 1], depth + 1) for k in range(1, len(value) - 1, 2)}
+                # keys: a Map's are indexes, a null-prototype object's are names; only
+                # string and number keys are kept (a container as a key is not text)
+                result = {}
+                for k in range(1, len(value) - 1, 2):
+                    name = hydrate(value[k], depth + 1) if tag == "Map" else value[k]
+                    if isinstance(name, (str, int, float)):
+                        result[str(name)] = hydrate(value[k + 1], depth + 1)
+                done[index] = result
         elif isinstance(value, list):
             done[index] = result = []
             result.extend(hydrate(at, depth + 1) for at in value)
@@ -416,11 +481,12 @@ def _read_javascript(text: str, page: _Page) -> None:
         at = text.find(name)
         if at < 0:
             continue
-        match = re.compile(r"\s*=\s*").match(text, at + len(name))
-        if match:
-            page.walk(_javascript_value(text[match.end():]))
+        match = _ASSIGNED_OBJECT.match(text, at + len(name))
+        if match:                           # "= null" or "= someVariable" holds nothing here
+            page.walk(_javascript_value(text[match.end() - 1:]))
 
 
+_ASSIGNED_OBJECT = re.compile(r"\s*=\s*[{(\[]")
 _IIFE = re.compile(r"\(?\s*function\s*\(([^)]*)\)\s*\{\s*return\s*")
 
 
@@ -438,6 +504,8 @@ def _javascript_value(source: str):
     arguments = source[call + 2:].rstrip().rstrip(";").rstrip()
     arguments = arguments[:-2] if arguments.endswith("))") else arguments[:-1]
     values = chompjs.parse_js_object("[" + arguments + "]") if arguments.strip() else []
+    if len(values) != len(names):
+        raise ValueError("the call's arguments were not found")   # e.g. "}(" inside a string
     bound = dict(zip(names, values))
     return _bind(value, bound, 0)
 
@@ -473,6 +541,7 @@ def _flight_chunks(text: str) -> list[str]:
 
 
 _ROW = re.compile(r"([0-9a-fA-F]+):")
+_HEX = re.compile(r"[0-9a-fA-F]{1,16}")
 
 
 def _read_flight(data: str, page: _Page) -> None:
@@ -492,12 +561,16 @@ def _read_flight(data: str, page: _Page) -> None:
             continue
         ident, at = match.group(1), match.end()
         if data.startswith("T", at):
-            comma = data.find(",", at)
+            comma = data.find(",", at, at + 18)
+            if comma < 0 or not _HEX.fullmatch(data, at + 1, comma):
+                break                       # a text row without its length: the data ends here
             length = int(data[at + 1:comma], 16)
-            # the length counts UTF-8 bytes
-            text = data[comma + 1:].encode("utf-8")[:length].decode("utf-8", "ignore")
+            # The length counts UTF-8 bytes, so the row holds at most that many
+            # characters: encode only those.
+            text = data[comma + 1:comma + 1 + length].encode("utf-8", "surrogatepass")[:length]
+            text = text.decode("utf-8", "ignore")
             rows[ident] = ("text", text)
-            at = comma + 1 + len(text)
+            at = comma + 1 + max(len(text), 1)
         else:
             end = data.find("\n", at)
             end = len(data) if end < 0 else end
@@ -515,10 +588,10 @@ def _read_flight(data: str, page: _Page) -> None:
         _references(value, used, 0)
     roots = [ident for ident in dict.fromkeys(order) if ident in rows and ident not in used]
     written: set[str] = set()
-    parts = [_element_html(rows[ident], rows, written, 0) for ident in roots]
-    fragment = "".join(parts)
-    if fragment.strip():
-        page.parts.append(fragment)
+    parts = [_element_html(rows[ident], rows, written, 0, False) for ident in roots]
+    for fragment in parts:
+        if fragment.strip():
+            page.add(fragment, raw=True)
 
 
 def _references(value, found: set, depth: int) -> None:
@@ -543,38 +616,45 @@ _KEPT_PROPS = {"href": "href", "src": "src", "alt": "alt", "title": "title", "hi
 _TAG = re.compile(r"[a-z][a-z0-9-]*")
 
 
-def _element_html(value, rows: dict, written: set, depth: int) -> str:
+#: Element types whose content a reader never sees as text.
+_UNSEEN = frozenset({"script", "style", "template", "noscript", "iframe", "head", "meta", "link",
+                     "title", "textarea", "plaintext", "xmp", "noembed", "noframes", "svg", "math"})
+
+
+def _element_html(value, rows: dict, written: set, depth: int, inside: bool) -> str:
     """HTML of one React Server Components value: ``["$", type, key, props]``
     elements, arrays, strings, and ``"$id"`` references to other rows (each row is
-    written once: ``written`` holds those written)."""
+    written once: ``written`` holds those written). Strings are text only ``inside``
+    an element; elsewhere they are module paths, class names and keys."""
     if depth > MAX_DEPTH:
         return ""
     if isinstance(value, tuple):            # a text row
-        return html_escape.escape(value[1])
+        return html_escape.escape(value[1]) if inside else ""
     if isinstance(value, str):
-        if value.startswith("$$"):
-            return html_escape.escape(value[1:])
-        if value.startswith("$"):
+        if value.startswith("$") and not value.startswith("$$"):
             ident = value[1:]
             if ident in rows and ident not in written:
                 written.add(ident)
-                return _element_html(rows[ident], rows, written, depth + 1)
+                return _element_html(rows[ident], rows, written, depth + 1, inside)
             return ""                       # a module, a promise, a symbol or a row written already
-        return html_escape.escape(value)
+        return html_escape.escape(value[1:] if value.startswith("$$") else value) if inside else ""
     if isinstance(value, list):
         if len(value) == 4 and value[0] == "$" and isinstance(value[3], dict):
             kind, props = value[1], value[3]
+            style = props.get("style")
+            if kind in _UNSEEN or isinstance(style, dict) and str(style.get("display", "")).strip() == "none":
+                return ""
             inner = props.get("dangerouslySetInnerHTML")
             children = (inner.get("__html", "") if isinstance(inner, dict) and isinstance(inner.get("__html"), str)
-                        else _element_html(props.get("children"), rows, written, depth + 1))
+                        else _element_html(props.get("children"), rows, written, depth + 1, True))
             if isinstance(kind, str) and _TAG.fullmatch(kind):
                 attributes = "".join(
                     f' {name}="{html_escape.escape(str(props[prop]))}"' for prop, name in _KEPT_PROPS.items()
                     if isinstance(props.get(prop), (str, int)) and not isinstance(props.get(prop), bool))
                 return f"<{kind}{attributes}>{children}</{kind}>"
             return children                 # a component: its children only
-        return "".join(_element_html(item, rows, written, depth + 1) for item in value)
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return "".join(_element_html(item, rows, written, depth + 1, inside) for item in value)
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and inside:
         return str(value)
     return ""
 

@@ -10,7 +10,7 @@ from webfold.build import Builder
 from webfold.decode import decode
 from webfold.errors import InputTooLargeError
 from webfold.metadata import Metadata, page_metadata
-from webfold.payloads import THIN_WORDS, payload_html
+from webfold.payloads import THIN_WORDS, payload_html, word_count
 from webfold.render import render
 from webfold.select import select_main
 
@@ -77,21 +77,34 @@ def _build(html: str | bytes, base: str | None, charset: str | None, images: boo
         with_noscript = Builder(tokens, base, images, keep_noscript=True).run()
         if sum(b.text_chars for b in with_noscript) > 2 * sum(b.text_chars for b in blocks):
             blocks = with_noscript
-    if builder.payloads and sum(len(block.text.split()) for block in blocks) < THIN_WORDS:
+    if builder.payloads and _thin(blocks):
         blocks = _with_payloads(blocks, builder, images)
     return blocks, builder.page
+
+
+def _thin(blocks: list[Block]) -> bool:
+    """Whether the body gives fewer than ``THIN_WORDS`` words (a shell)."""
+    words = 0
+    for block in blocks:
+        words += word_count(block.text)
+        if words >= THIN_WORDS:
+            return False
+    return True
 
 
 def _with_payloads(blocks: list[Block], builder: Builder, images: bool) -> list[Block]:
     """A thin page's blocks followed by those made from its payloads (see
     :mod:`webfold.payloads`)."""
-    html = payload_html([(kind, builder.tokens.text(start, end, False))
-                         for kind, start, end in builder.payloads])
-    if not html:
-        return blocks
-    extra = Builder(scan_bytes(html.encode("utf-8")), builder.resolve.base, images)
-    extra.serial = builder.serial           # element serials stay unique on the page
-    blocks = blocks + extra.run()
+    documents = payload_html([(kind, builder.tokens.text(start, end, False))
+                              for kind, start, end in builder.payloads])
+    serial = builder.serial
+    blocks = list(blocks)
+    for html in documents:
+        extra = Builder(scan_bytes(html.encode("utf-8")), builder.resolve.base, images)
+        extra.serial = serial               # element serials stay unique on the page
+        extra.base_seen = True              # a payload's <base> does not move the page's links
+        blocks += extra.run()
+        serial = extra.serial
     for position, block in enumerate(blocks):
         block.position = position
         block.page = builder.page

@@ -1,0 +1,59 @@
+"""Chunks for retrieval (webfold.chunk): bounded size, whole words, valid Markdown."""
+
+import pytest
+from markdown_it import MarkdownIt
+
+import webfold
+from webfold.chunk import chunks
+
+PARSER = MarkdownIt("commonmark").enable("table")
+
+
+def chunked(html, limit):
+    return chunks(webfold.to_blocks(html), limit)
+
+
+def test_a_long_sentence_is_cut_between_words():
+    words = [f"word{i}" for i in range(40)]
+    found = chunked("<p>" + " ".join(words) + "</p>", 30)
+    assert all(len(c) <= 30 for c in found)
+    assert " ".join(found).split() == words          # no word cut in two
+
+
+def test_a_word_longer_than_the_limit_is_cut_every_limit_characters():
+    assert chunked("<p>" + "x" * 25 + "</p>", 10) == ["x" * 10, "x" * 10, "x" * 5]
+
+
+def test_a_cut_code_block_is_closed_and_opened_again():
+    lines = [f"print({i})" for i in range(30)]
+    html = '<pre><code class="language-python">' + "\n".join(lines) + "</code></pre>"
+    found = chunked(html, 80)
+    assert len(found) > 1 and all(len(c) <= 80 for c in found)
+    got = []
+    for chunk in found:
+        tokens = PARSER.parse(chunk)
+        assert [t.type for t in tokens] == ["fence"] and tokens[0].info == "python"
+        got += tokens[0].content.splitlines()
+    assert got == lines
+
+
+def test_a_cut_table_repeats_its_header():
+    rows = "".join(f"<tr><td>row {i}</td><td>{i * i}</td></tr>" for i in range(20))
+    found = chunked(f"<table><tr><th>name</th><th>square</th></tr>{rows}</table>", 90)
+    assert len(found) > 1
+    cells = []
+    for chunk in found:
+        assert chunk.startswith("| name | square |\n| --- | --- |\n")
+        tokens = PARSER.parse(chunk)
+        assert tokens[0].type == "table_open" and tokens[-1].type == "table_close"
+        cells += [t.content for t in tokens if t.type == "inline"][2:]
+    assert cells == [value for i in range(20) for value in (f"row {i}", str(i * i))]
+
+
+@pytest.mark.parametrize("limit", [40, 60, 100])
+def test_a_heading_does_not_end_a_chunk_when_it_fits_with_its_block(limit):
+    html = "<h1>Title</h1><p>" + " ".join(f"word{i}" for i in range(50)) + "</p><h2>Next</h2><p>End.</p>"
+    found = chunked(html, limit)
+    assert all(len(c) <= limit for c in found)
+    assert not any(c.rstrip().splitlines()[-1].startswith("#") for c in found)
+    assert found[0].startswith("# Title\n\nword0")
