@@ -57,3 +57,21 @@ def test_a_heading_does_not_end_a_chunk_when_it_fits_with_its_block(limit):
     assert all(len(c) <= limit for c in found)
     assert not any(c.rstrip().splitlines()[-1].startswith("#") for c in found)
     assert found[0].startswith("# Title\n\nword0")
+
+
+@pytest.mark.parametrize("limit", [60, 300])
+def test_a_block_cut_in_pieces_keeps_its_words_in_one_paragraph(limit):
+    words = [f"word{i}" for i in range(120)]
+    found = chunked("<h1>Title</h1><p>" + " ".join(words) + "</p>", limit)
+    # pieces of one paragraph are never joined by a blank line (a new paragraph)
+    assert all("\n\nword" not in c for c in found[1:]) and found[0].startswith("# Title\n\nword0")
+    assert " ".join(c.removeprefix("# Title\n\n") for c in found).split() == words
+
+
+def test_many_headings_stay_linear():
+    from conftest import growth
+
+    def page(n):
+        return webfold.to_blocks("".join(f"<h2>Heading {i}</h2>" for i in range(n)))
+
+    assert growth(lambda blocks: chunks(blocks, 50), page(20_000), page(40_000)) < 3

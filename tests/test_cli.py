@@ -226,3 +226,11 @@ def test_a_broken_gzip_file_is_a_conversion_error(tmp_path, capsys):
     broken.write_bytes(b"\x1f\x8b\x08\x00garbage")
     code, out, err = run([broken], capsys)
     assert (code, out) == (1, "") and err.startswith(f"webfold: error: {broken}: not a valid gzip file (")
+
+
+def test_a_base_with_bytes_that_are_not_utf8_is_percent_encoded(page, capsys):
+    base = b"http://ex.example/\xff/".decode("utf-8", "surrogateescape")     # as argv gives it
+    code, out, err = run([page, base, "--json"], capsys)
+    assert code == 0 and err == ""
+    found = json.loads(out)
+    assert found["base"] == "http://ex.example/%FF/" and "(http://ex.example/x)" in found["markdown"]

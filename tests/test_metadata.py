@@ -178,3 +178,11 @@ def test_a_byline_search_stays_linear():
 ])
 def test_only_the_site_name_or_host_is_cut_from_a_title(title, meta, url, expected):
     assert metadata_of(f"<title>{title}</title>{meta}<p>x</p>", url).title == expected
+
+
+@pytest.mark.parametrize("html", ["<h1>By Any Means Necessary</h1><p>Text.</p>",
+                                  "<h1>T</h1><ul><li>By Topic</li><li>By Date</li></ul>",
+                                  "<h1>T</h1><h2>By The Numbers</h2><p>Text.</p>",
+                                  "<h1>T</h1><p>by" + ":" * 20000 + "|</p>"])
+def test_headings_lists_and_long_lines_are_no_bylines(html):
+    assert metadata_of(html).author is None

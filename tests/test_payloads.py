@@ -217,7 +217,7 @@ def test_shared_strings_and_text_rows_stay_linear():
         rows = "".join(f"{i:x}:T5,hello" for i in range(n))
         return [("javascript", 'self.__next_f.push([1,' + json.dumps(rows) + '])')]
 
-    assert growth(payload_html, devalue(2000), devalue(4000)) < 3
+    assert growth(payload_html, devalue(20_000), devalue(40_000)) < 3
     assert growth(payload_html, flight(10_000), flight(20_000)) < 3
 
 
@@ -299,3 +299,116 @@ def test_a_price_given_as_an_object_is_read_through():
     ld = ('<script type="application/ld+json">{"@type":"Product","name":"Kettle","offers":{"price":'
           '{"@value":"12.00"},"priceCurrency":"EUR","lowPrice":{"x":1},"highPrice":"20"}}</script>')
     assert "- Price: 12.00 EUR" in webfold.to_markdown(ld, selection=False).splitlines()
+
+
+@pytest.mark.parametrize("wrapper", ["<template>{}</template>", "<noscript>{}</noscript>"])
+def test_payloads_in_hidden_subtrees_of_head_are_never_read(wrapper):
+    page = "<html><head>" + wrapper.format(LD) + "</head><body><p>Shell</p></body></html>"
+    document = webfold.to_document(page, selection=False)
+    assert document.markdown == "Shell\n" and document.metadata.title is None
+
+
+# Found by the second breaker: more paths to the same kinds of fault.
+def test_a_deeply_nested_flight_call_is_skipped_and_the_page_kept():
+    page = "<h1>Hello</h1><p>A short page.</p><script>self.__next_f.push(" + "[" * 1000 + ")</script>"
+    assert webfold.to_markdown(page, selection=False) == "# Hello\n\nA short page.\n"
+
+
+def test_failing_calls_markup_and_many_parts_stay_linear():
+    from conftest import growth
+
+    def calls(n):
+        return [("javascript", "self.__next_f.push(x\n" * n)]
+
+    def markup(n):     # a tag that never closes, in an article body
+        return [("json-ld", json.dumps({"@type": "Article", "articleBody": "<a" + "a" * n}))]
+
+    def parts(n):
+        items = [f"Paragraph number {i} of the story goes on for a while here." for i in range(n)]
+        return [("next", json.dumps({"props": {"pageProps": {"items": items}}}))]
+
+    assert growth(payload_html, calls(20_000), calls(40_000)) < 3
+    assert growth(payload_html, markup(20_000), markup(40_000)) < 3
+    assert growth(payload_html, parts(5_000), parts(10_000)) < 3
+
+
+def flight_page(*rows: str) -> str:
+    data = json.dumps("".join(row + "\n" for row in rows))
+    return shell(f"<script>self.__next_f.push([1,{data}])</script>")
+
+
+def test_inner_html_of_a_nested_element_cannot_swallow_its_siblings():
+    for inner in ("<!-- open", "<plaintext>", "<xmp>", "<textarea>", "<title>", "<script>", "<template>"):
+        row = json.dumps(["$", "main", None, {"children": [
+            ["$", "div", None, {"dangerouslySetInnerHTML": {"__html": inner}}],
+            ["$", "p", None, {"children": "This paragraph is the visible article text that readers see."}]]}])
+        assert webfold.to_markdown(flight_page("0:" + row), selection=False) == \
+            "This paragraph is the visible article text that readers see.\n", inner
+
+
+@pytest.mark.parametrize("props", [{"hidden": True}, {"hidden": ""}, {"aria-hidden": True},
+                                   {"style": {"display": "None"}}, {"style": {"display": "none !important"}},
+                                   {"style": {"visibility": "hidden"}}])
+def test_flight_elements_hidden_by_their_props_are_skipped(props):
+    hidden = json.dumps(["$", "div", None, {**props, "children": "Secret hidden words are here."}])
+    shown = json.dumps(["$", "p", None, {"children": "Shown words are here for all."}])
+    assert webfold.to_markdown(flight_page("0:" + hidden, "1:" + shown), selection=False) == \
+        "Shown words are here for all.\n"
+
+
+def test_one_malformed_flight_row_costs_only_itself():
+    bad = json.dumps(["$", ["x"], None, {"children": "never"}])
+    good = json.dumps(["$", "p", None, {"children": "The good row still comes out."}])
+    assert webfold.to_markdown(flight_page("0:" + bad, "1:" + good), selection=False) == \
+        "The good row still comes out.\n"
+
+
+def test_text_forty_elements_deep_is_kept():
+    value = "Deep text that a component tree nests far down."
+    for _ in range(40):
+        value = ["$", "div", None, {"children": value}]
+    assert webfold.to_markdown(flight_page("0:" + json.dumps(value)), selection=False) == \
+        "Deep text that a component tree nests far down.\n"
+
+
+@pytest.mark.parametrize("value", ["(null)", "( void 0 )", "(window.__remixContext || null)", "(undefined)"])
+def test_an_assignment_that_is_no_object_reads_nothing(value):
+    script = (f'<script>window.__remixContext = {value}; var strings = {{"a": "Please enable JavaScript to '
+              'use this application properly"}};</script>')
+    assert webfold.to_markdown(shell(script), selection=False) == ""
+
+
+def test_thai_text_counts_as_words():
+    sentence = "รถไฟกลางคืนกลับมาแล้วในยุโรป"
+    body = " ".join([sentence] * 45)
+    ld = ('<script type="application/ld+json">{"@type":"Article","headline":"รถไฟ","articleBody":"'
+          + body + '"}</script>')
+    assert webfold.to_markdown(ld + f"<article><p>{body}</p></article>", selection=False).count(sentence) == 45
+
+
+@pytest.mark.parametrize("props", [
+    '"navItems":[{"title":"Home"},{"title":"About us"}]', '"localization":{"a":"Read the full story below"}',
+    '"phrases":{"x":"Please sign in to leave a comment"}', '"microcopy":{"y":"Thanks for reading this story"}',
+    '"newsletter":{"body":"Get the best stories in your inbox"}', '"paywall":{"text":"Subscribe to read the rest"}',
+    '"errorMessages":{"e":"Something went wrong, please try again"}',
+])
+def test_more_interface_text_does_not_leak(props):
+    data = '{"props":{"pageProps":{' + props + ',"post":{"title":"Night trains","body":"Sleeper trains are back on twelve routes now."}}}}'
+    page = shell(f'<script id="__NEXT_DATA__" type="application/json">{data}</script>')
+    assert webfold.to_markdown(page, selection=False) == \
+        "# Night trains\n\nSleeper trains are back on twelve routes now.\n"
+
+
+@pytest.mark.parametrize("title", ["{{ page.title }}", "%s | Example News", "SIGN_IN PAGE", "ArticleHero v2.3.1"])
+def test_templates_and_identifiers_are_no_titles(title):
+    data = json.dumps({"props": {"pageProps": {"title": title, "body": "Sleeper trains are back on twelve routes now."}}})
+    page = shell(f'<script id="__NEXT_DATA__" type="application/json">{data}</script>')
+    assert webfold.to_markdown(page, selection=False) == "Sleeper trains are back on twelve routes now.\n"
+
+
+def test_prices_that_are_no_numbers_and_references_in_json_ld():
+    ld = ('<script type="application/ld+json">{"@type":"Product","name":"It&#8217;s Tom &amp; Jerry",'
+          '"offers":[{"price":NaN,"priceCurrency":"EUR"},{"price":Infinity},{"price":"12"}]}</script>')
+    markdown = webfold.to_markdown(ld, selection=False)
+    assert markdown.splitlines()[0] == "# It’s Tom & Jerry" and "nan" not in markdown and "inf" not in markdown
+    assert webfold.to_document(ld, selection=False).metadata.title == "It’s Tom & Jerry"

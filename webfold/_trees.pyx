@@ -13,6 +13,8 @@ left when its feature is ``<=`` the threshold, or is NaN and missing goes left; 
 raw score is the baseline plus the leaf values, and the probability its logistic.
 """
 
+from array import array
+
 from libc.math cimport exp, isnan
 from libc.stdint cimport int32_t, uint8_t, uint32_t
 from libc.stdlib cimport free, malloc
@@ -112,8 +114,9 @@ cdef class Forest:
 
         Parameters
         ----------
-        rows : list of list of float
-            One row of ``n_features`` values per sample.
+        rows : list of sequences of float
+            One row of ``n_features`` values per sample: lists, or ``array("d")``
+            rows, which are read through their buffer.
 
         Returns
         -------
@@ -128,13 +131,19 @@ cdef class Forest:
         cdef double raw
         cdef uint32_t tree, node, f
         cdef Node* current
+        cdef const double[:] values
         out = []
         try:
             for row in rows:
                 if len(row) != self.n_features:
                     raise ValueError(f"a row has {len(row)} features, the model {self.n_features}")
-                for f in range(self.n_features):
-                    x[f] = row[f]
+                if isinstance(row, array) and row.typecode == "d":
+                    values = row                # read through the buffer, without float objects
+                    for f in range(self.n_features):
+                        x[f] = values[f]
+                else:
+                    for f in range(self.n_features):
+                        x[f] = row[f]
                 raw = self.baseline
                 for tree in range(self.n_trees):
                     current = self.nodes + self.roots[tree]

@@ -75,7 +75,8 @@ class Page:
     canonical: str = ""
     #: ``<html lang>`` (``""`` when absent)
     lang: str = ""
-    #: the text of each ``application/ld+json`` script, in order (at most 32)
+    #: the text of each ``application/ld+json`` script outside hidden and dropped
+    #: subtrees, in order (at most 32)
     json_ld: list[str] = field(default_factory=list)
     #: the ``datetime`` of the first 16 ``<time>`` elements outside dropped subtrees
     times: list[str] = field(default_factory=list)

@@ -329,7 +329,8 @@ class Builder:
                 elif self.json_ld:
                     text = tokens.text(start, end, False)
                     self.page.ld_types.extend(_LD_TYPE.findall(text))
-                    if len(self.page.json_ld) < MAX_JSON_LD:
+                    # metadata reads JSON-LD that a payload may come from: not hidden
+                    if self.payload_kind == "json-ld" and len(self.page.json_ld) < MAX_JSON_LD:
                         self.page.json_ld.append(text)
                 elif (number == XMP or number == PLAINTEXT) and self.pre and not self.hidden:
                     self.pre_parts.append(tokens.text(start, end, False))
@@ -364,10 +365,11 @@ class Builder:
                     self.base(attributes)
                 else:
                     self.page_fact(name, attributes)
-            # Payloads in hidden or dropped subtrees are never read; <head> is dropped
-            # too, but its scripts are the page's own.
+            # Payloads in hidden or dropped subtrees are never read. <head> is dropped
+            # too, but the scripts that are its children are the page's own (not those
+            # in a <template> or <noscript> inside it).
             self.payload_kind = (script_kind(attributes)
-                                 if name == "script" and self.hidden == 1 and self.open_count.get("head")
+                                 if name == "script" and self.hidden == 1 and self.stack[-1].tag == "head"
                                  else None)
             if not bits & VOID and not flags & SELF_CLOSING:
                 self.push(name, NONE, 0, None)

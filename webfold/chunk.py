@@ -29,12 +29,14 @@ def chunks(blocks: list[Block], limit: int) -> list[str]:
     """
     if limit < 1:
         raise ValueError(f"chunk size must be at least 1 character, not {limit}")
-    pieces: list[str] = []
-    heading = ""
+    out: list[str] = []
+    headings: list[str] = []
     for block in blocks:
         if block.kind == "heading":       # a heading stays with the block it heads
-            heading = heading + block.md + "\n\n"
+            headings.append(block.md)
             continue
+        heading = "".join(md + "\n\n" for md in headings)
+        headings = []
         # Leave room for the heading in the block's first piece when that is possible.
         room = limit - len(heading) if len(heading) <= limit // 2 else limit
         parts = _block_pieces(block, room)
@@ -42,11 +44,15 @@ def chunks(blocks: list[Block], limit: int) -> list[str]:
             parts[0] = heading + parts[0]
         elif heading:
             parts = _split(heading.rstrip("\n"), limit) + parts
-        pieces.extend(parts)
-        heading = ""
-    if heading:
-        pieces.extend(_split(heading.rstrip("\n"), limit))
-    return _pack(pieces, "\n\n", limit)
+        # Only a block's first piece may join the chunk before it: joining two
+        # pieces of one block with a blank line would change its Markdown.
+        if out and len(out[-1]) + 2 + len(parts[0]) <= limit:
+            out[-1] += "\n\n" + parts[0]
+            parts = parts[1:]
+        out.extend(parts)
+    if headings:
+        out.extend(_split("\n\n".join(headings), limit))
+    return out
 
 
 def _block_pieces(block: Block, limit: int) -> list[str]:

@@ -131,12 +131,24 @@ def _printable(path: str) -> str:
     return path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
+def _base(base: str | None) -> str | None:
+    """The BASE argument, with bytes that are not UTF-8 (they reach Python as
+    surrogate escapes) percent-encoded, as in a URL."""
+    if base is None or base.isascii():
+        return base
+    from urllib.parse import quote     # here: most bases are ASCII
+
+    return "".join(quote(ch.encode("utf-8", "surrogateescape"), safe="") if "\udc80" <= ch <= "\udcff"
+                   else ch for ch in base)
+
+
 def _convert(args: argparse.Namespace) -> str:
     if args.charset and encoding_for_label(args.charset) is None:
         raise UsageError(f"--charset {args.charset}: not an encoding label this Python can decode")
     data = _read(args.file, args.max_bytes)
     started = time.perf_counter()
     try:
+        args.base = _base(args.base)
         document = to_document(data, args.base, charset=args.charset, images=not args.no_images,
                                selection=not args.all_blocks, precision=args.precision,
                                max_input_bytes=args.max_bytes)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+from array import array
 
 from webfold.block import (CHROME_ASIDE, CHROME_CLASS, CHROME_FORM, CHROME_HEADER_FOOTER,
                            CHROME_INVISIBLE, Block, Page)
@@ -104,7 +105,7 @@ MAX_CLASS_TOKENS = 256
 WORD_BINS = 32
 URL_BINS = 16
 #: Distances (1: the parent) of the ancestors whose share of the page's text is a feature.
-SUBTREE_DISTANCES = (0, 1, 2, 3, 5, 8)
+SUBTREE_DISTANCES = (1, 2, 3, 5, 8)
 #: Distances of the ancestors whose link density is a feature.
 SUBTREE_LINK_DISTANCES = (1, 3)
 
@@ -129,7 +130,11 @@ def _names() -> list[str]:
     names += ["position", "text_before_share", "is_first", "is_last"]
     names += ["log_depth"] + [f"in_{tag}" for tag in ANCESTOR_TAGS]
     names += [f"chrome_{bit}" for bit in CHROME_BITS]
-    names += ["log_same_parent", "log_same_element", "same_kind_neighbours", "parent_text_share",
+    # A block's own length is measured against the page's and its siblings' mean
+    # block, never as a share of the page: in an article of 1,500 paragraphs each
+    # holds a share too small for any training page (and was dropped).
+    names += ["log_relative_length", "log_same_parent", "log_same_element", "same_kind_neighbours",
+              "sibling_relative_length",
               "parent_group_text_share", "element_group_text_share"]
     names += [f"subtree_{distance}_text_share" for distance in SUBTREE_DISTANCES]
     names += [f"subtree_{distance}_link_density" for distance in SUBTREE_LINK_DISTANCES]
@@ -183,8 +188,8 @@ def page_features(blocks: list[Block]) -> list[list[float]]:
 
     Returns
     -------
-    list of list of float
-        ``len(blocks)`` rows of ``len(FEATURE_NAMES)`` values each.
+    list of array.array
+        ``len(blocks)`` rows of ``len(FEATURE_NAMES)`` doubles each (typecode ``"d"``).
     """
     count = len(blocks)
     if not count:
@@ -192,11 +197,13 @@ def page_features(blocks: list[Block]) -> list[list[float]]:
     page = blocks[0].page or Page()
     total_chars = sum(b.text_chars for b in blocks) or 1
     total_links = sum(b.link_chars for b in blocks)
+    mean_chars = total_chars / count + 1
     title_words = list(dict.fromkeys(words_of(page.title)))[:64]
     title = Lexicon({word: 1 << bit for bit, word in enumerate(title_words)})
     parents: dict[tuple, int] = {}
     elements: dict[tuple, int] = {}
     parent_chars: dict[int, int] = {}
+    parent_blocks: dict[int, int] = {}
     parent_group_chars: dict[tuple, int] = {}
     element_group_chars: dict[tuple, int] = {}
     for block in blocks:
@@ -209,6 +216,7 @@ def page_features(blocks: list[Block]) -> list[list[float]]:
         elements[own] = elements.get(own, 0) + 1
         element_group_chars[own] = element_group_chars.get(own, 0) + block.text_chars
         parent_chars[id(parent)] = parent_chars.get(id(parent), 0) + block.text_chars
+        parent_blocks[id(parent)] = parent_blocks.get(id(parent), 0) + 1
     subtrees = _subtree_totals(blocks)
     container = _main_container(subtrees, total_chars)
     container_share = subtrees[container.serial][0] / total_chars if container is not None else 1.0
@@ -233,9 +241,9 @@ def page_features(blocks: list[Block]) -> list[list[float]]:
         parent = element.parent if element is not None else None
         same_kind = sum(1 for other in blocks[max(0, index - 2): index + 3]
                         if other is not block and other.kind == block.kind)
-        row += [math.log1p(parents[_signature(parent)] - 1),
+        row += [math.log((block.text_chars + 1) / mean_chars), math.log1p(parents[_signature(parent)] - 1),
                 math.log1p(elements[_signature(element)] - 1), float(same_kind),
-                block.text_chars / max(parent_chars[id(parent)], 1),
+                block.text_chars * parent_blocks[id(parent)] / max(parent_chars[id(parent)], 1),
                 parent_group_chars[_signature(parent)] / total_chars,
                 element_group_chars[_signature(element)] / total_chars]
         row += _subtree_row(element, subtrees, total_chars, container, inside)
@@ -247,7 +255,7 @@ def page_features(blocks: list[Block]) -> list[list[float]]:
         row += [value / words for value in stats.bins] if words else [0.0] * WORD_BINS
         overlap = stats.title.bit_count()
         row += [overlap / max(len(title_words), 1), overlap / max(words, 1)]
-        rows.append(row + page_part)
+        rows.append(array("d", row + page_part))    # 8 bytes a value, not a float object
     return rows
 
 

@@ -21,6 +21,7 @@ never guessed.
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import asdict, dataclass, field
 from datetime import date, datetime
@@ -56,6 +57,8 @@ _YEAR_FIRST = re.compile(r"(\d{4})[./](\d{1,2})[./](\d{1,2})")
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
 _WRITTEN_DATE = re.compile(rf"\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b{_MONTH} \d{{1,2}},? \d{{4}}\b|\b\d{{1,2}} {_MONTH},? \d{{4}}\b")
 _BYLINE = re.compile(r"(?:by|written by|posted by)[:\s]+([^|\u2022\u00b7\n]+?)(?:\s+(?:on|[|\u2022\u00b7])\s.*)?$", re.IGNORECASE)
+#: The longest paragraph read as a byline, in characters.
+BYLINE_CHARS = 120
 #: Blocks either side of the title searched for a written date or a byline.
 DATE_REACH = 3
 _WRITTEN_DATE_FORMATS = ("%B %d, %Y", "%b %d, %Y", "%d %B %Y", "%d %b %Y", "%B %d %Y", "%b %d %Y",
@@ -150,8 +153,12 @@ def _byline(blocks: list[Block], h1: int) -> str | None:
     five words, each capitalized ("By clicking Subscribe, you agree" is no byline)."""
     low = max(h1 - DATE_REACH, 0) if h1 >= 0 else 0
     for block in blocks[low: low + 2 * DATE_REACH + 1]:
-        text = " ".join(block.text.split()[:9])     # a byline is short: the regex sees little
-        match = _BYLINE.match(text) if len(block.text.split()) <= 8 else None
+        # a byline is a short paragraph (not "By Any Means", a heading): the regex
+        # sees at most BYLINE_CHARS characters
+        if block.kind != "paragraph" or len(block.text) > BYLINE_CHARS:
+            continue
+        text = " ".join(block.text.split())
+        match = _BYLINE.match(text) if len(text.split()) <= 8 else None
         name = match.group(1).strip() if match else ""
         if name and len(name.split()) <= 5 and all(word[:1].isupper() for word in name.split()):
             return name
@@ -191,8 +198,11 @@ def _main_json_ld(texts: list[str]) -> tuple[dict, dict]:
 
 
 def _text(value) -> str:
-    """A string value with white space collapsed and lone surrogates replaced."""
-    return without_surrogates(" ".join(value.split())) if isinstance(value, str) else ""
+    """A string value with white space collapsed, references decoded (JSON-LD often
+    holds "It&#8217;s") and lone surrogates replaced."""
+    if not isinstance(value, str):
+        return ""
+    return without_surrogates(" ".join((html.unescape(value) if "&" in value else value).split()))
 
 
 def _name(value) -> str:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import html as html_escape
 import json
+import math
 import re
 
 #: A body with fewer words than this is a shell: its payloads are unpacked.
@@ -54,21 +55,30 @@ TRANSLATION_KEYS = frozenset({"messages", "translations", "i18n", "intl", "strin
                               "dictionary", "dict", "lang", "resources", "copy", "t"})
 #: Parts of key names whose values are interface chrome, settings or translations,
 #: whatever their type (``cookieConsent``, ``i18nMessages``, ``initialI18nStore``).
-UI_KEY = re.compile(r"cookie|consent|gdpr|banner|modal|popup|toast|notif|i18n|intl|translat|locale"
-                    r"|placeholder|tooltip|button|navbar|menu|footer|sidebar|breadcrumb|analytics"
-                    r"|tracking|classname|styles?$", re.IGNORECASE)
+UI_KEY = re.compile(r"cookie|consent|gdpr|privacy|otconfig|banner|modal|popup|toast|notif|i18n|l10n"
+                    r"|intl|translat|locali|locale|phrases|^texts$|uistring|microcopy|statictext"
+                    r"|commoncontent|settings|placeholder|tooltip|button|^cta|nav|menu|footer"
+                    r"|sidebar|breadcrumb|analytics|tracking|classname|styles?$|newsletter|paywall"
+                    r"|login|signin|signup|aria|^alt$|error|share|loading|emptystate", re.IGNORECASE)
 #: Keys of a page's own title, written first as a heading.
 TITLE_KEYS = ("title", "headline", "heading")
 #: Keys whose string value is HTML when it looks like markup.
-MARKUP = re.compile(r"<(?:[a-zA-Z][a-zA-Z0-9-]*)[^<>]*>")
+MARKUP = re.compile(r"<[a-zA-Z][a-zA-Z0-9-]*+(?:[\s/][^<>]*+)?>")     # possessive: no backtracking
 #: A word of code rather than prose: class names, CSS, paths, user agents, versions.
 _CODE_WORD = re.compile(r"[_\[\]{}()<>=/\\:;@#%&*|^~`$]|\d|[a-z][A-Z]|--")
-#: Ideographs, kana and hangul: each is a word of its own for the word counts.
-_CJK = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+#: Thai, Lao, Myanmar, Khmer, ideographs, kana and hangul, as ranges of code points
+#: (scripts written without spaces between words): each character is a word of its own
+#: for the word counts. (A regex class of these ranges costs 16 ms to compile, a
+#: tenth of the command line's start-up.)
+_CJK_RANGES = ((0x0E00, 0x0EFF), (0x1000, 0x109F), (0x1780, 0x17FF), (0x2E80, 0x9FFF),
+               (0xAC00, 0xD7AF), (0xF900, 0xFAFF), (0xFF65, 0xFF9F), (0x20000, 0x3134F))
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
+#: Marks of code in a title's word (digits and dots are common in real titles).
+_CODE_IN_TITLE = re.compile(r"[_\[\]{}<>=\\;@#&*|^~`$]|[a-z][A-Z][a-z]*[A-Z]|^[a-z]+[A-Z]|v\d+\.\d")
+_TEMPLATE = re.compile(r"\{\{|\}\}|%[sd]|\{\d*\}|\$\{")
 #: Bounds on the work done for one page: containers visited and recursion depth.
 MAX_NODES = 200_000
-MAX_DEPTH = 64
+MAX_DEPTH = 200
 
 
 def script_kind(attributes: dict[str, str] | None) -> str | None:
@@ -97,7 +107,10 @@ def script_kind(attributes: dict[str, str] | None) -> str | None:
 def word_count(text: str) -> int:
     """Words as a reader counts them: runs between spaces, and each CJK character
     (Chinese, Japanese and Korean are written without spaces)."""
-    return len(text.split()) + len(_CJK.findall(text))
+    words = len(text.split())
+    if text.isascii():
+        return words
+    return words + sum(1 for ch in text if any(low <= ord(ch) <= high for low, high in _CJK_RANGES))
 
 
 def is_prose(text: str) -> bool:
@@ -121,11 +134,16 @@ def is_prose(text: str) -> bool:
 
 
 def is_title(text: str) -> bool:
-    """Whether a payload string can be a heading: 1 to 30 words with a letter, and
-    not an identifier (``hero-banner-v2``, ``true``, ``SIGN_IN``)."""
+    """Whether a payload string can be a heading: 1 to 30 words with a letter, not a
+    template (``{{ page.title }}``, ``%s | Site``), and not an identifier: a single
+    lower-case or hyphenated word (``hero-banner-v2``, ``true``), or half its words
+    marked as code (``SIGN_IN PAGE``, ``ArticleHero v2.3.1``)."""
     words = text.split()
-    return (0 < len(words) <= 30 and any(ch.isalpha() for ch in text)
-            and not (len(words) == 1 and (_CODE_WORD.search(text) or "-" in text or text.islower())))
+    if not 0 < len(words) <= 30 or not any(ch.isalpha() for ch in text) or _TEMPLATE.search(text):
+        return False
+    if len(words) == 1 and ("-" in text or text.islower()):
+        return False
+    return 2 * sum(1 for word in words if _CODE_IN_TITLE.search(word)) < len(words)
 
 
 def without_surrogates(text: str) -> str:
@@ -160,10 +178,13 @@ class _Page:
 
     def heading(self, text: str, level: int = 0) -> None:
         """A heading; level 0: the first heading written is the ``<h1>``, the rest ``<h2>``."""
-        if isinstance(text, str) and is_title(text) and len(text) < 300 and self.new(text):
+        if not isinstance(text, str):
+            return
+        text = html_escape.unescape(text).strip()  # "It&#8217;s": references are decoded first
+        if is_title(text) and len(text) < 300 and self.new(text):
             level = level or (2 if self.headings else 1)
             self.headings += 1
-            self.add(f"<h{level}>{html_escape.escape(text.strip())}</h{level}>")
+            self.add(f"<h{level}>{html_escape.escape(text)}</h{level}>")
 
     def text(self, text: str) -> None:
         """Prose or HTML: HTML is converted by the converter, text is escaped."""
@@ -172,7 +193,8 @@ class _Page:
         if MARKUP.search(text) and "</" in text:
             self.add(text, raw=True)
         else:
-            for paragraph in re.split(r"\n\s*\n", text.strip()):
+            # JSON-LD and CMS data often hold references ("It&#8217;s"): decode them
+            for paragraph in re.split(r"\n\s*\n", html_escape.unescape(text).strip()):
                 self.add(f"<p>{html_escape.escape(paragraph)}</p>")
 
     def items(self, values: list, ordered: bool = False) -> None:
@@ -243,15 +265,15 @@ def payload_html(payloads: list[tuple[str, str]]) -> list[str]:
             _guarded(READERS[kind], text, page)
     if flight:
         _guarded(_read_flight, "".join(flight), page)
-    documents: list[str] = []
+    groups: list[list[str]] = []
     previous_raw = True
     for part, raw in zip(page.parts, page.raw):
         if raw or previous_raw:
-            documents.append(part)
+            groups.append([part])
         else:
-            documents[-1] += "\n" + part
+            groups[-1].append(part)
         previous_raw = raw
-    return [without_surrogates(document) for document in documents]
+    return [without_surrogates("\n".join(group)) for group in groups]
 
 
 def _guarded(reader, text: str, page: _Page) -> None:
@@ -381,6 +403,8 @@ def _scalar(value) -> str:
     """A JSON-LD number or string (``{"@value": ...}`` read through), else ``""``."""
     if isinstance(value, dict):
         value = value.get("@value")
+    if isinstance(value, float) and not math.isfinite(value):
+        return ""                           # NaN and Infinity are no price
     return str(value).strip() if isinstance(value, (str, int, float)) and not isinstance(value, bool) else ""
 
 
@@ -479,14 +503,15 @@ def _read_javascript(text: str, page: _Page) -> None:
     """An inline script assigning a framework's data (:data:`ASSIGNMENTS`)."""
     for name in ASSIGNMENTS:
         at = text.find(name)
-        if at < 0:
-            continue
-        match = _ASSIGNED_OBJECT.match(text, at + len(name))
-        if match:                           # "= null" or "= someVariable" holds nothing here
-            page.walk(_javascript_value(text[match.end() - 1:]))
+        while at >= 0:                      # "if (window.__NUXT__)" may come before the assignment
+            match = _ASSIGNED_OBJECT.match(text, at + len(name))
+            if match:                       # "= null" or "= someVariable" holds nothing here
+                page.walk(_javascript_value(text[match.start():].split("=", 1)[1].lstrip()))
+                break
+            at = text.find(name, at + len(name))
 
 
-_ASSIGNED_OBJECT = re.compile(r"\s*=\s*[{(\[]")
+_ASSIGNED_OBJECT = re.compile(r"\s*=\s*(?:[{\[]|\(\s*function\b)")
 _IIFE = re.compile(r"\(?\s*function\s*\(([^)]*)\)\s*\{\s*return\s*")
 
 
@@ -524,23 +549,35 @@ def _bind(value, bound: dict, depth: int):
 
 
 def _flight_chunks(text: str) -> list[str]:
-    """The strings of ``self.__next_f.push([1, "..."])`` calls, in order."""
-    decoder = json.JSONDecoder(strict=False)
+    """The strings of ``self.__next_f.push([1, "..."])`` calls, in order. Each call
+    is parsed on its own slice (up to a ``])`` that closes it), so a page of many
+    calls costs time in step with its size; a call that does not parse is skipped."""
     chunks = []
     at = text.find(NEXT_FLIGHT)
     while at >= 0:
-        try:
-            value, end = decoder.raw_decode(text, at + len(NEXT_FLIGHT))
-        except ValueError:
-            end = at + len(NEXT_FLIGHT)
-        else:
+        start = at + len(NEXT_FLIGHT)
+        following = text.find(NEXT_FLIGHT, start)
+        stop = following if following >= 0 else len(text)
+        end = text.find("])", start, stop)     # a call ends before the next one starts
+        for _ in range(8):                  # "])" may also occur inside the string
+            if end < 0:
+                break
+            try:
+                value = load_json(text[start:end + 1])
+            except (ValueError, RecursionError):
+                end = text.find("])", end + 2, stop)
+                continue
             if isinstance(value, list) and len(value) >= 2 and value[0] == 1 and isinstance(value[1], str):
                 chunks.append(value[1])
-        at = text.find(NEXT_FLIGHT, end)
+            break
+        at = following
     return chunks
 
 
 _ROW = re.compile(r"([0-9a-fA-F]+):")
+#: Marks the place of a ``dangerouslySetInnerHTML`` string in rebuilt HTML (a NUL:
+#: never part of HTML text).
+_APART = "\x00"
 _HEX = re.compile(r"[0-9a-fA-F]{1,16}")
 
 
@@ -588,10 +625,17 @@ def _read_flight(data: str, page: _Page) -> None:
         _references(value, used, 0)
     roots = [ident for ident in dict.fromkeys(order) if ident in rows and ident not in used]
     written: set[str] = set()
-    parts = [_element_html(rows[ident], rows, written, 0, False) for ident in roots]
-    for fragment in parts:
-        if fragment.strip():
-            page.add(fragment, raw=True)
+    for ident in roots:
+        apart: list[str] = []
+        try:
+            html = _element_html(rows[ident], rows, written, 0, False, apart)
+        except (TypeError, ValueError, RecursionError):
+            continue                        # one malformed row costs only itself
+        # Each piece between the marks, and each marked HTML string, is a document
+        # of its own: an unclosed comment in one cannot swallow the rest.
+        for index, piece in enumerate(html.split(_APART)):
+            page.add(apart[int(piece)] if index % 2 else piece, raw=True)
+
 
 
 def _references(value, found: set, depth: int) -> None:
@@ -621,11 +665,24 @@ _UNSEEN = frozenset({"script", "style", "template", "noscript", "iframe", "head"
                      "title", "textarea", "plaintext", "xmp", "noembed", "noframes", "svg", "math"})
 
 
-def _element_html(value, rows: dict, written: set, depth: int, inside: bool) -> str:
+def _hidden(props: dict) -> bool:
+    """Whether React props hide the element (``hidden``, ``aria-hidden``, a style of
+    ``display: none`` or ``visibility: hidden``)."""
+    if props.get("hidden") not in (None, False) or str(props.get("aria-hidden", "")).lower() == "true":
+        return True
+    style = props.get("style")
+    if not isinstance(style, dict):
+        return False
+    return ("none" in str(style.get("display", "")).lower()
+            or "hidden" in str(style.get("visibility", "")).lower())
+
+
+def _element_html(value, rows: dict, written: set, depth: int, inside: bool, apart: list) -> str:
     """HTML of one React Server Components value: ``["$", type, key, props]``
     elements, arrays, strings, and ``"$id"`` references to other rows (each row is
     written once: ``written`` holds those written). Strings are text only ``inside``
-    an element; elsewhere they are module paths, class names and keys."""
+    an element; elsewhere they are module paths, class names and keys. The HTML of a
+    ``dangerouslySetInnerHTML`` goes to ``apart``, and a mark takes its place."""
     if depth > MAX_DEPTH:
         return ""
     if isinstance(value, tuple):            # a text row
@@ -635,25 +692,28 @@ def _element_html(value, rows: dict, written: set, depth: int, inside: bool) -> 
             ident = value[1:]
             if ident in rows and ident not in written:
                 written.add(ident)
-                return _element_html(rows[ident], rows, written, depth + 1, inside)
+                return _element_html(rows[ident], rows, written, depth + 1, inside, apart)
             return ""                       # a module, a promise, a symbol or a row written already
         return html_escape.escape(value[1:] if value.startswith("$$") else value) if inside else ""
     if isinstance(value, list):
         if len(value) == 4 and value[0] == "$" and isinstance(value[3], dict):
             kind, props = value[1], value[3]
-            style = props.get("style")
-            if kind in _UNSEEN or isinstance(style, dict) and str(style.get("display", "")).strip() == "none":
+            if not isinstance(kind, str) or kind in _UNSEEN or _hidden(props):
                 return ""
             inner = props.get("dangerouslySetInnerHTML")
-            children = (inner.get("__html", "") if isinstance(inner, dict) and isinstance(inner.get("__html"), str)
-                        else _element_html(props.get("children"), rows, written, depth + 1, True))
+            if isinstance(inner, dict) and isinstance(inner.get("__html"), str):
+                # HTML of its own: converted apart from the rest (see _read_flight)
+                children = f"{_APART}{len(apart)}{_APART}"
+                apart.append(inner["__html"])
+            else:
+                children = _element_html(props.get("children"), rows, written, depth + 1, True, apart)
             if isinstance(kind, str) and _TAG.fullmatch(kind):
                 attributes = "".join(
                     f' {name}="{html_escape.escape(str(props[prop]))}"' for prop, name in _KEPT_PROPS.items()
                     if isinstance(props.get(prop), (str, int)) and not isinstance(props.get(prop), bool))
                 return f"<{kind}{attributes}>{children}</{kind}>"
             return children                 # a component: its children only
-        return "".join(_element_html(item, rows, written, depth + 1, inside) for item in value)
+        return "".join(_element_html(item, rows, written, depth + 1, inside, apart) for item in value)
     if isinstance(value, (int, float)) and not isinstance(value, bool) and inside:
         return str(value)
     return ""

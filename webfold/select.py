@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import threading
+from array import array
 from pathlib import Path
 
 from webfold._trees import Forest
@@ -21,6 +22,8 @@ from webfold.errors import WebfoldError
 from webfold.features import CONTEXT_NAMES, FEATURE_NAMES, context_features, page_features, parent_ids
 
 MODEL_DIR = Path(__file__).parent / "models"
+#: Blocks whose stage-2 rows are made at a time (bounds the memory of long pages).
+STAGE2_SLICE = 2048
 
 
 
@@ -81,7 +84,13 @@ class Selector:
         rows = page_features(blocks)
         first = self.stage1.probabilities(rows)
         context = context_features(first, parent_ids(blocks))
-        return self.stage2.probabilities([row + extra for row, extra in zip(rows, context)])
+        scores: list[float] = []
+        # Stage-2 rows are made a slice at a time: a page of 100,000 blocks would
+        # otherwise hold a second copy of every row.
+        for start in range(0, len(rows), STAGE2_SLICE):
+            scores += self.stage2.probabilities([rows[i] + array("d", context[i]) for i in
+                                                 range(start, min(start + STAGE2_SLICE, len(rows)))])
+        return scores
 
 
 _LOCK = threading.Lock()
