@@ -83,13 +83,15 @@ def _build(html: str | bytes, base: str | None, charset: str | None, images: boo
 
 
 def _thin(blocks: list[Block]) -> bool:
-    """Whether the body gives fewer than ``THIN_WORDS`` words (a shell)."""
+    """Whether the body gives fewer than ``THIN_WORDS`` words (a shell). Words between
+    spaces are counted first: only a page short of them has its characters read for
+    scripts written without spaces."""
     words = 0
     for block in blocks:
-        words += word_count(block.text)
+        words += len(block.text.split())
         if words >= THIN_WORDS:
             return False
-    return True
+    return sum(word_count(block.text) for block in blocks) < THIN_WORDS
 
 
 def _with_payloads(blocks: list[Block], builder: Builder, images: bool) -> list[Block]:
