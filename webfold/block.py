@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Iterator
+from collections.abc import Iterator
 
 _WORD = re.compile(r"\w+")
 
