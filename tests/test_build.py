@@ -234,3 +234,12 @@ def test_a_list_of_simple_items_stays_one_block():
     blocks = webfold.to_blocks("<ul><li>a</li><li>b<ul><li>c</li><li>d</li></ul></li></ul>")
     assert [(b.kind, b.md) for b in blocks] == [("list", "- a\n- b\n  - c\n  - d")]
     assert blocks[0].element.tag == "ul"
+
+
+@pytest.mark.parametrize("label, kept", [("js", False), ("JS", False), ("python", True), ("Example", True)])
+def test_a_label_naming_the_code_language_is_dropped(label, kept):
+    # MDN writes <div class="example-header"><span>js</span></div> over its code blocks
+    html = (f'<p>Intro.</p><div class="example-header"><span>{label}</span></div>'
+            '<pre class="brush: js"><code class="language-js">let a = 1;</code></pre>')
+    expected = "Intro.\n\n" + (f"{label}\n\n" if kept else "") + "```js\nlet a = 1;\n```\n"
+    assert md(html) == expected

@@ -1002,6 +1002,12 @@ class Builder:
             return
         fence = code_fence(code)
         language = self.pre_language
+        blocks = self.sinks[-1].blocks
+        if (language and not self.sinks[-1].containers and blocks and blocks[-1].kind == "paragraph"
+                and blocks[-1].text.strip().lower() == language.lower()):
+            # A label naming the language over the code (MDN's "js") says what the
+            # fence's info string says already.
+            blocks.pop()
         self.emit(Block(f"{fence}{language}\n{code}\n{fence}", "code", text=code,
                         text_chars=len(code)))
 
