@@ -34,14 +34,22 @@ def growth(run, small, large, rounds: int = 5) -> float:
     """How much longer ``run(large)`` takes than ``run(small)``: the best of ``rounds``
     timings each, taken in turn so that a busy machine slows both alike. For inputs
     twice as large, linear work gives about 2 and quadratic work 4."""
+    import gc
     import time
 
     best = {id(small): float("inf"), id(large): float("inf")}
     for _ in range(rounds):
         for value in (small, large):
-            started = time.perf_counter()
-            run(value)
-            best[id(value)] = min(best[id(value)], time.perf_counter() - started)
+            # As timeit does: the collector's pauses depend on what earlier tests
+            # left alive, not on the code under test.
+            gc.collect()
+            gc.disable()
+            try:
+                started = time.perf_counter()
+                run(value)
+                best[id(value)] = min(best[id(value)], time.perf_counter() - started)
+            finally:
+                gc.enable()
     return best[id(large)] / best[id(small)]
 
 
