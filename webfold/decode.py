@@ -237,4 +237,10 @@ def _utf8(text: str) -> bytes:
     try:
         return text.encode("utf-8")
     except UnicodeEncodeError:      # lone surrogates have no UTF-8 form
-        return _SURROGATE.sub("\ufffd", text).encode("utf-8")
+        return without_surrogates(text).encode("utf-8")
+
+
+def without_surrogates(text: str) -> str:
+    """``text`` with lone surrogates (from ``\\ud800`` escapes in JSON, or a ``str``
+    built from bad data) replaced by U+FFFD, so that it can be written as UTF-8."""
+    return _SURROGATE.sub("\ufffd", text) if _SURROGATE.search(text) else text

@@ -28,7 +28,8 @@ from datetime import date, datetime
 from urllib.parse import urljoin, urlsplit
 
 from webfold.block import Block, Page
-from webfold.payloads import json_ld_items, types_of, without_surrogates
+from webfold.decode import without_surrogates
+from webfold.payloads import json_ld_items, types_of
 
 #: ``<meta>`` keys of each field, most trusted first: HTML and Dublin Core names,
 #: then Open Graph, then Twitter cards.

@@ -26,6 +26,8 @@ import json
 import math
 import re
 
+from webfold.decode import without_surrogates
+
 #: A body with fewer words than this is a shell: its payloads are unpacked.
 THIN_WORDS = 50
 #: ``type`` values of scripts that hold JavaScript (HTML §4.12.1.1: an empty type is
@@ -72,7 +74,6 @@ _CODE_WORD = re.compile(r"[_\[\]{}()<>=/\\:;@#%&*|^~`$]|\d|[a-z][A-Z]|--")
 #: tenth of the command line's start-up.)
 _CJK_RANGES = ((0x0E00, 0x0EFF), (0x1000, 0x109F), (0x1780, 0x17FF), (0x2E80, 0x9FFF),
                (0xAC00, 0xD7AF), (0xF900, 0xFAFF), (0xFF65, 0xFF9F), (0x20000, 0x3134F))
-_SURROGATE = re.compile(r"[\ud800-\udfff]")
 #: Marks of code in a title's word (digits and dots are common in real titles).
 _CODE_IN_TITLE = re.compile(r"[_\[\]{}<>=\\;@#&*|^~`$]|[a-z][A-Z][a-z]*[A-Z]|^[a-z]+[A-Z]|v\d+\.\d")
 _TEMPLATE = re.compile(r"\{\{|\}\}|%[sd]|\{\d*\}|\$\{")
@@ -144,12 +145,6 @@ def is_title(text: str) -> bool:
     if len(words) == 1 and ("-" in text or text.islower()):
         return False
     return 2 * sum(1 for word in words if _CODE_IN_TITLE.search(word)) < len(words)
-
-
-def without_surrogates(text: str) -> str:
-    """``text`` with lone surrogates (from JSON ``\\ud800`` escapes) replaced by U+FFFD,
-    so that it can be written as UTF-8."""
-    return _SURROGATE.sub("\ufffd", text) if _SURROGATE.search(text) else text
 
 
 class _Page:
