@@ -108,8 +108,6 @@ def is_punctuation(char: str) -> bool:
 
 
 _HARD_BREAK = "\\\n"
-# "@type": "NewsArticle" or "@type": ["Product", "Thing"] in JSON-LD (a pattern, not a
-# parse: a payload that does not parse still names its types).
 #: Elements whose attributes are page facts (:meth:`Builder.page_fact`).
 PAGE_FACTS = frozenset({"meta", "script", "link", "html"})
 #: Elements whose attributes are read inside a dropped subtree (``<head>`` is one).
@@ -120,6 +118,8 @@ MAX_META = 256
 MAX_META_CHARS = 4096
 MAX_JSON_LD = 32
 MAX_TIMES = 16
+# "@type": "NewsArticle" or "@type": ["Product", "Thing"] in JSON-LD (a pattern, not a
+# parse: a payload that does not parse still names its types).
 _LD_TYPE = re.compile(r'"@type"\s*:\s*\[?\s*"([A-Za-z]+)"')
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from webfold._scan import scan_bytes
 from dataclasses import dataclass
 
+from webfold._scan import scan_bytes
 from webfold.block import Block, Page
 from webfold.build import Builder
 from webfold.decode import decode
