@@ -75,3 +75,13 @@ def test_many_headings_stay_linear():
         return webfold.to_blocks("".join(f"<h2>Heading {i}</h2>" for i in range(n)))
 
     assert growth(lambda blocks: chunks(blocks, 50), page(20_000), page(40_000)) < 3
+
+
+def test_table_rows_stay_whole_after_a_heading_when_they_fit():
+    rows = "".join(f"<tr><td>Pour-over method {i}</td><td>15 grams</td><td>250 grams</td></tr>" for i in range(8))
+    found = chunked("<h2>Ratios at a glance</h2><table><tr><th>Method</th><th>Coffee</th><th>Water</th></tr>"
+                    + rows + "</table>", 110)
+    assert all(len(c) <= 110 for c in found)
+    table_chunks = [c for c in found if "| --- |" in c]
+    assert table_chunks and all(line.startswith("|") and line.endswith("|")
+                                for c in table_chunks for line in c.split("\n") if not line.startswith("#") and line)

@@ -37,8 +37,11 @@ def chunks(blocks: list[Block], limit: int) -> list[str]:
             continue
         heading = "".join(md + "\n\n" for md in headings)
         headings = []
-        # Leave room for the heading in the block's first piece when that is possible.
-        room = limit - len(heading) if len(heading) <= limit // 2 else limit
+        # Leave room for the heading in the block's first piece when that is possible;
+        # not for code and tables, whose every piece repeats the fence or the header
+        # (less room there would cut lines and rows).
+        room = limit - len(heading) if len(heading) <= limit // 2 and block.kind not in ("code", "table") \
+            else limit
         parts = _block_pieces(block, room)
         if heading and len(heading) + len(parts[0]) <= limit:
             parts[0] = heading + parts[0]
