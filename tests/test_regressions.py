@@ -6,6 +6,8 @@ size. The whole kind of fault was fixed; the case stands for the kind.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from markdown_it import MarkdownIt
 
@@ -133,3 +135,14 @@ GROWTH = [
 def test_time_grows_linearly(name, build, size):
     assert growth(lambda page: webfold.to_markdown(page, selection=False),
                   build(size), build(2 * size)) < 3
+
+
+#: Inputs the fuzzer (tests/fuzz/fuzz.py) found, each with the Markdown it must give
+#: (every block, base https://example.com/) beside it.
+FUZZ_FINDINGS = sorted((Path(__file__).parent / "regressions").glob("*.html"))
+
+
+@pytest.mark.parametrize("page", FUZZ_FINDINGS, ids=[page.stem for page in FUZZ_FINDINGS])
+def test_fuzz_finding(page):
+    expected = page.with_suffix(".md").read_text(encoding="utf-8")
+    assert webfold.to_markdown(page.read_bytes(), "https://example.com/", selection=False) == expected

@@ -12,6 +12,7 @@ import pytest
 import webfold
 from webfold.block import Block
 from webfold.features import CONTEXT_NAMES, FEATURE_NAMES, context_features, page_features, parent_ids
+from webfold import select
 from webfold.select import MODEL_DIR, ModelError, Selector, choose, select_main
 
 from conftest import data_dir
@@ -203,3 +204,13 @@ def test_a_long_article_is_kept_whole():
             + "".join(f"<p>{paragraph.format(i)}</p>" for i in range(1500)) + "</article></main>")
     blocks = webfold.to_blocks(html)
     assert len(select_main(blocks)) == len(blocks) == 1501
+
+
+def test_scores_do_not_depend_on_the_slice_size(monkeypatch):
+    # Long pages are scored a slice of blocks at a time; the slices must not show.
+    page = "".join(f'<div class="c{i % 7}"><h2>Part {i}</h2><p>Text of part {i}, with words.</p>'
+                   f'<ul><li><a href="/{i}">link {i}</a></li></ul></div>' for i in range(120))
+    blocks = webfold.to_blocks(page)
+    whole = select.selector().scores(blocks)
+    monkeypatch.setattr(select, "SLICE", 7)
+    assert select.selector().scores(blocks) == whole and len(whole) == len(blocks) > 300

@@ -7,13 +7,13 @@ Cython byte scanner: tokens), :mod:`~webfold.build` (tokens to blocks),
 """
 
 from webfold.block import Block, Element, Page
-from webfold.errors import DecodeError, InputTooLargeError, WebfoldError
+from webfold.errors import BinaryInputError, DecodeError, InputTooLargeError, WebfoldError
 from webfold.metadata import Metadata
 from webfold.pipeline import Document, to_blocks, to_document, to_markdown
 from webfold.render import links, render
 from webfold.select import ModelError, select_main
 
 __version__ = "0.1.0"
-__all__ = ["Block", "Document", "Element", "Metadata", "Page", "DecodeError", "InputTooLargeError",
+__all__ = ["Block", "Document", "Element", "Metadata", "Page", "BinaryInputError", "DecodeError", "InputTooLargeError",
            "ModelError", "WebfoldError", "links", "render", "select_main", "to_blocks", "to_document",
            "to_markdown", "__version__"]

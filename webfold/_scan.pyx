@@ -434,7 +434,7 @@ cdef class Tokens:
         cdef CToken* t = self.token(index)
         if t.name:
             return TAG_NAMES[t.name]
-        return self.source[t.start:t.end].decode("utf-8", "replace").lower()
+        return _nul_replaced(self.source[t.start:t.end].decode("utf-8", "replace").lower())
 
     def text(self, Py_ssize_t start, Py_ssize_t end, bint references=True):
         if start < 0 or end > self.sc.n or start > end:
@@ -459,9 +459,15 @@ cdef class Tokens:
             if a.value_start < 0:
                 found[key] = ""
             else:
-                value = self.source[a.value_start:a.value_end].decode("utf-8", "replace")
+                value = _nul_replaced(self.source[a.value_start:a.value_end].decode("utf-8", "replace"))
                 found[key] = decode_references(value, True) if a.flags & HAS_AMP else value
         return found
+
+
+cdef str _nul_replaced(str value):
+    """``value`` with U+0000 as U+FFFD, as the tokenizer's tag-name and attribute-value
+    states do (§13.2.5.8, §13.2.5.36-38): a NUL must not reach a link target."""
+    return value.replace("\x00", "\ufffd") if "\x00" in value else value
 
 
 def scan_bytes(source):

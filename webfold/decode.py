@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import re
 
-from webfold.errors import DecodeError
+from webfold.errors import BinaryInputError, DecodeError
 
 #: WHATWG Encoding labels whose meaning differs from Python's codec of the same name,
 #: mapped to the Python codec that implements the WHATWG encoding (Encoding §4.2 and
@@ -169,6 +169,8 @@ def decode(html: str | bytes, charset: str | None = None) -> Decoded:
     DecodeError
         If the chosen encoding has no decoder in this Python. Undecodable bytes never
         raise: they become U+FFFD.
+    BinaryInputError
+        If the bytes are a binary file, not text (see :func:`binary_kind`).
     """
     if isinstance(html, str):
         return Decoded(_utf8(html), "utf-8", "str")
@@ -176,6 +178,9 @@ def decode(html: str | bytes, charset: str | None = None) -> Decoded:
         html = bytes(html)
     if not isinstance(html, bytes):
         raise TypeError(f"html must be str or bytes, not {type(html).__name__}")
+    kind = binary_kind(html)
+    if kind:
+        raise BinaryInputError(f"the input is binary ({kind}), not HTML")
     for bom, encoding in _BOMS:
         if html.startswith(bom):
             return _as_utf8(html[len(bom):], encoding, "bom")
@@ -194,6 +199,28 @@ def decode(html: str | bytes, charset: str | None = None) -> Decoded:
     if encoding:
         return _as_utf8(html, encoding, "detected")
     return _as_utf8(html, "utf-8", "fallback")
+
+
+#: C0 control bytes that text never holds (tab, line feed, form feed and carriage
+#: return are white space in HTML; ESC starts ISO-2022-JP's shifts).
+_CONTROL = re.compile(rb"[\x00-\x08\x0b\x0e-\x1a\x1c-\x1f]")
+
+
+def binary_kind(data: bytes) -> str | None:
+    """The MIME type of a binary file that ``data`` is (``"image/png"``), or None.
+
+    Binary means both: a control byte in the first 1,024 bytes, and the signature of a
+    binary format that the ``filetype`` library knows (images, archives, audio, video,
+    fonts, PDF, executables). Either alone is not enough: a page may hold a stray NUL,
+    and a text may start with the letters "BM" of a BMP's signature. UTF-16 pages hold
+    NULs but have no signature, and a byte order mark is checked first.
+    """
+    if not _CONTROL.search(data, 0, 1024) or data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return None
+    import filetype     # only for bytes that may be binary: it costs 7 ms to import
+
+    found = filetype.guess(data[:8192])
+    return found.mime if found is not None else None
 
 
 def _detect(data: bytes) -> str | None:

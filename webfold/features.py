@@ -177,86 +177,114 @@ def _signature(element) -> tuple[str, str]:
     return (element.tag, element.classes) if element is not None else ("", "")
 
 
-def page_features(blocks: list[Block]) -> list[list[float]]:
-    """One row of :data:`FEATURE_NAMES` floats for each block of one page.
-
-    Parameters
-    ----------
-    blocks : list of Block
-        All blocks of the page, in document order, as :func:`webfold.to_blocks`
-        returns them (page-level facts come from ``blocks[0].page``).
+def page_features(blocks: list[Block]) -> list[array]:
+    """One row of :data:`FEATURE_NAMES` floats for each block of one page: all rows of
+    :class:`PageFeatures` at once (training's form; selection takes them in slices).
 
     Returns
     -------
     list of array.array
         ``len(blocks)`` rows of ``len(FEATURE_NAMES)`` doubles each (typecode ``"d"``).
     """
-    count = len(blocks)
-    if not count:
-        return []
-    page = blocks[0].page or Page()
-    total_chars = sum(b.text_chars for b in blocks) or 1
-    total_links = sum(b.link_chars for b in blocks)
-    mean_chars = total_chars / count + 1
-    title_words = list(dict.fromkeys(words_of(page.title)))[:64]
-    title = Lexicon({word: 1 << bit for bit, word in enumerate(title_words)})
-    parents: dict[tuple, int] = {}
-    elements: dict[tuple, int] = {}
-    parent_chars: dict[int, int] = {}
-    parent_blocks: dict[int, int] = {}
-    parent_group_chars: dict[tuple, int] = {}
-    element_group_chars: dict[tuple, int] = {}
-    for block in blocks:
-        element = block.element
-        parent = element.parent if element is not None else None
-        key = _signature(parent)
-        parents[key] = parents.get(key, 0) + 1
-        parent_group_chars[key] = parent_group_chars.get(key, 0) + block.text_chars
-        own = _signature(element)
-        elements[own] = elements.get(own, 0) + 1
-        element_group_chars[own] = element_group_chars.get(own, 0) + block.text_chars
-        parent_chars[id(parent)] = parent_chars.get(id(parent), 0) + block.text_chars
-        parent_blocks[id(parent)] = parent_blocks.get(id(parent), 0) + 1
-    subtrees = _subtree_totals(blocks)
-    container = _main_container(subtrees, total_chars)
-    container_share = subtrees[container.serial][0] / total_chars if container is not None else 1.0
-    # The content's main heading: the first <h1>, else the first heading (-1: none).
-    headings = [i for i, b in enumerate(blocks) if b.kind == "heading"]
-    main_heading = next((i for i in headings if blocks[i].level == 1), headings[0] if headings else -1)
-    page_part = _page_row(page, total_links / total_chars)
-    rows = []
-    chars_before = 0
-    class_rows: dict[tuple, list[float]] = {}   # class rows by the tokens they are made of
-    tokens_of: dict[int, list[str]] = {}        # class and id tokens of each element
-    inside: dict[int, bool] = {}                # which elements are in the main container
-    for index, block in enumerate(blocks):
-        stats = analyze(block.text, _LEXICON, title, _STOP_BIT, WORD_BINS)
-        row = _text_row(block, stats)
-        row += [1.0 if block.kind == kind else 0.0 for kind in KINDS]
-        row += [float(block.level), 1.0 if block.level == 1 else 0.0]
-        row += [index / count, chars_before / total_chars, float(index == 0), float(index == count - 1)]
-        chars_before += block.text_chars
-        row += _structure_row(block)
-        element = block.element
-        parent = element.parent if element is not None else None
-        same_kind = sum(1 for other in blocks[max(0, index - 2): index + 3]
-                        if other is not block and other.kind == block.kind)
-        row += [math.log((block.text_chars + 1) / mean_chars), math.log1p(parents[_signature(parent)] - 1),
-                math.log1p(elements[_signature(element)] - 1), float(same_kind),
-                block.text_chars * parent_blocks[id(parent)] / max(parent_chars[id(parent)], 1),
-                parent_group_chars[_signature(parent)] / total_chars,
-                element_group_chars[_signature(element)] / total_chars]
-        row += _subtree_row(element, subtrees, total_chars, container, inside)
-        row.append(container_share)
-        offset = index - main_heading if main_heading >= 0 else count
-        row += [float(main_heading >= 0 and index >= main_heading), offset / count]
-        row += _class_row(element, tokens_of, class_rows)
-        words = stats.words
-        row += [value / words for value in stats.bins] if words else [0.0] * WORD_BINS
-        overlap = stats.title.bit_count()
-        row += [overlap / max(len(title_words), 1), overlap / max(words, 1)]
-        rows.append(array("d", row + page_part))    # 8 bytes a value, not a float object
-    return rows
+    return PageFeatures(blocks).rows(0, len(blocks))
+
+
+class PageFeatures:
+    """The features of one page's blocks, made a slice of blocks at a time.
+
+    The page-level sums (text and link characters, groups of siblings, subtree
+    totals, the main container and heading) are taken once, in time linear in the
+    blocks; :meth:`rows` then makes the rows of any range. A caller that scores a
+    page of 100,000 blocks holds one slice of rows (2.3 KB a block), not all of them.
+
+    Parameters
+    ----------
+    blocks : list of Block
+        All blocks of the page, in document order, as :func:`webfold.to_blocks`
+        returns them (page-level facts come from ``blocks[0].page``).
+    """
+
+    def __init__(self, blocks: list[Block]) -> None:
+        self.blocks = blocks
+        count = len(blocks)
+        page = (blocks[0].page if blocks else None) or Page()
+        self.total_chars = sum(b.text_chars for b in blocks) or 1
+        self.mean_chars = self.total_chars / max(count, 1) + 1
+        self.title_words = list(dict.fromkeys(words_of(page.title)))[:64]
+        self.title = Lexicon({word: 1 << bit for bit, word in enumerate(self.title_words)})
+        self.parents: dict[tuple, int] = {}
+        self.elements: dict[tuple, int] = {}
+        self.parent_chars: dict[int, int] = {}
+        self.parent_blocks: dict[int, int] = {}
+        self.parent_group_chars: dict[tuple, int] = {}
+        self.element_group_chars: dict[tuple, int] = {}
+        # chars_before[i]: the text characters of the blocks before block i
+        self.chars_before = array("q", [0])
+        for block in blocks:
+            element = block.element
+            parent = element.parent if element is not None else None
+            key = _signature(parent)
+            self.parents[key] = self.parents.get(key, 0) + 1
+            self.parent_group_chars[key] = self.parent_group_chars.get(key, 0) + block.text_chars
+            own = _signature(element)
+            self.elements[own] = self.elements.get(own, 0) + 1
+            self.element_group_chars[own] = self.element_group_chars.get(own, 0) + block.text_chars
+            self.parent_chars[id(parent)] = self.parent_chars.get(id(parent), 0) + block.text_chars
+            self.parent_blocks[id(parent)] = self.parent_blocks.get(id(parent), 0) + 1
+            self.chars_before.append(self.chars_before[-1] + block.text_chars)
+        self.subtrees = _subtree_totals(blocks)
+        self.container = _main_container(self.subtrees, self.total_chars)
+        self.container_share = (self.subtrees[self.container.serial][0] / self.total_chars
+                                if self.container is not None else 1.0)
+        # The content's main heading: the first <h1>, else the first heading (-1: none).
+        headings = [i for i, b in enumerate(blocks) if b.kind == "heading"]
+        self.main_heading = next((i for i in headings if blocks[i].level == 1), headings[0] if headings else -1)
+        self.page_part = _page_row(page, sum(b.link_chars for b in blocks) / self.total_chars)
+        self.tokens_of: dict[int, list[str]] = {}   # class and id tokens of each element
+        self.inside: dict[int, bool] = {}           # which elements are in the main container
+
+    def rows(self, start: int, stop: int) -> list[array]:
+        """The rows of blocks ``start`` to ``stop`` (exclusive): ``stop - start`` arrays
+        of ``len(FEATURE_NAMES)`` doubles (8 bytes a value, not a float object)."""
+        blocks = self.blocks
+        count = len(blocks)
+        total_chars = self.total_chars
+        main_heading = self.main_heading
+        title_count = max(len(self.title_words), 1)
+        # Class rows by the tokens they are made of, shared by siblings; kept for one
+        # slice only, so a page of a million distinct classes holds one slice of them.
+        class_rows: dict[tuple, list[float]] = {}
+        rows = []
+        for index in range(start, stop):
+            block = blocks[index]
+            stats = analyze(block.text, _LEXICON, self.title, _STOP_BIT, WORD_BINS)
+            row = _text_row(block, stats)
+            row += [1.0 if block.kind == kind else 0.0 for kind in KINDS]
+            row += [float(block.level), 1.0 if block.level == 1 else 0.0]
+            row += [index / count, self.chars_before[index] / total_chars, float(index == 0),
+                    float(index == count - 1)]
+            row += _structure_row(block)
+            element = block.element
+            parent = element.parent if element is not None else None
+            same_kind = sum(1 for other in blocks[max(0, index - 2): index + 3]
+                            if other is not block and other.kind == block.kind)
+            row += [math.log((block.text_chars + 1) / self.mean_chars),
+                    math.log1p(self.parents[_signature(parent)] - 1),
+                    math.log1p(self.elements[_signature(element)] - 1), float(same_kind),
+                    block.text_chars * self.parent_blocks[id(parent)] / max(self.parent_chars[id(parent)], 1),
+                    self.parent_group_chars[_signature(parent)] / total_chars,
+                    self.element_group_chars[_signature(element)] / total_chars]
+            row += _subtree_row(element, self.subtrees, total_chars, self.container, self.inside)
+            row.append(self.container_share)
+            offset = index - main_heading if main_heading >= 0 else count
+            row += [float(main_heading >= 0 and index >= main_heading), offset / count]
+            row += _class_row(element, self.tokens_of, class_rows)
+            words = stats.words
+            row += [value / words for value in stats.bins] if words else [0.0] * WORD_BINS
+            overlap = stats.title.bit_count()
+            row += [overlap / title_count, overlap / max(words, 1)]
+            rows.append(array("d", row + self.page_part))
+        return rows
 
 
 def _text_row(block: Block, stats) -> list[float]:
@@ -433,7 +461,14 @@ CONTEXT_NAMES: list[str] = (
 
 
 def context_features(scores: list[float], parents: list[int]) -> list[list[float]]:
-    """One row of :data:`CONTEXT_NAMES` for each block of a page.
+    """One row of :data:`CONTEXT_NAMES` for each block of a page: all rows of
+    :class:`ContextFeatures` at once (training's form)."""
+    return ContextFeatures(scores, parents).rows(0, len(scores))
+
+
+class ContextFeatures:
+    """Stage 2's context of each block: the first stage's scores around it, in its
+    parent container and over the page, made a slice of blocks at a time.
 
     Parameters
     ----------
@@ -443,37 +478,46 @@ def context_features(scores: list[float], parents: list[int]) -> list[list[float
         For each block, an id shared by blocks whose elements have the same parent
         (the parent's ``serial``; -1 when unknown, which is a group of its own).
     """
-    count = len(scores)
-    if not count:
-        return []
-    prefix = [0.0]
-    for score in scores:
-        prefix.append(prefix[-1] + score)
-    groups: dict[int, list[float]] = {}
-    for score, parent in zip(scores, parents):
-        groups.setdefault(parent, []).append(score)
-    means = {parent: sum(values) / len(values) for parent, values in groups.items()}
-    page_mean = prefix[-1] / count
-    page_max = max(scores)
-    page_std = math.sqrt(sum((score - page_mean) ** 2 for score in scores) / count)
-    above = sum(1 for score in scores if score > 0.5) / count
-    order = sorted(range(count), key=scores.__getitem__)
-    rank = [0.0] * count
-    for position, index in enumerate(order):
-        rank[index] = position / max(count - 1, 1)
-    rows = []
-    for index, score in enumerate(scores):
-        row = [score]
-        for width in CONTEXT_WINDOWS:
-            low, high = max(0, index - width), min(count, index + 1 + width)
-            row.append((prefix[index] - prefix[low]) / (index - low) if index > low else -1.0)
-            row.append((prefix[high] - prefix[index + 1]) / (high - index - 1)
-                       if high > index + 1 else -1.0)
-        parent = parents[index]
-        row += [means[parent], math.log1p(len(groups[parent])), page_mean, page_max, page_std,
-                rank[index], above, score - page_mean]
-        rows.append(row)
-    return rows
+
+    def __init__(self, scores: list[float], parents: list[int]) -> None:
+        count = len(scores)
+        self.scores = scores
+        self.parents = parents
+        self.prefix = prefix = array("d", [0.0])
+        for score in scores:
+            prefix.append(prefix[-1] + score)
+        sums: dict[int, float] = {}
+        self.sizes: dict[int, int] = {}
+        for score, parent in zip(scores, parents):
+            sums[parent] = sums.get(parent, 0.0) + score
+            self.sizes[parent] = self.sizes.get(parent, 0) + 1
+        self.means = {parent: total / self.sizes[parent] for parent, total in sums.items()}
+        self.page_mean = prefix[-1] / max(count, 1)
+        self.page_max = max(scores, default=0.0)
+        self.page_std = math.sqrt(sum((score - self.page_mean) ** 2 for score in scores) / max(count, 1))
+        self.above = sum(1 for score in scores if score > 0.5) / max(count, 1)
+        self.rank = array("d", bytes(8 * count))
+        for position, index in enumerate(sorted(range(count), key=scores.__getitem__)):
+            self.rank[index] = position / max(count - 1, 1)
+
+    def rows(self, start: int, stop: int) -> list[list[float]]:
+        """The rows of blocks ``start`` to ``stop`` (exclusive)."""
+        count = len(self.scores)
+        prefix = self.prefix
+        rows = []
+        for index in range(start, stop):
+            score = self.scores[index]
+            row = [score]
+            for width in CONTEXT_WINDOWS:
+                low, high = max(0, index - width), min(count, index + 1 + width)
+                row.append((prefix[index] - prefix[low]) / (index - low) if index > low else -1.0)
+                row.append((prefix[high] - prefix[index + 1]) / (high - index - 1)
+                           if high > index + 1 else -1.0)
+            parent = self.parents[index]
+            row += [self.means[parent], math.log1p(self.sizes[parent]), self.page_mean, self.page_max,
+                    self.page_std, self.rank[index], self.above, score - self.page_mean]
+            rows.append(row)
+        return rows
 
 
 def parent_ids(blocks: list[Block]) -> list[int]:

@@ -200,10 +200,12 @@ def _main_json_ld(texts: list[str]) -> tuple[dict, dict]:
 
 def _text(value) -> str:
     """A string value with white space collapsed, references decoded (JSON-LD often
-    holds "It&#8217;s") and lone surrogates replaced."""
+    holds "It&#8217;s"), NUL dropped (as the HTML tree builder drops it from text) and
+    lone surrogates replaced."""
     if not isinstance(value, str):
         return ""
-    return without_surrogates(" ".join((html.unescape(value) if "&" in value else value).split()))
+    value = html.unescape(value) if "&" in value else value
+    return without_surrogates(" ".join(value.replace("\x00", "").split()))
 
 
 def _name(value) -> str:

@@ -2,8 +2,8 @@
 
 A two-stage gradient-boosting model trained on the WCXB development split (see
 ``training/README.md``). Stage 1 scores each block from its own features
-(:func:`webfold.features.page_features`); stage 2 scores it again with stage 1's
-scores around it (:func:`webfold.features.context_features`). The model ships in
+(:class:`webfold.features.PageFeatures`); stage 2 scores it again with stage 1's
+scores around it (:class:`webfold.features.ContextFeatures`). The model ships in
 ``webfold/models/`` as ``selector.trees`` (evaluated by ``webfold._trees``, so neither
 scikit-learn nor numpy is imported at run time) and ``selector.json`` (versions,
 feature names, thresholds, cross-validated scores).
@@ -19,12 +19,12 @@ from pathlib import Path
 from webfold._trees import Forest
 from webfold.block import Block, words as words_of
 from webfold.errors import WebfoldError
-from webfold.features import CONTEXT_NAMES, FEATURE_NAMES, context_features, page_features, parent_ids
+from webfold.features import CONTEXT_NAMES, FEATURE_NAMES, ContextFeatures, PageFeatures, parent_ids
 
 MODEL_DIR = Path(__file__).parent / "models"
-#: Blocks whose stage-2 rows are made at a time (bounds the memory of long pages).
-STAGE2_SLICE = 2048
-
+#: Blocks whose rows are made at a time: a page's rows take 2.3 KB a block, so a page
+#: of a million blocks would otherwise hold 2.3 GB of them.
+SLICE = 2048
 
 
 class ModelError(WebfoldError):
@@ -81,15 +81,19 @@ class Selector:
 
     def scores(self, blocks: list[Block]) -> list[float]:
         """The stage-2 probability that each block is main content (0 to 1)."""
-        rows = page_features(blocks)
-        first = self.stage1.probabilities(rows)
-        context = context_features(first, parent_ids(blocks))
+        features = PageFeatures(blocks)
+        slices = [(start, min(start + SLICE, len(blocks))) for start in range(0, len(blocks), SLICE)]
+        first: list[float] = []
+        for start, stop in slices:
+            rows = features.rows(start, stop)
+            first += self.stage1.probabilities(rows)
+        context = ContextFeatures(first, parent_ids(blocks))
         scores: list[float] = []
-        # Stage-2 rows are made a slice at a time: a page of 100,000 blocks would
-        # otherwise hold a second copy of every row.
-        for start in range(0, len(rows), STAGE2_SLICE):
-            scores += self.stage2.probabilities([rows[i] + array("d", context[i]) for i in
-                                                 range(start, min(start + STAGE2_SLICE, len(rows)))])
+        for start, stop in slices:
+            if len(slices) > 1:     # a page of one slice still has its rows at hand
+                rows = features.rows(start, stop)
+            scores += self.stage2.probabilities([row + array("d", extra) for row, extra in
+                                                 zip(rows, context.rows(start, stop))])
         return scores
 
 

@@ -1,0 +1,182 @@
+"""Hostile pages: inputs made to break a converter, at the sizes issue [6] names.
+
+Each case makes a page at any scale (1.0 is the named size) and says what the
+Markdown must hold. Time and memory are those of the default path (selection on);
+the text is checked in the output of every block (``--all-blocks``), since keeping
+it is the converter's job and choosing among identical paragraphs the selector's. ``python tests/hostile.py`` prints the table of the README's
+security section: for each case the time ratio of twice the size (linear is 2), the
+peak memory and the result. ``tests/test_hostile.py`` checks the same.
+
+``python tests/hostile.py NAME SCALE`` converts one case in this process and prints
+a JSON line with the seconds, the memory growth (the peak resident set, in MB, over
+what the process held before converting) and the Markdown's size: the tests run it
+in a child process, so the peak is the conversion's own.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import resource
+import struct
+import sys
+import time
+import zipfile
+import zlib
+from dataclasses import dataclass
+from typing import Callable
+
+#: A realistic article paragraph (about 1 KB), for the pages a construct precedes.
+PARAGRAPH = "<p>" + "Lorem ipsum dolor sit amet, consectetur adipiscing elit. " * 18 + "</p>\n"
+
+
+def _png(scale: float) -> bytes:
+    side = max(8, int(600 * scale ** 0.5))
+    rows = b"".join(b"\x00" + bytes((x * 7 + y * 3) & 255 for x in range(side)) for y in range(side))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 8, 0, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+def _zip(scale: float) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("page.html", PARAGRAPH * int(1000 * scale))
+    return buffer.getvalue()
+
+
+@dataclass(frozen=True)
+class Case:
+    """One hostile page: ``make(scale)`` builds it; ``check(markdown, scale)`` is
+    True when the Markdown holds what it must (None: the input must be refused with
+    :class:`webfold.BinaryInputError`). ``memory_mb`` bounds the peak memory growth
+    of the conversion at scale 1."""
+
+    name: str
+    what: str
+    make: Callable[[float], str | bytes]
+    check: Callable[[str, float], bool] | None
+    memory_mb: int
+
+
+def _n(base: int, scale: float) -> int:
+    return max(1, int(base * scale))
+
+
+CASES = [
+    Case("page_50mb", "a 50 MB page (one paragraph of 10 million words)",
+         lambda s: "<p>" + "word " * _n(10_000_000, s) + "</p>",
+         lambda md, s: md.count("word") == _n(10_000_000, s), 1000),
+    Case("nested_1m", "a million nested elements",
+         lambda s: "<div>" * _n(1_000_000, s) + "deep",
+         lambda md, s: md == "deep\n", 1000),
+    Case("attributes_1m", "a million attributes on one tag",
+         lambda s: "<p " + " ".join(f"a{i}=1" for i in range(_n(1_000_000, s))) + ">kept</p>",
+         lambda md, s: md == "kept\n", 500),
+    Case("attribute_10mb", "a 10 MB attribute value",
+         lambda s: '<p title="' + "x" * _n(10_000_000, s) + '">kept</p>',
+         lambda md, s: md == "kept\n", 200),
+    # A browser shows nothing after an unterminated comment or script (the rest of the
+    # page is comment or script text, §13.2.5.43 and §13.2.5.4): neither do we.
+    Case("unterminated_comment", "an unterminated comment at the start of a 10 MB page",
+         lambda s: "<!--" + PARAGRAPH * _n(10_000, s),
+         lambda md, s: md == "", 300),
+    Case("unterminated_script", "an unterminated script at the start of a 10 MB page",
+         lambda s: "<script>" + PARAGRAPH * _n(10_000, s),
+         lambda md, s: md == "", 300),
+    # In HTML content <![CDATA[ is a bogus comment that ends at the first ">"
+    # (§13.2.5.42): the page after it is kept.
+    Case("unterminated_cdata", "an unterminated CDATA section at the start of a 10 MB page",
+         lambda s: "<![CDATA[" + PARAGRAPH * _n(10_000, s),
+         lambda md, s: md.count("Lorem ipsum") == 18 * _n(10_000, s), 800),
+    Case("nul_bytes", "100,000 paragraphs with a NUL byte in each",
+         lambda s: b"<p>a\x00b</p>" * _n(100_000, s),
+         lambda md, s: md.count("ab") == _n(100_000, s) and "\x00" not in md, 800),
+    Case("invalid_utf8", "invalid UTF-8 in a page declared UTF-8",
+         lambda s: b'<meta charset="utf-8">' + b"<p>ok \xff\xfe\xc3( ok</p>" * _n(100_000, s),
+         lambda md, s: md.count("ok \ufffd\ufffd\ufffd( ok") == _n(100_000, s), 800),
+    Case("surrogate_references", "lone surrogates in character references",
+         lambda s: "<p>&#xD800;x&#56320;</p>" * _n(100_000, s),
+         lambda md, s: md.count("\ufffdx\ufffd") == _n(100_000, s), 800),
+    Case("table_cells_100k", "a table of 100,000 cells (1,000 rows of 100)",
+         lambda s: "<table>" + ("<tr>" + "<td>c</td>" * 100) * _n(1000, s) + "</table>",
+         lambda md, s: md.count("| c ") == 100 * _n(1000, s), 800),
+    # colspan is clamped to 1,000 and rowspan to 65,534 (§4.9.11); a span reaches only
+    # the rows that exist.
+    Case("span_65534", "a cell with colspan and rowspan of 65,534, 1,000 times",
+         lambda s: ('<table><tr><td colspan="65534" rowspan="65534">x</td><td>y</td></tr>'
+                    '<tr><td>z</td></tr></table>') * _n(1000, s),
+         lambda md, s: md.count("| x |") == _n(1000, s) and md.count("| z |") == _n(1000, s), 1500),
+    Case("amp_100k", "100,000 &amp; in a row",
+         lambda s: "<p>" + "&amp;" * _n(100_000, s) + "</p>",
+         lambda md, s: md.count("&") == _n(100_000, s), 100),
+    Case("nested_inline", "deeply nested inline formatting (60,000 elements)",
+         lambda s: "<p>" + "<b><i><em><strong><span><a href=x>" * _n(10_000, s) + "text",
+         lambda md, s: "text" in md, 300),
+    Case("whitespace_10mb", "10 MB of white space",
+         lambda s: "<p>a" + " \n\t" * _n(3_333_333, s) + "b</p>",
+         lambda md, s: md == "a b\n", 200),
+    Case("png", "a PNG image given as HTML", _png, None, 100),
+    Case("zip", "a zip archive given as HTML", _zip, None, 100),
+]
+
+BY_NAME = {case.name: case for case in CASES}
+
+
+def convert(page: str | bytes, selection: bool = True) -> str:
+    """The Markdown, or the error's class name for a refusal."""
+    import webfold
+
+    try:
+        return webfold.to_markdown(page, selection=selection)
+    except webfold.BinaryInputError:
+        return "BinaryInputError"
+
+
+def measure(name: str, scale: float) -> dict:
+    """Convert one case in this process: seconds, memory growth (MB) and result."""
+    import webfold.select
+
+    webfold.select.selector()           # the model is loaded before the baseline
+    case = BY_NAME[name]
+    page = case.make(scale)
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    started = time.perf_counter()
+    markdown = convert(page)
+    seconds = time.perf_counter() - started
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    every_block = convert(page, selection=False)
+    ok = every_block == "BinaryInputError" if case.check is None else case.check(every_block, scale)
+    return {"name": name, "scale": scale, "input_bytes": len(page), "seconds": seconds,
+            "memory_mb": (peak - before) / 1024, "markdown_chars": len(markdown), "ok": ok}
+
+
+def run_child(name: str, scale: float) -> dict:
+    """:func:`measure` in a fresh Python process."""
+    import subprocess
+
+    done = subprocess.run([sys.executable, __file__, name, str(scale)], capture_output=True,
+                          text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def table() -> None:
+    """Print the README's table: one row per case at its named size."""
+    print("| input | size | time ratio, 2× size | peak memory | result |")
+    print("|---|---:|---:|---:|---|")
+    for case in CASES:
+        small, large = (min(run_child(case.name, s)["seconds"] for _ in range(3)) for s in (0.25, 0.5))
+        full = run_child(case.name, 1.0)
+        result = "refused: BinaryInputError" if case.check is None else ("text kept" if full["ok"] else "FAILED")
+        print(f"| {case.what} | {full['input_bytes'] / 1e6:,.1f} MB | {large / small:.2f} | "
+              f"{full['memory_mb']:,.0f} MB (bound {case.memory_mb:,}) | {result} |")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 3:
+        print(json.dumps(measure(sys.argv[1], float(sys.argv[2]))))
+    else:
+        table()
