@@ -25,7 +25,8 @@ from webfold.table import MAX_COLSPAN, MAX_ROWSPAN, Cell, Table, pipe_table
 from webfold.tables import (BLOCK_ELEMENTS, CHROME_PATTERN, CODE_LANGUAGE, DROPPED_ELEMENTS,
                             DISPLAY_NONE, HEADING_LEVEL, P_CLOSERS, PLACEHOLDER_SRC, REACT_SEGMENT,
                             SCOPE_BOUNDARIES, SECTIONING, SPECIAL_ELEMENTS, TAG_NAMES,
-                            VISIBILITY_HIDDEN, VOID_ELEMENTS)
+                            VOID_ELEMENTS, BACKGROUND, COLOR, INVISIBLE_STYLE, OVERFLOW_HIDDEN,
+                            PHRASING_INVISIBLE, ZERO_HEIGHT, ZERO_WIDTH)
 from webfold.urls import Resolver
 
 # Token kinds and flags, as plain ints (the scanner's enums, from _scan.pxd).
@@ -241,6 +242,43 @@ class ListState:
         self.nested = nested        # directly inside a list: it opened a container
 
 
+def invisible(style: str, phrasing: bool) -> bool:
+    """Whether an inline ``style`` leaves the element's text unseen though rendered:
+    one of ``tables.INVISIBLE_STYLE`` (``visibility:hidden``, a transparent colour, a
+    zero clip, far off-screen), a zero width and height with ``overflow:hidden``, a
+    ``color`` equal to its own background, or, on a ``phrasing`` (not block) element,
+    ``font-size:0`` or ``opacity:0``."""
+    if INVISIBLE_STYLE.search(style) or (phrasing and PHRASING_INVISIBLE.search(style)):
+        return True
+    if ZERO_WIDTH.search(style) and ZERO_HEIGHT.search(style) and OVERFLOW_HIDDEN.search(style):
+        return True
+    color = COLOR.search(style)
+    if color is None:
+        return False
+    background = BACKGROUND.search(style)
+    return background is not None and _colour(color.group(1)) == _colour(background.group(1))
+
+
+_NAMED_COLOURS = {"white": "#ffffff", "black": "#000000"}
+
+
+def _colour(value: str) -> str:
+    """A CSS colour in one spelling: ``#fff``, ``white`` and ``rgb(255, 255, 255)`` are
+    all ``#ffffff`` (CSS Color 4 §4-§6); other values are compared as written. Of a
+    ``background`` shorthand, the first value is taken."""
+    value = value.strip().lower()
+    if value.startswith(("rgb(", "rgba(")):
+        parts = value[value.index("(") + 1:].rstrip(")").replace(",", " ").replace("/", " ").split()
+        if len(parts) >= 3 and all(part.isdigit() for part in parts[:3]) and (
+                len(parts) == 3 or parts[3] in ("1", "1.0", "100%")):
+            return "#" + "".join(f"{min(int(part), 255):02x}" for part in parts[:3])
+        return value
+    value = value.split()[0] if value else value
+    if len(value) == 4 and value.startswith("#"):
+        value = "#" + "".join(c * 2 for c in value[1:])
+    return _NAMED_COLOURS.get(value, value)
+
+
 class Builder:
     """Builds the blocks of one document from its tokens.
 
@@ -257,16 +295,20 @@ class Builder:
         default it is dropped; :func:`webfold.pipeline.to_blocks` builds again with
         it kept when the page's text is mostly there (Discourse serves whole forum
         threads that way).
+    safe_links, data_images : bool
+        The link policy of :class:`webfold.urls.Resolver`: a dropped link target
+        leaves its text, a dropped image target drops the image. ``data_images``
+        also writes an image whose only source is a ``data:image/`` URL.
     """
 
     def __init__(self, tokens: Tokens, base: str | None, images: bool = True,
-                 keep_noscript: bool = False) -> None:
+                 keep_noscript: bool = False, safe_links: bool = False, data_images: bool = False) -> None:
         self.tokens = tokens
         self.keep_noscript = keep_noscript
         self.flat_tables = 0
         self.noscript_bytes = 0
         self.offset = 0
-        self.resolve = Resolver(base)
+        self.resolve = Resolver(base, safe_links, data_images)
         self.images = images
         self.stack: list[Frame] = []
         self.open_count: dict[str, int] = {}
@@ -473,8 +515,8 @@ class Builder:
         """The first ``<base href>`` sets the base, resolved against the caller's."""
         if not self.base_seen and "href" in attributes:
             self.base_seen = True
-            self.resolve = Resolver(self.resolve(attributes["href"]) if self.resolve.base
-                                    else attributes["href"])
+            self.resolve = self.resolve.rebased(self.resolve(attributes["href"]) if self.resolve.base
+                                                else attributes["href"])
 
     def block_start(self, name: str, role: int, flags: int, attributes, chrome: int) -> None:
         self.flush()
@@ -545,8 +587,9 @@ class Builder:
                 self.sectioning += 1
 
     def hidden_by(self, name: str, attributes: dict[str, str]) -> bool:
-        """True when the element's attributes hide it: ``hidden``, ``aria-hidden`` or an
-        inline ``display:none``. The root elements
+        """True when the element's attributes hide it: ``hidden``, ``aria-hidden``, an
+        inline ``display:none``, or, on a phrasing element, an inline style that leaves
+        its text unseen (:func:`invisible`). The root elements
         are never hidden (``<body style="display:none">`` is an anti-flash pattern)."""
         if name == "html" or name == "body":
             return False
@@ -555,19 +598,24 @@ class Builder:
         if attributes.get("aria-hidden", "").strip().lower() == "true":
             return True
         style = attributes.get("style")
-        return bool(style) and ("none" in style or "NONE" in style.upper()) \
-            and DISPLAY_NONE.search(style) is not None
+        if not style:
+            return False
+        if ("none" in style or "NONE" in style.upper()) and DISPLAY_NONE.search(style) is not None:
+            return True
+        # Unseen text inside a block cannot be removed as a block of chrome: a phrasing
+        # element with such a style is hidden outright.
+        return name not in BLOCK_ELEMENTS and invisible(style, True)
 
     def chrome_kinds(self, attributes: dict[str, str]) -> int:
         """The chrome kinds an element's attributes give it (``block.CHROME_*``): a
         class or id token of consent, ad or newsletter chrome (``tables.CHROME_TOKENS``),
-        or an inline ``visibility:hidden``. Blocks of a kind are removed unless that
-        would take most of the page's text: a token can be misread (Adobe's components
-        are all ``cmp-*``), and whole pages are wrapped in ``visibility:hidden`` until
-        their scripts run."""
+        or an inline style that leaves its text unseen (:func:`invisible`). Blocks of a
+        kind are removed unless that would take most of the page's text: a token can be
+        misread (Adobe's components are all ``cmp-*``), and whole pages are wrapped in
+        ``visibility:hidden`` until their scripts run."""
         kinds = 0
         style = attributes.get("style")
-        if style and "hidden" in style.lower() and VISIBILITY_HIDDEN.search(style):
+        if style and invisible(style, False):
             kinds = CHROME_INVISIBLE
         marks = attributes.get("class", "") + " " + attributes.get("id", "")
         if len(marks) == 1:
@@ -835,7 +883,9 @@ class Builder:
             href = attributes.get("href") if attributes else None
             if href is None or any(m.link is not None for m in self.marks):
                 return None
-            target = self.resolve(href)
+            target = self.resolve.target(href)
+            if target is None:              # an unsafe target: the text stays, unlinked
+                return None
             title = attributes.get("title", "")
             mark = Mark("[", "](" + destination(target) + link_title(title) + ")", target)
         else:
@@ -927,11 +977,14 @@ class Builder:
     def image(self, attributes: dict[str, str]) -> None:
         src = attributes.get("src", "").strip()
         if not src or PLACEHOLDER_SRC.search(src):
+            # A data: image is written only when asked, and only with no other source:
+            # most are the stand-ins of lazy loading, and all put base64 into the text.
+            inline = src if self.resolve.data_images and src[:11].lower() == "data:image/" else ""
             src = (attributes.get("data-src") or attributes.get("data-lazy-src")
                    or attributes.get("data-original") or "").strip()
             if not src:
                 srcset = attributes.get("data-srcset") or attributes.get("srcset") or ""
-                src = largest_candidate(srcset)
+                src = largest_candidate(srcset) or inline
         alt = " ".join(attributes.get("alt", "").split())
         title = attributes.get("title", "")
         if not src:
@@ -947,10 +1000,13 @@ class Builder:
             self.write_image(src, alt or " ".join(attributes.get("alt", "").split()), title)
 
     def write_image(self, src: str, alt: str, title: str) -> None:
+        target = self.resolve.target(src, image=True)
+        if target is None:
+            return
         self.place("!")
         self.line_start = False
         alt = escape_inline(alt)
-        self.parts.append(f"![{alt}]({destination(self.resolve(src))}{link_title(title)})")
+        self.parts.append(f"![{alt}]({destination(target)}{link_title(title)})")
         self.image_count += 1
 
     # ----------------------------------------------------------------- leaves

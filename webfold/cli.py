@@ -65,6 +65,12 @@ def parser() -> argparse.ArgumentParser:
     extraction.add_argument("--precision", action="store_true",
                             help="select with a higher threshold: fewer, cleaner blocks")
     extraction.add_argument("--no-images", action="store_true", help="leave images out")
+    extraction.add_argument("--safe-links", action="store_true",
+                            help="drop javascript:, vbscript:, data: and file: link and image targets "
+                                 "(link text stays) and write //host links with https:")
+    extraction.add_argument("--data-images", action="store_true",
+                            help="write images whose only source is a data:image/ URL (left out by "
+                                 "default), also with --safe-links")
     output = p.add_argument_group("Output")
     output.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
     output.add_argument("--json", action="store_true",
@@ -151,7 +157,8 @@ def _convert(args: argparse.Namespace) -> str:
         args.base = _base(args.base)
         document = to_document(data, args.base, charset=args.charset, images=not args.no_images,
                                selection=not args.all_blocks, precision=args.precision,
-                               max_input_bytes=args.max_bytes)
+                               max_input_bytes=args.max_bytes, safe_links=args.safe_links,
+                               data_images=args.data_images)
     except WebfoldError as error:
         raise ConversionError(f"{_printable(args.file)}: {error}") from None
     every, blocks, markdown = document.blocks, document.content, document.markdown

@@ -25,7 +25,8 @@ NOSCRIPT_SHARE = 4
 
 
 def to_blocks(html: str | bytes, base: str | None = None, *, charset: str | None = None,
-              images: bool = True, max_input_bytes: int = MAX_INPUT_BYTES) -> list[Block]:
+              images: bool = True, max_input_bytes: int = MAX_INPUT_BYTES, safe_links: bool = False,
+              data_images: bool = False) -> list[Block]:
     """The page's content blocks, in document order.
 
     Parameters
@@ -42,6 +43,15 @@ def to_blocks(html: str | bytes, base: str | None = None, *, charset: str | None
         Keep images; False drops them.
     max_input_bytes : int, default 200,000,000
         Refuse larger inputs (counted in UTF-8 bytes after decoding).
+    safe_links : bool, default False
+        For output that readers or programs will follow: drop link and image targets
+        with a ``javascript:``, ``vbscript:``, ``data:`` or ``file:`` scheme (a link
+        keeps its text; an image goes) and write protocol-relative targets with
+        ``https:``. By default targets are written as the page has them.
+    data_images : bool, default False
+        Write images whose only source is a ``data:image/`` URL (even with
+        ``safe_links``). By default they are left out: most are the stand-ins of lazy
+        loading, and each puts its image into the text as base64.
 
     Returns
     -------
@@ -54,11 +64,12 @@ def to_blocks(html: str | bytes, base: str | None = None, *, charset: str | None
     InputTooLargeError
         The input is larger than ``max_input_bytes``.
     """
-    return _build(html, base, charset, images, max_input_bytes)[0]
+    return _build(html, base, charset, images, max_input_bytes, safe_links, data_images)[0]
 
 
 def _build(html: str | bytes, base: str | None, charset: str | None, images: bool,
-           max_input_bytes: int) -> tuple[list[Block], Page]:
+           max_input_bytes: int, safe_links: bool = False,
+           data_images: bool = False) -> tuple[list[Block], Page]:
     """The blocks of :func:`to_blocks` and the page's facts."""
     if base is not None and not isinstance(base, str):
         raise TypeError(f"base must be str or None, not {type(base).__name__}")
@@ -69,16 +80,17 @@ def _build(html: str | bytes, base: str | None, charset: str | None, images: boo
         raise InputTooLargeError(
             f"input is {len(decoded.utf8):,} bytes as UTF-8, over the limit of {max_input_bytes:,}")
     tokens = scan_bytes(decoded.utf8)
-    builder = Builder(tokens, base, images)
+    policy = {"safe_links": safe_links, "data_images": data_images}
+    builder = Builder(tokens, base, images, **policy)
     blocks = builder.run()
     if builder.noscript_bytes > NOSCRIPT_SHARE * sum(block.text_chars for block in blocks):
         # Much more markup in <noscript> than text outside it: a page (Discourse, for
         # one) that serves its content to readers without scripts there.
-        with_noscript = Builder(tokens, base, images, keep_noscript=True).run()
+        with_noscript = Builder(tokens, base, images, keep_noscript=True, **policy).run()
         if sum(b.text_chars for b in with_noscript) > 2 * sum(b.text_chars for b in blocks):
             blocks = with_noscript
     if builder.payloads and _thin(blocks):
-        blocks = _with_payloads(blocks, builder, images)
+        blocks = _with_payloads(blocks, builder, images, policy)
     return blocks, builder.page
 
 
@@ -94,7 +106,7 @@ def _thin(blocks: list[Block]) -> bool:
     return sum(word_count(block.text) for block in blocks) < THIN_WORDS
 
 
-def _with_payloads(blocks: list[Block], builder: Builder, images: bool) -> list[Block]:
+def _with_payloads(blocks: list[Block], builder: Builder, images: bool, policy: dict) -> list[Block]:
     """A thin page's blocks followed by those made from its payloads (see
     :mod:`webfold.payloads`)."""
     documents = payload_html([(kind, builder.tokens.text(start, end, False))
@@ -102,7 +114,7 @@ def _with_payloads(blocks: list[Block], builder: Builder, images: bool) -> list[
     serial = builder.serial
     blocks = list(blocks)
     for html in documents:
-        extra = Builder(scan_bytes(html.encode("utf-8")), builder.resolve.base, images)
+        extra = Builder(scan_bytes(html.encode("utf-8")), builder.resolve.base, images, **policy)
         extra.serial = serial               # element serials stay unique on the page
         extra.base_seen = True              # a payload's <base> does not move the page's links
         blocks += extra.run()
@@ -115,7 +127,8 @@ def _with_payloads(blocks: list[Block], builder: Builder, images: bool) -> list[
 
 def to_markdown(html: str | bytes, base: str | None = None, *, charset: str | None = None,
                 images: bool = True, selection: bool = True, precision: bool = False,
-                max_input_bytes: int = MAX_INPUT_BYTES) -> str:
+                max_input_bytes: int = MAX_INPUT_BYTES, safe_links: bool = False,
+                data_images: bool = False) -> str:
     """The page's main content as a Markdown document (CommonMark 0.31 with GFM tables
     and strikethrough), ending in one newline, or ``""`` for a page with no content.
 
@@ -130,7 +143,8 @@ def to_markdown(html: str | bytes, base: str | None = None, *, charset: str | No
     Raises the errors of :func:`to_blocks`, and :class:`webfold.select.ModelError`
     when the shipped selector cannot be loaded.
     """
-    blocks = to_blocks(html, base, charset=charset, images=images, max_input_bytes=max_input_bytes)
+    blocks = to_blocks(html, base, charset=charset, images=images, max_input_bytes=max_input_bytes,
+                       safe_links=safe_links, data_images=data_images)
     return render(select_main(blocks, precision=precision) if selection else blocks)
 
 
@@ -150,11 +164,12 @@ class Document:
 
 def to_document(html: str | bytes, base: str | None = None, *, charset: str | None = None,
                 images: bool = True, selection: bool = True, precision: bool = False,
-                max_input_bytes: int = MAX_INPUT_BYTES) -> Document:
+                max_input_bytes: int = MAX_INPUT_BYTES, safe_links: bool = False,
+                data_images: bool = False) -> Document:
     """The page's Markdown, blocks and metadata (:mod:`webfold.metadata`).
 
     Takes the parameters of :func:`to_markdown` and raises its errors.
     """
-    blocks, page = _build(html, base, charset, images, max_input_bytes)
+    blocks, page = _build(html, base, charset, images, max_input_bytes, safe_links, data_images)
     content = select_main(blocks, precision=precision) if selection else blocks
     return Document(render(content), page_metadata(page, blocks), blocks, content)

@@ -137,12 +137,45 @@ CHROME_PATTERN = re.compile(
 #: Level 3, ``display: none``. Its subtree is hidden.
 DISPLAY_NONE = re.compile(r"(?:^|[;\s])display\s*:\s*none\s*(?:!important\s*)?(?:;|$)", re.IGNORECASE)
 
-#: An inline ``style`` that makes an element invisible but keeps its box: CSS 2.1
-#: §11.2, ``visibility: hidden`` (descendants may set ``visible`` again). Its subtree
-#: is chrome (``block.CHROME_INVISIBLE``), since whole pages are wrapped in it until
-#: their scripts run.
-VISIBILITY_HIDDEN = re.compile(r"(?:^|[;\s])visibility\s*:\s*hidden\s*(?:!important\s*)?(?:;|$)",
-                               re.IGNORECASE)
+#: Inline ``style`` declarations that leave an element's text unseen while keeping
+#: its box: the tricks that hide text from readers but not from a converter (and so
+#: carry prompt injections). Their subtree is chrome (``block.CHROME_INVISIBLE``):
+#: removed unless it holds most of the page's text, since whole pages are wrapped in
+#: ``visibility: hidden`` until their scripts run. The sources: CSS 2.1 §11.2
+#: (``visibility``), §11.1.2 (``clip``), §9.3.2 (offsets far off-screen) and §16.1
+#: (``text-indent``); CSS Color 4 §3.2 (``opacity``) and §6.1 (``transparent``); CSS
+#: Fonts 4 §2.5 (``font-size: 0``); CSS Masking 1 §5.1 (``clip-path: inset``).
+_END = r"\s*(?:!important\s*)?(?:;|$)"
+_ZERO = r"0(?:\.0+)?(?:px|em|rem|pt|%|vw|vh)?"
+INVISIBLE_STYLE = re.compile(
+    r"(?:^|[;\s])(?:"
+    r"visibility\s*:\s*(?:hidden|collapse)" + _END
+    + r"|color\s*:\s*transparent" + _END
+    + r"|clip\s*:\s*rect\(\s*0(?:px)?(?:[\s,]+0(?:px)?){3}\s*\)"
+    + r"|clip-path\s*:\s*inset\(\s*(?:50|100)(?:\.0+)?%"
+    # a thousand pixels (or a hundred em) to the left or above: off-screen
+    + r"|(?:left|top|text-indent|margin-left|margin-top)\s*:\s*-(?:\d{4,}(?:\.\d+)?px|\d{3,}(?:\.\d+)?r?em)"
+    + r")",
+    re.IGNORECASE)
+
+#: ``font-size: 0`` and ``opacity: 0`` hide the text of a phrasing element (CSS Fonts
+#: 4 §2.5, CSS Color 4 §3.2). On a block they hide nothing for long: ``font-size: 0``
+#: removes the white space between inline-block children, which set their own size
+#: again, and ``opacity: 0`` is where fade-in effects start.
+PHRASING_INVISIBLE = re.compile(r"(?:^|[;\s])(?:font-size|opacity)\s*:\s*" + _ZERO + _END, re.IGNORECASE)
+
+#: With ``overflow: hidden``, a zero width and height leave nothing to see (CSS 2.1
+#: §10.2, §11.1.1). A zero height alone is a collapsed panel (an accordion that opens
+#: on a click), whose text the WCXB annotators count as content.
+ZERO_WIDTH = re.compile(r"(?:^|[;\s])width\s*:\s*" + _ZERO + _END, re.IGNORECASE)
+ZERO_HEIGHT = re.compile(r"(?:^|[;\s])height\s*:\s*" + _ZERO + _END, re.IGNORECASE)
+OVERFLOW_HIDDEN = re.compile(r"(?:^|[;\s])overflow(?:-[xy])?\s*:\s*(?:hidden|clip)", re.IGNORECASE)
+
+#: The ``color`` and ``background``/``background-color`` of one inline style: text in
+#: the colour of its own background (white on white) is unseen.
+COLOR = re.compile(r"(?:^|[;\s])color\s*:\s*([^;!]+?)\s*(?:!important\s*)?(?:;|$)", re.IGNORECASE)
+BACKGROUND = re.compile(r"(?:^|[;\s])background(?:-color)?\s*:\s*([^;!]+?)\s*(?:!important\s*)?(?:;|$)",
+                        re.IGNORECASE)
 
 #: The ids React's streaming server renderer gives to finished Suspense segments: it
 #: sends them as ``<div hidden id="S:0">`` and its inline script moves them into

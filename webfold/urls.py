@@ -15,6 +15,9 @@ _ABSOLUTE = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 # newlines anywhere in a URL (WHATWG URL Standard, §4.4 "basic URL parser").
 _STRIP = "\x00\x01\x02\x03\x04\x05\x06\x07\x08\t\n\x0b\x0c\r\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f "
 _TAB_NEWLINE = re.compile(r"[\t\n\r]")
+#: Schemes that run code or read local files when a reader follows the link: dropped
+#: with ``safe_links`` (``data:`` images are kept when the caller asks).
+UNSAFE_SCHEMES = frozenset({"javascript", "vbscript", "data", "file"})
 
 
 class Resolver:
@@ -26,11 +29,19 @@ class Resolver:
         Usually an absolute URL. A relative one (a ``<base href="/docs/">`` on a page
         whose address is unknown) still resolves relative targets against it. With
         None, targets are returned cleaned but otherwise as written.
+    safe_links : bool, default False
+        :meth:`target` drops targets whose scheme is in :data:`UNSAFE_SCHEMES` and
+        writes protocol-relative targets (``//host/path``) with ``https:``.
+    data_images : bool, default False
+        Keep ``data:`` image targets even with ``safe_links`` (the builder writes
+        data images only when this is set).
     """
 
-    __slots__ = ("base", "_origin", "_no_fragment")
+    __slots__ = ("base", "safe_links", "data_images", "_origin", "_no_fragment")
 
-    def __init__(self, base: str | None) -> None:
+    def __init__(self, base: str | None, safe_links: bool = False, data_images: bool = False) -> None:
+        self.safe_links = safe_links
+        self.data_images = data_images
         self.base = base.strip(_STRIP) if base else None
         self._origin = self._no_fragment = None
         if self.base:
@@ -59,3 +70,25 @@ class Resolver:
             return urljoin(base, target)
         except ValueError:          # e.g. an invalid IPv6 host: keep the target as written
             return target
+
+    def rebased(self, base: str | None) -> Resolver:
+        """A resolver for another base (a ``<base href>``) with this one's policy."""
+        return Resolver(base, self.safe_links, self.data_images)
+
+    def target(self, value: str, image: bool = False) -> str | None:
+        """The target to write for an ``href`` (or, with ``image``, a ``src``): the
+        absolute form, or None when ``safe_links`` drops it. The scheme is read as a
+        browser reads it, after controls, tabs and newlines are removed and in any
+        case (``JaVa\tScRipt:`` is ``javascript:``; WHATWG URL Standard §4.4)."""
+        resolved = self(value)
+        if not self.safe_links:
+            return resolved
+        if value.lstrip(_STRIP).startswith("//"):
+            # protocol-relative: https, whatever the page's own scheme
+            return "https:" + (resolved.split(":", 1)[1] if _ABSOLUTE.match(resolved) else resolved)
+        scheme = _ABSOLUTE.match(resolved)
+        if scheme is not None:
+            name = scheme.group(0)[:-1].lower()
+            if name in UNSAFE_SCHEMES and not (image and name == "data" and self.data_images):
+                return None
+        return resolved

@@ -1,0 +1,92 @@
+"""Untrusted output: text hidden from readers never reaches the Markdown, and
+``safe_links`` drops targets that run code or read local files."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import webfold
+from webfold.build import invisible
+
+HIDDEN_PAGE = Path(__file__).parent / "security" / "hidden-text.html"
+
+
+@pytest.mark.parametrize("selection", [True, False])
+def test_hidden_text_tricks_do_not_reach_the_markdown(selection):
+    markdown = webfold.to_markdown(HIDDEN_PAGE.read_bytes(), selection=selection)
+    assert re.findall(r"INJECTED-[\w-]+", markdown) == []
+    # ...while every visible marker is kept: font-size:0 on a block (the inline-block
+    # white space trick), dark text on white, a collapsed panel and a fade-in included.
+    assert sorted(re.findall(r"VISIBLE-\d", markdown)) == [f"VISIBLE-{i}" for i in range(1, 9)]
+
+
+@pytest.mark.parametrize("style, phrasing, expected", [
+    ("visibility: hidden", False, True), ("VISIBILITY:COLLAPSE !important", False, True),
+    ("opacity:0", True, True), ("opacity: 0.0;", True, True), ("opacity:0.5", True, False),
+    ("opacity:0", False, False),
+    ("color: transparent", False, True), ("color: #333", False, False),
+    ("font-size:0", True, True), ("font-size: 0px", True, True), ("font-size:0", False, False),
+    ("font-size:0.8em", True, False), ("font-size:10px", True, False),
+    ("position:absolute;left:-9999px", False, True), ("left:-10px", False, False),
+    ("text-indent:-99999px", False, True), ("top:-200em", False, True), ("margin-left:-12px", False, False),
+    ("width:0;height:0;overflow:hidden", False, True), ("height:0px; width: 0; overflow-y: hidden", False, True),
+    ("height:0;overflow:hidden", False, False), ("height:0", False, False),
+    ("max-height:0;overflow:hidden", False, False),
+    ("width:100%;overflow:hidden", False, False),
+    ("clip: rect(0 0 0 0)", False, True), ("clip:rect(0px,0px,0px,0px)", False, True),
+    ("clip-path: inset(100%)", False, True), ("clip-path: inset(10%)", False, False),
+    ("color:#fff;background:#ffffff", False, True), ("color:white;background-color:RGB(255, 255, 255)", False, True),
+    ("color: #000; background: black url(x.png)", False, True), ("color:#fff;background:#000", False, False),
+    ("color:rgba(255,255,255,0.5);background:#fff", False, False), ("background:#fff", False, False),
+])
+def test_invisible_styles(style, phrasing, expected):
+    assert invisible(style, phrasing) is expected
+
+
+def test_a_page_wrapped_in_an_invisible_style_keeps_its_text():
+    # Pages are wrapped whole in visibility:hidden or opacity:0 until their scripts
+    # run: unseen styles on blocks are chrome, removed only when they hold little.
+    for style in ("visibility:hidden", "opacity:0"):
+        page = f'<div style="{style}"><h1>Title</h1><p>All of the article.</p></div>'
+        assert webfold.to_markdown(page, selection=False) == "# Title\n\nAll of the article.\n"
+
+
+LINKS = ('<p><a href="javascript:alert(1)">js</a> <a href=" JaVa&#9;ScRipt:alert(1)">js2</a> '
+         '<a href="vbscript:x">vb</a> <a href="data:text/html,x">data</a> <a href="FILE:///etc/passwd">file</a> '
+         '<a href="//cdn.example/x">proto</a> <a href="/ok">ok</a> <a href="mailto:a@b.example">mail</a> '
+         '<img src="data:image/png;base64,AAAA" alt="inline"> <img src="javascript:x" alt="jimg"> '
+         '<img src="//img.example/p.png" alt="p"></p>')
+
+
+def test_targets_are_written_as_the_page_has_them_by_default():
+    assert webfold.to_markdown(LINKS, "http://example.com/", selection=False) == (
+        "[js](<javascript:alert(1)>) [js2](<JaVaScRipt:alert(1)>) [vb](vbscript:x) [data](data:text/html,x) "
+        "[file](FILE:///etc/passwd) [proto](http://cdn.example/x) [ok](http://example.com/ok) "
+        "[mail](mailto:a@b.example) ![jimg](javascript:x) ![p](http://img.example/p.png)\n")
+
+
+def test_safe_links_drop_unsafe_targets_and_keep_the_text():
+    assert webfold.to_markdown(LINKS, "http://example.com/", selection=False, safe_links=True) == (
+        "js js2 vb data file [proto](https://cdn.example/x) [ok](http://example.com/ok) "
+        "[mail](mailto:a@b.example) ![p](https://img.example/p.png)\n")
+
+
+def test_data_images_only_when_asked():
+    kept = webfold.to_markdown(LINKS, None, selection=False, safe_links=True, data_images=True)
+    assert "![inline](data:image/png;base64,AAAA)" in kept and "javascript" not in kept
+    # a lazy-loading stand-in is still replaced by the real source
+    lazy = '<img src="data:image/gif;base64,R0lGOD" data-src="/real.png" alt="a">'
+    assert webfold.to_markdown(lazy, selection=False, data_images=True) == "![a](/real.png)\n"
+
+
+def test_safe_links_on_the_command_line(tmp_path):
+    page = tmp_path / "links.html"
+    page.write_text(LINKS, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "webfold", str(page), "--all-blocks", "--safe-links"],
+                          capture_output=True, text=True, cwd=tmp_path, check=True)
+    assert done.stdout.startswith("js js2 vb data file [proto](https://cdn.example/x)")
