@@ -92,9 +92,16 @@ def test_str_with_lone_surrogate():
     assert webfold.to_markdown("<p>a\ud800b</p>", selection=False) == "a\ufffdb\n"
 
 
-def test_wrong_type_names_the_type():
-    with pytest.raises(TypeError, match="not int"):
-        webfold.to_markdown(42)
+@pytest.mark.parametrize("args, kwargs, message", [
+    ((42,), {}, "html must be str or bytes, not int"),
+    ((None,), {}, "html must be str or bytes, not NoneType"),
+    (("<p>x",), {"base": b"http://e"}, "base must be str or None, not bytes"),
+    ((b"<p>x",), {"charset": 5}, "charset must be str or None, not int"),
+    ((b"<p>x",), {"max_input_bytes": "1000"}, "max_input_bytes must be int, not str"),
+])
+def test_wrong_type_names_the_argument_and_the_type(args, kwargs, message):
+    with pytest.raises(TypeError, match=message):
+        webfold.to_markdown(*args, **kwargs)
 
 
 @pytest.mark.parametrize("text", [

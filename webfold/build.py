@@ -1049,7 +1049,8 @@ class Builder:
 
     def close_pre(self) -> None:
         self.pre -= 1
-        code = "".join(self.pre_parts).replace("\r\n", "\n").replace("\r", "\n")
+        # NUL is dropped from code as from all text (§13.2.6.4.7)
+        code = "".join(self.pre_parts).replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
         self.pre_parts = []
         if code.startswith("\n"):
             code = code[1:]                 # the newline after <pre> is not content (§13.2.6.4.7)

@@ -60,7 +60,8 @@ def to_blocks(html: str | bytes, base: str | None = None, *, charset: str | None
     Raises
     ------
     TypeError
-        ``html`` is not ``str`` or ``bytes``, or ``base`` is not ``str`` or None.
+        ``html`` is not ``str`` or ``bytes``, ``base`` or ``charset`` is not ``str`` or
+        None, or ``max_input_bytes`` is not ``int``.
     InputTooLargeError
         The input is larger than ``max_input_bytes``.
     """
@@ -73,6 +74,10 @@ def _build(html: str | bytes, base: str | None, charset: str | None, images: boo
     """The blocks of :func:`to_blocks` and the page's facts."""
     if base is not None and not isinstance(base, str):
         raise TypeError(f"base must be str or None, not {type(base).__name__}")
+    if charset is not None and not isinstance(charset, str):
+        raise TypeError(f"charset must be str or None, not {type(charset).__name__}")
+    if not isinstance(max_input_bytes, int):
+        raise TypeError(f"max_input_bytes must be int, not {type(max_input_bytes).__name__}")
     if isinstance(html, (bytes, bytearray)) and len(html) > max_input_bytes:
         raise InputTooLargeError(f"input is {len(html):,} bytes, over the limit of {max_input_bytes:,}")
     decoded = decode(html, charset)
