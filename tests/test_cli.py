@@ -234,3 +234,19 @@ def test_a_base_with_bytes_that_are_not_utf8_is_percent_encoded(page, capsys):
     assert code == 0 and err == ""
     found = json.loads(out)
     assert found["base"] == "http://ex.example/%FF/" and "(http://ex.example/x)" in found["markdown"]
+
+
+@pytest.mark.parametrize("flags, message", [
+    (["--max-bytes", "-1"], "--max-bytes takes a size of at least 0 bytes, not -1"),
+    (["--charset", ""], "--charset : not an encoding label"),
+])
+def test_bad_flag_values_are_usage_errors(page, capsys, flags, message):
+    code, out, err = run([page, *flags], capsys)
+    assert (code, out) == (2, "") and message in err and err.count("\n") == 1
+
+
+def test_closed_standard_output_is_one_line(page):
+    done = subprocess.run(f'"{sys.executable}" -m webfold "{page}" --all-blocks >&-', shell=True,
+                          capture_output=True, text=True)
+    assert done.returncode == 2
+    assert done.stderr == "webfold: error: cannot write to standard output: it is closed\n"

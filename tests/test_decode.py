@@ -92,6 +92,14 @@ def test_str_with_lone_surrogate():
     assert webfold.to_markdown("<p>a\ud800b</p>", selection=False) == "a\ufffdb\n"
 
 
+def test_bytes_like_input_is_read_as_bytes():
+    class Page(bytes):
+        pass
+
+    for page in (Page(b"<p>x</p>"), bytearray(b"<p>x</p>"), memoryview(b"<p>x</p>")):
+        assert webfold.to_markdown(page, selection=False) == "x\n"
+
+
 @pytest.mark.parametrize("args, kwargs, message", [
     ((42,), {}, "html must be str or bytes, not int"),
     ((None,), {}, "html must be str or bytes, not NoneType"),

@@ -31,6 +31,14 @@ def test_binary_input_names_its_type():
         webfold.to_markdown(CASES[IDS.index("png")].make(1.0))
 
 
+def test_random_bytes_are_binary():
+    import random
+
+    noise = random.Random(7).randbytes(3000)
+    with pytest.raises(webfold.BinaryInputError, match=r"binary \(application/octet-stream\)"):
+        webfold.to_markdown(noise)
+
+
 @pytest.mark.parametrize("page", [b"BMW <p>cars</p>", b"ID3 tags <p>x</p>", b"MZ\n<p>x</p>",
                                   b"<p>a\x00b</p>", "<p>x</p>".encode("utf-16")])
 def test_text_that_looks_like_a_signature_is_not_binary(page):

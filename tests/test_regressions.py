@@ -146,3 +146,31 @@ FUZZ_FINDINGS = sorted((Path(__file__).parent / "regressions").glob("*.html"))
 def test_fuzz_finding(page):
     expected = page.with_suffix(".md").read_text(encoding="utf-8")
     assert webfold.to_markdown(page.read_bytes(), "https://example.com/", selection=False) == expected
+
+
+@pytest.mark.parametrize("html, expected", [
+    ("<svg/><p>hello world</p>", "hello world\n"),
+    ("<math /><p>m</p>", "m\n"),
+    ("<p>a<svg/>b</p>", "ab\n"),
+    # an icon left open: the HTML after it ends the foreign content (§13.2.6.5)
+    ('<a href="/"><svg><path d="M0 0"></a><h1>Title</h1><p>Body</p>', "# [Title](/)\n\n[Body](/)\n"),
+    ("<div><svg><g></div><p>x", "x\n"),
+    ("<svg><g></p>after", "after\n"),
+    ("<svg><text>label</text></svg><p>ok</p>", "ok\n"),
+    # ...but not out of a dropped element around it
+    ("<nav><svg><p>in nav</p></svg></nav><p>out</p>", "out\n"),
+])
+def test_foreign_content_ends_where_browsers_end_it(html, expected):
+    assert webfold.to_markdown(html, selection=False) == expected
+
+
+@pytest.mark.parametrize("html, expected", [
+    # An unclosed <nav> holds the rest of the page, which browsers show
+    ("<nav><a href=/>Home</a><p>" + "Article body words here. " * 20,
+     "[Home](/)\n\n" + ("Article body words here. " * 20).strip() + "\n"),
+    # ...and a closed one, or an unclosed one that holds little, is still navigation
+    ("<nav><a href=/>Home</a></nav><p>Body</p>", "Body\n"),
+    ("<p>Body text of the page</p><nav><a href=/>Home</a> <a href=/b>B</a>", "Body text of the page\n"),
+])
+def test_an_unclosed_nav_does_not_take_the_page(html, expected):
+    assert webfold.to_markdown(html, selection=False) == expected

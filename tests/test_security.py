@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import webfold
-from webfold.build import invisible
+from webfold.build import invisible, plain_css
 
 HIDDEN_PAGE = Path(__file__).parent / "security" / "hidden-text.html"
 
@@ -22,7 +22,7 @@ def test_hidden_text_tricks_do_not_reach_the_markdown(selection):
     assert re.findall(r"INJECTED-[\w-]+", markdown) == []
     # ...while every visible marker is kept: font-size:0 on a block (the inline-block
     # white space trick), dark text on white, a collapsed panel and a fade-in included.
-    assert sorted(re.findall(r"VISIBLE-\d", markdown)) == [f"VISIBLE-{i}" for i in range(1, 9)]
+    assert sorted(re.findall(r"VISIBLE-\d", markdown)) == [f"VISIBLE-{i}" for i in range(1, 10)]
 
 
 @pytest.mark.parametrize("style, phrasing, expected", [
@@ -30,6 +30,9 @@ def test_hidden_text_tricks_do_not_reach_the_markdown(selection):
     ("opacity:0", True, True), ("opacity: 0.0;", True, True), ("opacity:0.5", True, False),
     ("opacity:0", False, False),
     ("color: transparent", False, True), ("color: #333", False, False),
+    ("color:rgba(0,0,0,0)", False, True), ("color: rgb(0 0 0 / 0)", False, True),
+    ("color:rgba(0,0,0,0.8)", False, False), ("color: rgb(0, 0, 0)", False, False),
+    ("color:rgb(10 0 0)", False, False), ("color:hsla(0, 0%, 0%, 0)", False, True),
     ("font-size:0", True, True), ("font-size: 0px", True, True), ("font-size:0", False, False),
     ("font-size:0.8em", True, False), ("font-size:10px", True, False),
     ("position:absolute;left:-9999px", False, True), ("left:-10px", False, False),
@@ -43,9 +46,19 @@ def test_hidden_text_tricks_do_not_reach_the_markdown(selection):
     ("color:#fff;background:#ffffff", False, True), ("color:white;background-color:RGB(255, 255, 255)", False, True),
     ("color: #000; background: black url(x.png)", False, True), ("color:#fff;background:#000", False, False),
     ("color:rgba(255,255,255,0.5);background:#fff", False, False), ("background:#fff", False, False),
+    ("transform: scale(0)", False, True), ("transform:scale(0.5)", False, False),
+    ("content-visibility: hidden", False, True), ("content-visibility:auto", False, False),
 ])
 def test_invisible_styles(style, phrasing, expected):
     assert invisible(style, phrasing) is expected
+
+
+@pytest.mark.parametrize("style, plain", [
+    ("disp\\lay:none", "display:none"), ("display:/* x */none", "display:none"),
+    ("color:\\72 ed", "color:red"), ("a:\\0", "a:\ufffd"), ("b:/* open", "b:"),
+])
+def test_css_escapes_and_comments_are_read_as_css_reads_them(style, plain):
+    assert plain_css(style) == plain
 
 
 def test_a_page_wrapped_in_an_invisible_style_keeps_its_text():

@@ -214,3 +214,10 @@ def test_scores_do_not_depend_on_the_slice_size(monkeypatch):
     whole = select.selector().scores(blocks)
     monkeypatch.setattr(select, "SLICE", 7)
     assert select.selector().scores(blocks) == whole and len(whole) == len(blocks) > 300
+
+
+def test_pages_past_the_block_budget_are_kept_whole(monkeypatch):
+    blocks = webfold.to_blocks("<nav><a href=/>Home</a></nav>" + "<p>Cookie settings</p>" * 3
+                               + "<article><p>Text of the story goes here.</p></article>")
+    monkeypatch.setattr(select, "MAX_BLOCKS", len(blocks) - 1)
+    assert select_main(blocks) == blocks

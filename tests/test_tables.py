@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from markdown_it import MarkdownIt
 
 import webfold
@@ -113,3 +114,14 @@ def test_table_inside_a_list_item():
 
 def test_empty_table_gives_nothing():
     assert md("<table><tr><td></td><td> </td></tr></table><p>after</p>") == "after\n"
+
+
+@pytest.mark.parametrize("html", [
+    "<table>" + "<tr><td rowspan=65534>x<td>y" * 3000,      # each rowspan widens the rows below
+    "<table>" + "<tr><td colspan=1000>x<td>y" * 200,        # 1,000 slots for each 2 cells
+])
+def test_a_grid_made_of_spans_is_unwrapped(html):
+    # Drawn, these would be tables of millions of empty slots: the text is kept as blocks.
+    markdown = webfold.to_markdown(html, selection=False)
+    rows = html.count("<tr>")
+    assert "|" not in markdown and markdown.count("x") == markdown.count("y") == rows

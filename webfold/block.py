@@ -23,10 +23,13 @@ CHROME_HEADER_FOOTER = 1
 CHROME_CLASS = 2
 #: inside a <form>
 CHROME_FORM = 4
-#: inside an element with an inline ``visibility: hidden``
+#: inside an element whose inline style leaves its text unseen (see build.invisible)
 CHROME_INVISIBLE = 8
 #: inside an <aside> that is not inside <main> or <article>
 CHROME_ASIDE = 16
+#: inside <nav>, on a page that leaves a <nav> unclosed (elsewhere <nav> is dropped
+#: outright). Not a feature of the selector: it never sees navigation.
+CHROME_NAV = 32
 
 
 @dataclass(slots=True, eq=False)

@@ -19,13 +19,14 @@ from webfold.markdown import (code_fence, code_span, destination, escape_inline,
                               escape_line_start, link_title)
 from webfold._scan import TokenFlag, TokenKind, Tokens
 from webfold.block import (CHROME_ASIDE, CHROME_CLASS, CHROME_FORM, CHROME_HEADER_FOOTER,
-                           CHROME_INVISIBLE, Block, Element, Page)
+                           CHROME_INVISIBLE, CHROME_NAV, Block, Element, Page)
 from webfold.payloads import script_kind
 from webfold.table import MAX_COLSPAN, MAX_ROWSPAN, Cell, Table, pipe_table
 from webfold.tables import (BLOCK_ELEMENTS, CHROME_PATTERN, CODE_LANGUAGE, DROPPED_ELEMENTS,
                             DISPLAY_NONE, HEADING_LEVEL, P_CLOSERS, PLACEHOLDER_SRC, REACT_SEGMENT,
                             SCOPE_BOUNDARIES, SECTIONING, SPECIAL_ELEMENTS, TAG_NAMES,
-                            VOID_ELEMENTS, BACKGROUND, COLOR, INVISIBLE_STYLE, OVERFLOW_HIDDEN,
+                            VOID_ELEMENTS, BACKGROUND, COLOR, FOREIGN_BREAKOUT, FOREIGN_ROOTS,
+                            INVISIBLE_STYLE, OVERFLOW_HIDDEN,
                             PHRASING_INVISIBLE, ZERO_HEIGHT, ZERO_WIDTH)
 from webfold.urls import Resolver
 
@@ -242,6 +243,23 @@ class ListState:
         self.nested = nested        # directly inside a list: it opened a container
 
 
+_CSS_COMMENT = re.compile(r"/\*.*?(?:\*/|$)", re.DOTALL)
+_CSS_ESCAPE = re.compile(r"\\(?:([0-9a-fA-F]{1,6})\s?|(.))", re.DOTALL)
+
+
+def plain_css(style: str) -> str:
+    """An inline style with its comments removed and its escapes decoded, as CSS reads
+    it (CSS Syntax 3 §4.3.7): ``disp\\lay:/**/none`` is ``display:none``."""
+    return _CSS_ESCAPE.sub(_css_unescape, _CSS_COMMENT.sub("", style))
+
+
+def _css_unescape(match: re.Match) -> str:
+    if match.group(2) is not None:
+        return match.group(2)
+    value = int(match.group(1), 16)
+    return chr(value) if 0 < value <= 0x10FFFF and not 0xD800 <= value <= 0xDFFF else "\ufffd"
+
+
 def invisible(style: str, phrasing: bool) -> bool:
     """Whether an inline ``style`` leaves the element's text unseen though rendered:
     one of ``tables.INVISIBLE_STYLE`` (``visibility:hidden``, a transparent colour, a
@@ -295,6 +313,11 @@ class Builder:
         default it is dropped; :func:`webfold.pipeline.to_blocks` builds again with
         it kept when the page's text is mostly there (Discourse serves whole forum
         threads that way).
+    keep_nav : bool
+        Treat ``<nav>`` as chrome (removed unless it holds most of the text) instead of
+        dropping it. :func:`webfold.pipeline.to_blocks` builds again so when a
+        ``<nav>`` is left unclosed (``unclosed_nav``): it then holds the rest of the
+        page, which browsers show.
     safe_links, data_images : bool
         The link policy of :class:`webfold.urls.Resolver`: a dropped link target
         leaves its text, a dropped image target drops the image. ``data_images``
@@ -302,11 +325,14 @@ class Builder:
     """
 
     def __init__(self, tokens: Tokens, base: str | None, images: bool = True,
-                 keep_noscript: bool = False, safe_links: bool = False, data_images: bool = False) -> None:
+                 keep_noscript: bool = False, keep_nav: bool = False, safe_links: bool = False,
+                 data_images: bool = False) -> None:
         self.tokens = tokens
         self.keep_noscript = keep_noscript
+        self.keep_nav = keep_nav
         self.flat_tables = 0
         self.noscript_bytes = 0
+        self.unclosed_nav = False           # set at the end of run()
         self.offset = 0
         self.resolve = Resolver(base, safe_links, data_images)
         self.images = images
@@ -380,6 +406,7 @@ class Builder:
                     self.payloads.append((self.payload_kind, start, end))
                 self.json_ld = False
                 self.payload_kind = None
+        self.unclosed_nav = bool(self.open_count.get("nav"))
         while self.stack:
             self.pop()
         self.flush()
@@ -389,6 +416,10 @@ class Builder:
 
     def start_tag(self, name: str, index: int, flags: int) -> None:
         bits = TAG_BITS.get(name, 0)
+        if name in FOREIGN_BREAKOUT and (self.open_count.get("svg") or self.open_count.get("math")):
+            self.leave_foreign_content()
+        elif name in FOREIGN_ROOTS and flags & SELF_CLOSING:
+            return                          # <svg/> is empty: foreign elements self-close
         if bits & ROOT and (self.open_count.get(name) or name == "head" and self.open_count.get("body")):
             return                          # a second <html>, <head> or <body> is ignored (§13.2.6.4.7)
         if self.hidden and name not in HEAD_CONTENT and self.open_count.get("head"):
@@ -428,13 +459,15 @@ class Builder:
         if bits & VOID:
             if name == "base" and attributes:
                 self.base(attributes)
-            self.void(name, attributes)
+            if attributes is None or not self.hidden_by(name, attributes):
+                self.void(name, attributes)     # <img hidden>, <hr hidden>: nothing
             return
         if name == "noscript":
             if not self.keep_noscript:      # its size is counted: see keep_noscript
                 self.push(name, NONE, HIDDEN_ROOT, attributes, self.offset)
                 return
-        elif bits & DROPPED or (attributes is not None and self.hidden_by(name, attributes)):
+        elif bits & DROPPED and not (self.keep_nav and name == "nav") or (
+                attributes is not None and self.hidden_by(name, attributes)):
             self.push(name, NONE, HIDDEN_ROOT, attributes)
             return
         role = ROLES.get(name, NONE)
@@ -446,6 +479,8 @@ class Builder:
             chrome |= CHROME_FORM
         elif name == "aside" and not self.main:
             chrome |= CHROME_ASIDE
+        elif name == "nav":                 # only with keep_nav: see there
+            chrome |= CHROME_NAV
         if bits & (SECTION | MAIN_OR_ARTICLE | PAGE_CHROME):
             if bits & PAGE_CHROME and not self.sectioning:
                 chrome |= CHROME_HEADER_FOOTER
@@ -600,6 +635,9 @@ class Builder:
         style = attributes.get("style")
         if not style:
             return False
+        if "\\" in style or "/*" in style:
+            style = plain_css(style)
+            attributes["style"] = style     # chrome_kinds reads it next
         if ("none" in style or "NONE" in style.upper()) and DISPLAY_NONE.search(style) is not None:
             return True
         # Unseen text inside a block cannot be removed as a block of chrome: a phrasing
@@ -677,7 +715,16 @@ class Builder:
 
     # --------------------------------------------------------------- end tags
 
+    def leave_foreign_content(self) -> None:
+        """Close every open SVG and MathML element, and what is open inside them: an
+        HTML start tag (or ``</p>``, ``</br>``) ends foreign content (§13.2.6.5)."""
+        outermost = next(i for i, frame in enumerate(self.stack) if frame.tag in FOREIGN_ROOTS)
+        while len(self.stack) > outermost:
+            self.pop()
+
     def end_tag(self, name: str) -> None:
+        if (name == "p" or name == "br") and (self.open_count.get("svg") or self.open_count.get("math")):
+            self.leave_foreign_content()
         if name == "br":                    # "</br>" is a <br> (§13.2.6.4.7)
             if not self.hidden:
                 self.void("br", None)
@@ -1246,13 +1293,13 @@ class Builder:
         rows = table.rows
         if not any(rows):
             return
-        if table.is_layout() or table.slots() > 1_000_000:
+        grid = None if table.is_layout() else table.grid()
+        if grid is None:                    # a layout table, or one too sparse to draw
             for row in rows:
                 for cell in row:
                     for block in cell.blocks:
                         self.emit(block)
             return
-        grid = table.grid()
         if not grid:
             return
         cells = [cell for row in rows for cell in row]
@@ -1274,7 +1321,8 @@ class Builder:
         # left: pages are built as <section><header>…</header></section>, wrapped whole
         # in a <form> (ASP.NET), an unclosed <aside> or visibility:hidden, and a class
         # can be misread. The broad wrappers are judged last, on what is left.
-        for kind in (CHROME_HEADER_FOOTER, CHROME_CLASS, CHROME_ASIDE, CHROME_INVISIBLE, CHROME_FORM):
+        for kind in (CHROME_NAV, CHROME_HEADER_FOOTER, CHROME_CLASS, CHROME_ASIDE, CHROME_INVISIBLE,
+                     CHROME_FORM):
             total = sum(block.text_chars for block in blocks)
             share = sum(block.text_chars for block in blocks if block.chrome & kind)
             if share and share <= 0.8 * total:

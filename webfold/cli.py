@@ -149,7 +149,7 @@ def _base(base: str | None) -> str | None:
 
 
 def _convert(args: argparse.Namespace) -> str:
-    if args.charset and encoding_for_label(args.charset) is None:
+    if args.charset is not None and encoding_for_label(args.charset) is None:
         raise UsageError(f"--charset {args.charset}: not an encoding label this Python can decode")
     data = _read(args.file, args.max_bytes)
     started = time.perf_counter()
@@ -202,6 +202,8 @@ def main(argv: list[str] | None = None) -> int:
         argv = argv[1:]
     try:
         args = parser().parse_args(argv)
+        if args.max_bytes < 0:
+            raise UsageError(f"--max-bytes takes a size of at least 0 bytes, not {args.max_bytes}")
         if args.chunk is not None and args.chunk < 1:
             raise UsageError(f"--chunk takes a size of at least 1 character, not {args.chunk}")
         if args.jsonl and args.chunk is None:
@@ -217,6 +219,8 @@ def main(argv: list[str] | None = None) -> int:
                     handle.write(output)
             except OSError as error:
                 raise UsageError(f"{args.output}: cannot write ({error.strerror or error})") from None
+        elif sys.stdout is None:            # started with standard output closed (>&-)
+            raise UsageError("cannot write to standard output: it is closed")
         else:
             try:
                 sys.stdout.buffer.write(output.encode("utf-8"))

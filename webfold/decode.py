@@ -174,8 +174,8 @@ def decode(html: str | bytes, charset: str | None = None) -> Decoded:
     """
     if isinstance(html, str):
         return Decoded(_utf8(html), "utf-8", "str")
-    if isinstance(html, (bytearray, memoryview)):
-        html = bytes(html)
+    if isinstance(html, (bytearray, memoryview)) or isinstance(html, bytes) and type(html) is not bytes:
+        html = bytes(html)                  # the scanner reads exact bytes objects
     if not isinstance(html, bytes):
         raise TypeError(f"html must be str or bytes, not {type(html).__name__}")
     kind = binary_kind(html)
@@ -202,25 +202,36 @@ def decode(html: str | bytes, charset: str | None = None) -> Decoded:
 
 
 #: C0 control bytes that text never holds (tab, line feed, form feed and carriage
-#: return are white space in HTML; ESC starts ISO-2022-JP's shifts).
+#: return are white space in HTML; ESC starts ISO-2022-JP's shifts; NUL is left to
+#: the second pattern, since UTF-16 text without a byte order mark is half NULs).
 _CONTROL = re.compile(rb"[\x00-\x08\x0b\x0e-\x1a\x1c-\x1f]")
+_CONTROL_NOT_NUL = re.compile(rb"[\x01-\x08\x0b\x0e-\x1a\x1c-\x1f]")
+#: A share of such controls in the first 1,024 bytes that no text reaches: random
+#: bytes hold about 10%, text in any encoding none.
+CONTROL_SHARE = 0.05
 
 
 def binary_kind(data: bytes) -> str | None:
     """The MIME type of a binary file that ``data`` is (``"image/png"``), or None.
 
-    Binary means both: a control byte in the first 1,024 bytes, and the signature of a
-    binary format that the ``filetype`` library knows (images, archives, audio, video,
-    fonts, PDF, executables). Either alone is not enough: a page may hold a stray NUL,
-    and a text may start with the letters "BM" of a BMP's signature. UTF-16 pages hold
-    NULs but have no signature, and a byte order mark is checked first.
+    Binary means a control byte in the first 1,024 bytes and either the signature of
+    a binary format that the ``filetype`` library knows (images, archives, audio,
+    video, fonts, PDF, executables), giving its type, or controls other than NUL in
+    more than 5% of those bytes (``application/octet-stream``). A control byte alone
+    is not enough (a page may hold a stray NUL), nor a signature alone (a text may
+    start with the letters "BM" of a BMP's). A byte order mark is checked first.
     """
     if not _CONTROL.search(data, 0, 1024) or data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return None
     import filetype     # only for bytes that may be binary: it costs 7 ms to import
 
     found = filetype.guess(data[:8192])
-    return found.mime if found is not None else None
+    if found is not None:
+        return found.mime
+    head = data[:1024]
+    if len(_CONTROL_NOT_NUL.findall(head)) > CONTROL_SHARE * len(head):
+        return "application/octet-stream"
+    return None
 
 
 def _detect(data: bytes) -> str | None:

@@ -88,10 +88,16 @@ def _build(html: str | bytes, base: str | None, charset: str | None, images: boo
     policy = {"safe_links": safe_links, "data_images": data_images}
     builder = Builder(tokens, base, images, **policy)
     blocks = builder.run()
+    if builder.unclosed_nav:
+        # The unclosed <nav> holds the rest of the page (browsers show it): build
+        # again with navigation as chrome, removed only when it holds little.
+        builder = Builder(tokens, base, images, keep_nav=True, **policy)
+        blocks = builder.run()
     if builder.noscript_bytes > NOSCRIPT_SHARE * sum(block.text_chars for block in blocks):
         # Much more markup in <noscript> than text outside it: a page (Discourse, for
         # one) that serves its content to readers without scripts there.
-        with_noscript = Builder(tokens, base, images, keep_noscript=True, **policy).run()
+        with_noscript = Builder(tokens, base, images, keep_noscript=True, keep_nav=builder.keep_nav,
+                                **policy).run()
         if sum(b.text_chars for b in with_noscript) > 2 * sum(b.text_chars for b in blocks):
             blocks = with_noscript
     if builder.payloads and _thin(blocks):

@@ -25,6 +25,10 @@ MODEL_DIR = Path(__file__).parent / "models"
 #: Blocks whose rows are made at a time: a page's rows take 2.3 KB a block, so a page
 #: of a million blocks would otherwise hold 2.3 GB of them.
 SLICE = 2048
+#: Pages of more blocks are kept whole, unselected: scoring costs about 50 µs a block,
+#: so a page of a million tiny blocks would take a minute. The longest WCXB dev page
+#: has a few thousand blocks; a page of this many is a dump or an attack, not an article.
+MAX_BLOCKS = 100_000
 
 
 class ModelError(WebfoldError):
@@ -160,7 +164,7 @@ def select_main(blocks: list[Block], *, precision: bool = False) -> list[Block]:
     -------
     list of Block
         A subset of ``blocks`` in page order; all of them when no block reaches the
-        threshold.
+        threshold, or when there are more than :data:`MAX_BLOCKS`.
 
     Raises
     ------
@@ -169,6 +173,8 @@ def select_main(blocks: list[Block], *, precision: bool = False) -> list[Block]:
     """
     if not blocks:
         return []
+    if len(blocks) > MAX_BLOCKS:
+        return list(blocks)
     model = selector()
     if precision:   # nothing clean enough: the default choice, never more than it
         return choose(blocks, model.scores(blocks), model.precision_threshold, model.threshold)

@@ -16,6 +16,12 @@ from webfold.block import Block
 
 MAX_COLSPAN = 1000
 MAX_ROWSPAN = 65534
+#: A grid may have this many slots per cell (and 100,000 in any case); past that the
+#: spans, not the cells, make the table (rowspans that widen every row below them, or
+#: colspans of a thousand), and it is unwrapped, so that its Markdown grows with the
+#: input, not with its square.
+SLOTS_PER_CELL = 64
+MIN_SLOT_BUDGET = 100_000
 #: Cells holding blocks of these kinds make a table a layout table.
 LAYOUT_KINDS = frozenset({"heading", "list", "quote", "code", "thematic_break"})
 
@@ -57,12 +63,15 @@ class Table:
                     return True
         return columns <= 1
 
-    def grid(self) -> list[list[str]]:
+    def grid(self) -> list[list[str]] | None:
         """The table as a rectangle of cell Markdown strings (spans expanded), header
         row first (the first ``<thead>`` row, else the first row: GFM tables have
-        exactly one); rows with no text are left out after spans are laid."""
+        exactly one); rows with no text are left out after spans are laid. None when
+        the grid would pass its budget of slots (:data:`SLOTS_PER_CELL`)."""
         grid: list[list[str]] = []
         covered: dict[int, int] = {}        # column -> rows below that a rowspan still covers
+        limit = max(MIN_SLOT_BUDGET, SLOTS_PER_CELL * sum(len(row) for row in self.rows))
+        laid = 0                            # slots laid so far: a wide grid stops early
         for index, row in enumerate(self.rows):
             line: list[str] = []
             rows_left = len(self.rows) - index
@@ -79,17 +88,20 @@ class Table:
             for column in sorted(c for c, rows in covered.items() if rows > 0 and c >= len(line)):
                 line.extend([""] * (column - len(line) + 1))
                 covered[column] -= 1
+            covered = {column: rows for column, rows in covered.items() if rows > 0}
             grid.append(line)
+            laid += len(line)
+            if laid > limit:
+                return None
         width = max((len(line) for line in grid), default=0)
+        if width * len(grid) > limit:       # short rows are padded to the widest
+            return None
         for line in grid:
             line.extend([""] * (width - len(line)))
         header = min(self.head_rows) if self.head_rows else 0
         ordered = [grid[header]] + grid[:header] + grid[header + 1:] if grid else grid
         return [line for line in ordered if any(line)]
 
-    def slots(self) -> int:
-        """Rows times the widest row's columns: the size of the grid before it is built."""
-        return len(self.rows) * max((sum(c.colspan for c in row) for row in self.rows), default=0)
 
 def cell_text(blocks: list[Block]) -> str:
     """One line of cell Markdown from a cell's blocks: hard breaks and separate blocks

@@ -68,6 +68,19 @@ DROPPED_ELEMENTS = frozenset(
      "audio", "video", "frameset", "frame", "search"}
 )
 
+#: The roots of foreign content (SVG and MathML), dropped with their subtree.
+FOREIGN_ROOTS = frozenset({"svg", "math"})
+
+#: Start tags that end foreign content: an HTML tag inside <svg> or <math> closes
+#: them, and what follows is HTML again (WHATWG HTML §13.2.6.5, "the rules for
+#: parsing tokens in foreign content"; <font> with color, face or size is left out).
+FOREIGN_BREAKOUT = frozenset(
+    {"b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt", "em",
+     "embed", "h1", "h2", "h3", "h4", "h5", "h6", "head", "hr", "i", "img", "li", "listing",
+     "menu", "meta", "nobr", "ol", "p", "pre", "ruby", "s", "small", "span", "strong", "strike",
+     "sub", "sup", "table", "tt", "u", "ul", "var"}
+)
+
 #: Page furniture only outside content sectioning (see ``build``): header and footer
 #: are chrome at page level; aside is chrome except inside main or article.
 SECTIONING = frozenset({"article", "section", "main", "aside", "nav"})
@@ -150,7 +163,10 @@ _ZERO = r"0(?:\.0+)?(?:px|em|rem|pt|%|vw|vh)?"
 INVISIBLE_STYLE = re.compile(
     r"(?:^|[;\s])(?:"
     r"visibility\s*:\s*(?:hidden|collapse)" + _END
-    + r"|color\s*:\s*transparent" + _END
+    + r"|color\s*:\s*(?:transparent|(?:rgba?|hsla?)\((?:[^,/)]*,){3}\s*0(?:\.0+)?%?\s*\)"
+    + r"|(?:rgba?|hsla?)\([^/)]*/\s*0(?:\.0+)?%?\s*\))" + _END
+    + r"|content-visibility\s*:\s*hidden" + _END
+    + r"|transform\s*:\s*scale\(\s*0(?:\.0+)?\s*(?:,\s*0(?:\.0+)?\s*)?\)"
     + r"|clip\s*:\s*rect\(\s*0(?:px)?(?:[\s,]+0(?:px)?){3}\s*\)"
     + r"|clip-path\s*:\s*inset\(\s*(?:50|100)(?:\.0+)?%"
     # a thousand pixels (or a hundred em) to the left or above: off-screen
