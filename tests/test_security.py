@@ -103,3 +103,15 @@ def test_safe_links_on_the_command_line(tmp_path):
     done = subprocess.run([sys.executable, "-m", "webfold", str(page), "--all-blocks", "--safe-links"],
                           capture_output=True, text=True, cwd=tmp_path, check=True)
     assert done.stdout.startswith("js js2 vb data file [proto](https://cdn.example/x)")
+
+
+@pytest.mark.parametrize("href, expected", [
+    # a backslash is a slash in http(s) URLs: browsers go to evil.example, not to a path
+    ("\\\\evil.example\\x", "https://evil.example/x"),
+    ("/a\\b?q=\\c", "https://example.com/a/b?q=\\c"),
+    ("mailto:a\\b", "mailto:a\\b"),
+])
+def test_targets_resolve_as_browsers_resolve_them(href, expected):
+    from webfold.urls import Resolver
+
+    assert Resolver("https://example.com/dir/page")(href) == expected

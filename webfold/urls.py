@@ -18,6 +18,9 @@ _TAB_NEWLINE = re.compile(r"[\t\n\r]")
 #: Schemes that run code or read local files when a reader follows the link: dropped
 #: with ``safe_links`` (``data:`` images are kept when the caller asks).
 UNSAFE_SCHEMES = frozenset({"javascript", "vbscript", "data", "file"})
+#: In URLs of these schemes a backslash is a slash (WHATWG URL Standard §4.4).
+SPECIAL_SCHEMES = frozenset({"http", "https", "ftp", "ws", "wss", "file"})
+_QUERY_OR_FRAGMENT = re.compile(r"[?#]")
 
 
 class Resolver:
@@ -58,6 +61,8 @@ class Resolver:
         target = target.strip(_STRIP)
         if "\t" in target or "\n" in target or "\r" in target:
             target = _TAB_NEWLINE.sub("", target)
+        if "\\" in target:
+            target = self._slashes(target)
         base = self.base
         if base is None or _ABSOLUTE.match(target):
             return target
@@ -70,6 +75,17 @@ class Resolver:
             return urljoin(base, target)
         except ValueError:          # e.g. an invalid IPv6 host: keep the target as written
             return target
+
+    def _slashes(self, target: str) -> str:
+        """``target`` with the backslashes before its query written as slashes, when
+        its scheme (or else the base's) is a special one: browsers go to
+        ``https://evil.example/x`` for ``\\\\evil.example\\x``."""
+        scheme = _ABSOLUTE.match(target) or (_ABSOLUTE.match(self.base) if self.base else None)
+        if scheme is None or scheme.group(0)[:-1].lower() not in SPECIAL_SCHEMES:
+            return target
+        end = _QUERY_OR_FRAGMENT.search(target)
+        cut = end.start() if end else len(target)
+        return target[:cut].replace("\\", "/") + target[cut:]
 
     def rebased(self, base: str | None) -> Resolver:
         """A resolver for another base (a ``<base href>``) with this one's policy."""
