@@ -250,3 +250,13 @@ def test_closed_standard_output_is_one_line(page):
                           capture_output=True, text=True)
     assert done.returncode == 2
     assert done.stderr == "webfold: error: cannot write to standard output: it is closed\n"
+
+
+def test_a_huge_max_bytes_means_no_limit(page, capsys):
+    code, out, _ = run([page, "--max-bytes", "9" * 30], capsys)
+    assert (code, out) == (0, "# Title\n\nHello [there](/x).\n")
+
+
+def test_a_line_break_in_a_file_name_keeps_the_error_on_one_line(tmp_path, capsys):
+    code, _, err = run([tmp_path / "a\nb.html"], capsys)
+    assert code == 2 and err.count("\n") == 1 and "a\\nb.html: no such file" in err

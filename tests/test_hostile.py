@@ -39,8 +39,15 @@ def test_random_bytes_are_binary():
         webfold.to_markdown(noise)
 
 
+def test_a_pdf_is_binary_by_its_first_bytes():
+    with pytest.raises(webfold.BinaryInputError, match=r"application/pdf"):
+        webfold.to_markdown(b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n")
+
+
 @pytest.mark.parametrize("page", [b"BMW <p>cars</p>", b"ID3 tags <p>x</p>", b"MZ\n<p>x</p>",
-                                  b"<p>a\x00b</p>", "<p>x</p>".encode("utf-16")])
+                                  b"<p>a\x00b</p>", "<p>x</p>".encode("utf-16"),
+                                  b"<p>Hello there</p>\x1a", b"<p>one\x0btwo\x0bthree</p>",
+                                  b"<pre>" + b"N\x08NA\x08AM\x08ME\x08E " * 40 + b"</pre>"])
 def test_text_that_looks_like_a_signature_is_not_binary(page):
     # A signature alone, or a control byte alone, does not make a page binary.
     assert webfold.to_markdown(page, selection=False).strip()

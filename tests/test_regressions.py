@@ -168,6 +168,9 @@ def test_foreign_content_ends_where_browsers_end_it(html, expected):
     # An unclosed <nav> holds the rest of the page, which browsers show
     ("<nav><a href=/>Home</a><p>" + "Article body words here. " * 20,
      "[Home](/)\n\n" + ("Article body words here. " * 20).strip() + "\n"),
+    # ...also when </body> closes it
+    ("<body><nav><a href=/>Home</a><p>" + "Article body words here. " * 20 + "</body></html>",
+     "[Home](/)\n\n" + ("Article body words here. " * 20).strip() + "\n"),
     # ...and a closed one, or an unclosed one that holds little, is still navigation
     ("<nav><a href=/>Home</a></nav><p>Body</p>", "Body\n"),
     ("<p>Body text of the page</p><nav><a href=/>Home</a> <a href=/b>B</a>", "Body text of the page\n"),

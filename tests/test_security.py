@@ -47,6 +47,14 @@ def test_hidden_text_tricks_do_not_reach_the_markdown(selection):
     ("color: #000; background: black url(x.png)", False, True), ("color:#fff;background:#000", False, False),
     ("color:rgba(255,255,255,0.5);background:#fff", False, False), ("background:#fff", False, False),
     ("transform: scale(0)", False, True), ("transform:scale(0.5)", False, False),
+    ("transform: translate(0) scaleX(0)", False, True), ("scale: 0", False, True),
+    ("transform:translateX(-9999px)", False, True), ("transform:translateX(-20px)", False, False),
+    ("filter: opacity(0)", False, True), ("filter:opacity(50%)", False, False),
+    ("right:-99999px", False, True), ("left:-200vw", False, True), ("left:-50vw", False, False),
+    ("clip:rect(1px,1px,1px,1px)", False, True), ("clip:rect(0, 300px, 80px, 0)", False, False),
+    ("clip-path: circle(0)", False, True), ("clip-path:circle(40%)", False, False),
+    ("color:#ffffff00", False, True), ("color:#0000", False, True), ("color:#000", False, False),
+    ("visibility:hidden ! important", False, True),
     ("content-visibility: hidden", False, True), ("content-visibility:auto", False, False),
 ])
 def test_invisible_styles(style, phrasing, expected):
@@ -61,12 +69,35 @@ def test_css_escapes_and_comments_are_read_as_css_reads_them(style, plain):
     assert plain_css(style) == plain
 
 
-def test_a_page_wrapped_in_an_invisible_style_keeps_its_text():
-    # Pages are wrapped whole in visibility:hidden or opacity:0 until their scripts
-    # run: unseen styles on blocks are chrome, removed only when they hold little.
-    for style in ("visibility:hidden", "opacity:0"):
-        page = f'<div style="{style}"><h1>Title</h1><p>All of the article.</p></div>'
-        assert webfold.to_markdown(page, selection=False) == "# Title\n\nAll of the article.\n"
+@pytest.mark.parametrize("tag", ["div", "app-root", "main"])
+@pytest.mark.parametrize("style", ["visibility:hidden", "opacity:0", "transform:scale(0)"])
+def test_a_page_wrapped_in_an_invisible_style_keeps_its_text(tag, style):
+    # Pages are wrapped whole in such styles until their scripts run: on anything but
+    # a phrasing element they are chrome, removed only when they hold little.
+    page = f'<{tag} style="{style}"><h1>Title</h1><p>All of the article.</p></{tag}>'
+    assert webfold.to_markdown(page, selection=False) == "# Title\n\nAll of the article.\n"
+
+
+def test_display_none_with_a_spaced_important_is_hidden():
+    page = '<p>a <span style="display:none ! important">HIDDEN</span> b</p>'
+    assert webfold.to_markdown(page, selection=False) == "a b\n"
+
+
+def test_control_characters_never_reach_the_output():
+    # ESC, BEL and C1 controls are unseen and some terminals obey them.
+    page = ('<title>T\x1bitle</title><p>a \x1bc b \x07bell \u009b csi</p><pre>x\x1b[31my</pre>'
+            '<a href="/a\x1bb" title="t\x07">l</a>')
+    document = webfold.to_document(page, selection=False)
+    assert document.markdown == 'a c b bell csi\n\n```\nx[31my\n```\n\n[l](/ab "t")\n'
+    assert document.metadata.title == "Title"
+
+
+def test_a_long_base_is_ignored():
+    # Every relative target would carry it: 5,000 links to a base of 100,000 characters
+    # made 500 MB of Markdown.
+    page = '<base href="http://a.example/' + "A" * 100_000 + '/"><p>' + '<a href="x">y</a>' * 5
+    assert webfold.to_markdown(page, "https://page.example/", selection=False) == \
+        "[y](https://page.example/x)" * 5 + "\n"
 
 
 LINKS = ('<p><a href="javascript:alert(1)">js</a> <a href=" JaVa&#9;ScRipt:alert(1)">js2</a> '
@@ -97,6 +128,18 @@ def test_data_images_only_when_asked():
     assert webfold.to_markdown(lazy, selection=False, data_images=True) == "![a](/real.png)\n"
 
 
+@pytest.mark.parametrize("page", ['<a href="\t/\t/evil.example/x">y</a>', '<a href="/\\evil.example/x">y</a>',
+                                  '<base href="//evil.example/"><a href="x">y</a>'])
+def test_safe_links_give_protocol_relative_targets_https(page):
+    assert webfold.to_markdown(page, selection=False, safe_links=True) == "[y](https://evil.example/x)\n"
+
+
+def test_safe_links_drop_an_unsafe_canonical_url():
+    page = '<link rel="canonical" href="javascript:alert(1)"><p>x</p>'
+    assert webfold.to_document(page, safe_links=True).metadata.canonical is None
+    assert webfold.to_document(page).metadata.canonical == "javascript:alert(1)"
+
+
 def test_safe_links_on_the_command_line(tmp_path):
     page = tmp_path / "links.html"
     page.write_text(LINKS, encoding="utf-8")
@@ -115,3 +158,16 @@ def test_targets_resolve_as_browsers_resolve_them(href, expected):
     from webfold.urls import Resolver
 
     assert Resolver("https://example.com/dir/page")(href) == expected
+
+
+def test_a_javascript_or_data_base_is_ignored():
+    # HTML §2.4.1: such a base falls back to the document's address
+    for base in ("javascript:alert(1)//", "data:text/html,x/"):
+        page = f'<base href="{base}"><a href="x">y</a>'
+        assert webfold.to_markdown(page, "https://ex.com/dir/", selection=False) == "[y](https://ex.com/dir/x)\n"
+
+
+def test_safe_links_give_a_protocol_relative_base_https():
+    page = '<base href="//evil.example/"><a href="x">y</a>'
+    assert webfold.to_markdown(page, "http://p.example/", selection=False, safe_links=True) == \
+        "[y](https://evil.example/x)\n"

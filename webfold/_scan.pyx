@@ -21,6 +21,7 @@ from libc.string cimport memchr, memset
 from libc.stdint cimport int32_t, uint32_t
 
 from webfold.tables import ATTRIBUTE_NAMES, RAW_TEXT_ELEMENTS, TAG_NAMES
+from webfold.decode import without_controls
 from webfold.references import decode_references
 
 DEF HASH_SLOTS = 1024
@@ -460,13 +461,14 @@ cdef class Tokens:
                 found[key] = ""
             else:
                 value = _nul_replaced(self.source[a.value_start:a.value_end].decode("utf-8", "replace"))
-                found[key] = decode_references(value, True) if a.flags & HAS_AMP else value
+                found[key] = without_controls(decode_references(value, True) if a.flags & HAS_AMP else value)
         return found
 
 
 cdef str _nul_replaced(str value):
     """``value`` with U+0000 as U+FFFD, as the tokenizer's tag-name and attribute-value
-    states do (§13.2.5.8, §13.2.5.36-38): a NUL must not reach a link target."""
+    states do (§13.2.5.8, §13.2.5.36-38): a NUL must not reach a link target. (Other
+    control characters are then removed from attribute values.)"""
     return value.replace("\x00", "\ufffd") if "\x00" in value else value
 
 

@@ -18,6 +18,7 @@ import unicodedata
 from webfold.markdown import (code_fence, code_span, destination, escape_inline,
                               escape_line_start, link_title)
 from webfold._scan import TokenFlag, TokenKind, Tokens
+from webfold.decode import without_controls
 from webfold.block import (CHROME_ASIDE, CHROME_CLASS, CHROME_FORM, CHROME_HEADER_FOOTER,
                            CHROME_INVISIBLE, CHROME_NAV, Block, Element, Page)
 from webfold.payloads import script_kind
@@ -27,7 +28,7 @@ from webfold.tables import (BLOCK_ELEMENTS, CHROME_PATTERN, CODE_LANGUAGE, DROPP
                             SCOPE_BOUNDARIES, SECTIONING, SPECIAL_ELEMENTS, TAG_NAMES,
                             VOID_ELEMENTS, BACKGROUND, COLOR, FOREIGN_BREAKOUT, FOREIGN_ROOTS,
                             INVISIBLE_STYLE, OVERFLOW_HIDDEN,
-                            PHRASING_INVISIBLE, ZERO_HEIGHT, ZERO_WIDTH)
+                            PHRASING_ELEMENTS, PHRASING_INVISIBLE, ZERO_HEIGHT, ZERO_WIDTH)
 from webfold.urls import Resolver
 
 # Token kinds and flags, as plain ints (the scanner's enums, from _scan.pxd).
@@ -260,6 +261,12 @@ def _css_unescape(match: re.Match) -> str:
     return chr(value) if 0 < value <= 0x10FFFF and not 0xD800 <= value <= 0xDFFF else "\ufffd"
 
 
+#: The longest ``<base href>`` taken, in characters: the limit of the sitemaps protocol
+#: and of old browsers. A page with a base of 100,000 characters and 5,000 relative
+#: links would otherwise come out as 500 MB of Markdown.
+MAX_BASE_CHARS = 2048
+
+
 def invisible(style: str, phrasing: bool) -> bool:
     """Whether an inline ``style`` leaves the element's text unseen though rendered:
     one of ``tables.INVISIBLE_STYLE`` (``visibility:hidden``, a transparent colour, a
@@ -332,7 +339,7 @@ class Builder:
         self.keep_nav = keep_nav
         self.flat_tables = 0
         self.noscript_bytes = 0
-        self.unclosed_nav = False           # set at the end of run()
+        self.unclosed_nav = False           # a <nav> not closed by </nav> (see keep_nav)
         self.offset = 0
         self.resolve = Resolver(base, safe_links, data_images)
         self.images = images
@@ -393,7 +400,7 @@ class Builder:
                 self.end_tag(name)
             elif kind == RAW_TEXT:
                 if number == TITLE and not self.page.title:
-                    self.page.title = " ".join(tokens.text(start, end).split())
+                    self.page.title = " ".join(without_controls(tokens.text(start, end)).split())
                 elif self.json_ld:
                     text = tokens.text(start, end, False)
                     self.page.ld_types.extend(_LD_TYPE.findall(text))
@@ -406,7 +413,6 @@ class Builder:
                     self.payloads.append((self.payload_kind, start, end))
                 self.json_ld = False
                 self.payload_kind = None
-        self.unclosed_nav = bool(self.open_count.get("nav"))
         while self.stack:
             self.pop()
         self.flush()
@@ -416,6 +422,8 @@ class Builder:
 
     def start_tag(self, name: str, index: int, flags: int) -> None:
         bits = TAG_BITS.get(name, 0)
+        if name == "nav":
+            self.unclosed_nav = True        # until its </nav>: </body> closes it too
         if name in FOREIGN_BREAKOUT and (self.open_count.get("svg") or self.open_count.get("math")):
             self.leave_foreign_content()
         elif name in FOREIGN_ROOTS and flags & SELF_CLOSING:
@@ -547,11 +555,17 @@ class Builder:
             self.page.meta.setdefault(key, value)
 
     def base(self, attributes: dict[str, str]) -> None:
-        """The first ``<base href>`` sets the base, resolved against the caller's."""
-        if not self.base_seen and "href" in attributes:
-            self.base_seen = True
-            self.resolve = self.resolve.rebased(self.resolve(attributes["href"]) if self.resolve.base
-                                                else attributes["href"])
+        """The first ``<base href>`` sets the base, resolved against the caller's. One
+        longer than ``MAX_BASE_CHARS`` is ignored: every relative target would carry it.
+        So is a ``data:`` or ``javascript:`` base (HTML §2.4.1, "frozen base URL"), and
+        with ``safe_links`` any base it would drop."""
+        href = attributes.get("href")
+        if self.base_seen or href is None or len(href) > MAX_BASE_CHARS:
+            return
+        self.base_seen = True
+        base = self.resolve.target(href) if self.resolve.base or self.resolve.safe_links else href
+        if base is not None and not base.lstrip(" \t\n\f\r").lower().startswith(("data:", "javascript:")):
+            self.resolve = self.resolve.rebased(base)
 
     def block_start(self, name: str, role: int, flags: int, attributes, chrome: int) -> None:
         self.flush()
@@ -642,7 +656,7 @@ class Builder:
             return True
         # Unseen text inside a block cannot be removed as a block of chrome: a phrasing
         # element with such a style is hidden outright.
-        return name not in BLOCK_ELEMENTS and invisible(style, True)
+        return name in PHRASING_ELEMENTS and invisible(style, True)
 
     def chrome_kinds(self, attributes: dict[str, str]) -> int:
         """The chrome kinds an element's attributes give it (``block.CHROME_*``): a
@@ -723,6 +737,8 @@ class Builder:
             self.pop()
 
     def end_tag(self, name: str) -> None:
+        if name == "nav" and self.open_count.get("nav") == 1:
+            self.unclosed_nav = False
         if (name == "p" or name == "br") and (self.open_count.get("svg") or self.open_count.get("math")):
             self.leave_foreign_content()
         if name == "br":                    # "</br>" is a <br> (§13.2.6.4.7)
@@ -832,8 +848,7 @@ class Builder:
         if self.pre:
             self.pre_parts.append(text)
             return
-        if "\x00" in text:
-            text = text.replace("\x00", "")     # the tree builder drops NUL (§13.2.6.4.7)
+        text = without_controls(text)
         collapsed = text.translate(_TABS_AND_NEWLINES)
         while "  " in collapsed:
             collapsed = collapsed.replace("  ", " ")
@@ -1096,8 +1111,7 @@ class Builder:
 
     def close_pre(self) -> None:
         self.pre -= 1
-        # NUL is dropped from code as from all text (§13.2.6.4.7)
-        code = "".join(self.pre_parts).replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
+        code = without_controls("".join(self.pre_parts).replace("\r\n", "\n").replace("\r", "\n"))
         self.pre_parts = []
         if code.startswith("\n"):
             code = code[1:]                 # the newline after <pre> is not content (§13.2.6.4.7)

@@ -83,6 +83,19 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def _read_at_most(stream, size: int) -> bytes:
+    """Up to ``size`` bytes of ``stream``, read a megabyte at a time: one read of a
+    huge ``size`` would allocate it all first."""
+    chunks = []
+    while size > 0:
+        chunk = stream.read(min(size, 1 << 20))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size -= len(chunk)
+    return b"".join(chunks)
+
+
 def _read(path: str, limit: int) -> bytes:
     """The bytes of ``path`` (``-``: standard input), reading at most ``limit + 1``
     bytes so that an endless input (``/dev/zero``) is refused, not read."""
@@ -90,13 +103,13 @@ def _read(path: str, limit: int) -> bytes:
         if sys.stdin is None:
             raise UsageError("-: standard input is closed")
         try:
-            data = sys.stdin.buffer.read(limit + 1)
+            data = _read_at_most(sys.stdin.buffer, limit + 1)
         except (OSError, ValueError) as error:
             raise UsageError(f"-: cannot read standard input ({error})") from None
         return _within(path, data, limit)
     try:
         with open(path, "rb") as handle:
-            return _within(path, handle.read(limit + 1), limit)
+            return _within(path, _read_at_most(handle, limit + 1), limit)
     except FileNotFoundError:
         raise UsageError(f"{path}: no such file") from None
     except UnicodeEncodeError:
@@ -133,8 +146,11 @@ def _within(path: str, data: bytes, limit: int) -> bytes:
 
 def _printable(path: str) -> str:
     # A file name that is not UTF-8 reaches Python with surrogate escapes; JSON and
-    # stderr get it with U+FFFD in their place.
-    return path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    # stderr get it with U+FFFD in their place. Line breaks and other controls are
+    # written as escapes, so that an error stays one line.
+    text = path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return "".join(ch.encode("unicode_escape").decode("ascii") if ch.isprintable() is False and ch != " "
+                   else ch for ch in text)
 
 
 def _base(base: str | None) -> str | None:

@@ -205,10 +205,12 @@ def decode(html: str | bytes, charset: str | None = None) -> Decoded:
 #: return are white space in HTML; ESC starts ISO-2022-JP's shifts; NUL is left to
 #: the second pattern, since UTF-16 text without a byte order mark is half NULs).
 _CONTROL = re.compile(rb"[\x00-\x08\x0b\x0e-\x1a\x1c-\x1f]")
-_CONTROL_NOT_NUL = re.compile(rb"[\x01-\x08\x0b\x0e-\x1a\x1c-\x1f]")
-#: A share of such controls in the first 1,024 bytes that no text reaches: random
-#: bytes hold about 10%, text in any encoding none.
+#: ...and those counted for the share (backspace is left out: man pages overstrike with it)
+_CONTROL_NOT_NUL = re.compile(rb"[\x01-\x07\x0b\x0e-\x1a\x1c-\x1f]")
+#: A share of such controls in the first 1,024 bytes, and a count, that no text
+#: reaches: random bytes hold about 10%, text in any encoding none or a stray few.
 CONTROL_SHARE = 0.05
+CONTROL_COUNT = 16
 
 
 def binary_kind(data: bytes) -> str | None:
@@ -216,11 +218,14 @@ def binary_kind(data: bytes) -> str | None:
 
     Binary means a control byte in the first 1,024 bytes and either the signature of
     a binary format that the ``filetype`` library knows (images, archives, audio,
-    video, fonts, PDF, executables), giving its type, or controls other than NUL in
-    more than 5% of those bytes (``application/octet-stream``). A control byte alone
+    video, fonts, PDF, executables), giving its type, or controls other than NUL and
+    backspace in more than 5% of those bytes and at least 16 of them
+    (``application/octet-stream``). A PDF is known by its first bytes alone. A control byte alone
     is not enough (a page may hold a stray NUL), nor a signature alone (a text may
     start with the letters "BM" of a BMP's). A byte order mark is checked first.
     """
+    if data.startswith(b"%PDF-"):
+        return "application/pdf"            # its first kilobyte may be all text
     if not _CONTROL.search(data, 0, 1024) or data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return None
     import filetype     # only for bytes that may be binary: it costs 7 ms to import
@@ -229,7 +234,8 @@ def binary_kind(data: bytes) -> str | None:
     if found is not None:
         return found.mime
     head = data[:1024]
-    if len(_CONTROL_NOT_NUL.findall(head)) > CONTROL_SHARE * len(head):
+    controls = len(_CONTROL_NOT_NUL.findall(head))
+    if controls > CONTROL_SHARE * len(head) and controls >= CONTROL_COUNT:
         return "application/octet-stream"
     return None
 
@@ -276,6 +282,18 @@ def _utf8(text: str) -> bytes:
         return text.encode("utf-8")
     except UnicodeEncodeError:      # lone surrogates have no UTF-8 form
         return without_surrogates(text).encode("utf-8")
+
+
+#: Control characters, which no reader sees and some terminals obey (ESC starts their
+#: commands): C0 but for tab, line feed, form feed and carriage return, DEL, and C1.
+#: NUL is among them: the tree builder drops it from text (HTML §13.2.6.4.7).
+_CONTROLS = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
+
+
+def without_controls(text: str) -> str:
+    """``text`` without control characters (:data:`_CONTROLS`): what the Markdown's
+    text, code, link targets, titles and metadata are made of."""
+    return _CONTROLS.sub("", text) if _CONTROLS.search(text) else text
 
 
 def without_surrogates(text: str) -> str:

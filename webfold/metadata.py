@@ -28,7 +28,7 @@ from datetime import date, datetime
 from urllib.parse import urljoin, urlsplit
 
 from webfold.block import Block, Page
-from webfold.decode import without_surrogates
+from webfold.decode import without_controls, without_surrogates
 from webfold.payloads import json_ld_items, types_of
 
 #: ``<meta>`` keys of each field, most trusted first: HTML and Dublin Core names,
@@ -200,12 +200,12 @@ def _main_json_ld(texts: list[str]) -> tuple[dict, dict]:
 
 def _text(value) -> str:
     """A string value with white space collapsed, references decoded (JSON-LD often
-    holds "It&#8217;s"), NUL dropped (as the HTML tree builder drops it from text) and
+    holds "It&#8217;s"), control characters dropped (as from the page's text) and
     lone surrogates replaced."""
     if not isinstance(value, str):
         return ""
     value = html.unescape(value) if "&" in value else value
-    return without_surrogates(" ".join(value.replace("\x00", "").split()))
+    return without_surrogates(" ".join(without_controls(value).split()))
 
 
 def _name(value) -> str:

@@ -13,6 +13,7 @@ from webfold.metadata import Metadata, page_metadata
 from webfold.payloads import THIN_WORDS, payload_html, word_count
 from webfold.render import render
 from webfold.select import select_main
+from webfold.urls import Resolver
 
 #: Larger inputs are refused unless the caller raises the limit: 200 MB, about 60
 #: times the largest page in the WCXB development split.
@@ -183,4 +184,7 @@ def to_document(html: str | bytes, base: str | None = None, *, charset: str | No
     """
     blocks, page = _build(html, base, charset, images, max_input_bytes, safe_links, data_images)
     content = select_main(blocks, precision=precision) if selection else blocks
-    return Document(render(content), page_metadata(page, blocks), blocks, content)
+    metadata = page_metadata(page, blocks)
+    if safe_links and metadata.canonical:
+        metadata.canonical = Resolver(None, safe_links=True).target(metadata.canonical)
+    return Document(render(content), metadata, blocks, content)

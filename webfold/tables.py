@@ -148,7 +148,7 @@ CHROME_PATTERN = re.compile(
 
 #: An inline ``style`` that removes an element from the rendering: CSS Display
 #: Level 3, ``display: none``. Its subtree is hidden.
-DISPLAY_NONE = re.compile(r"(?:^|[;\s])display\s*:\s*none\s*(?:!important\s*)?(?:;|$)", re.IGNORECASE)
+DISPLAY_NONE = re.compile(r"(?:^|[;\s])display\s*:\s*none\s*(?:!\s*important\s*)?(?:;|$)", re.IGNORECASE)
 
 #: Inline ``style`` declarations that leave an element's text unseen while keeping
 #: its box: the tricks that hide text from readers but not from a converter (and so
@@ -158,21 +158,35 @@ DISPLAY_NONE = re.compile(r"(?:^|[;\s])display\s*:\s*none\s*(?:!important\s*)?(?
 #: (``visibility``), §11.1.2 (``clip``), §9.3.2 (offsets far off-screen) and §16.1
 #: (``text-indent``); CSS Color 4 §3.2 (``opacity``) and §6.1 (``transparent``); CSS
 #: Fonts 4 §2.5 (``font-size: 0``); CSS Masking 1 §5.1 (``clip-path: inset``).
-_END = r"\s*(?:!important\s*)?(?:;|$)"
+_END = r"\s*(?:!\s*important\s*)?(?:;|$)"
 _ZERO = r"0(?:\.0+)?(?:px|em|rem|pt|%|vw|vh)?"
 INVISIBLE_STYLE = re.compile(
     r"(?:^|[;\s])(?:"
     r"visibility\s*:\s*(?:hidden|collapse)" + _END
     + r"|color\s*:\s*(?:transparent|(?:rgba?|hsla?)\((?:[^,/)]*,){3}\s*0(?:\.0+)?%?\s*\)"
-    + r"|(?:rgba?|hsla?)\([^/)]*/\s*0(?:\.0+)?%?\s*\))" + _END
+    + r"|(?:rgba?|hsla?)\([^/)]*/\s*0(?:\.0+)?%?\s*\)|#[0-9a-f]{6}00|#[0-9a-f]{3}0)" + _END
     + r"|content-visibility\s*:\s*hidden" + _END
-    + r"|transform\s*:\s*scale\(\s*0(?:\.0+)?\s*(?:,\s*0(?:\.0+)?\s*)?\)"
-    + r"|clip\s*:\s*rect\(\s*0(?:px)?(?:[\s,]+0(?:px)?){3}\s*\)"
-    + r"|clip-path\s*:\s*inset\(\s*(?:50|100)(?:\.0+)?%"
-    # a thousand pixels (or a hundred em) to the left or above: off-screen
-    + r"|(?:left|top|text-indent|margin-left|margin-top)\s*:\s*-(?:\d{4,}(?:\.\d+)?px|\d{3,}(?:\.\d+)?r?em)"
+    + r"|transform\s*:[^;]*\bscale[xy]?\(\s*0(?:\.0+)?\s*(?:,\s*0(?:\.0+)?\s*)?\)"
+    + r"|scale\s*:\s*0(?:\.0+)?" + _END
+    + r"|filter\s*:[^;]*\bopacity\(\s*0(?:\.0+)?%?\s*\)"
+    # a clip of at most one pixel (the "visually hidden" pattern)
+    + r"|clip\s*:\s*rect\(\s*[01](?:px)?(?:[\s,]+[01](?:px)?){3}\s*\)"
+    + r"|clip-path\s*:\s*(?:inset\(\s*(?:50|100)(?:\.0+)?%|circle\(\s*0)"
+    # a thousand pixels (or a hundred em or viewport widths) away: off-screen
+    + r"|(?:left|right|top|text-indent|margin-left|margin-top)\s*:\s*"
+    + r"-(?:\d{4,}(?:\.\d+)?px|\d{3,}(?:\.\d+)?(?:r?em|vw|vh))"
+    + r"|transform\s*:[^;]*\btranslate[xy]?\(\s*-\d{4,}(?:\.\d+)?px"
     + r")",
     re.IGNORECASE)
+
+#: Phrasing elements (HTML §3.2.5.2.5), and <hr>: an unseen style on one hides text inside a
+#: visible paragraph, so it is hidden outright. On any other element (a block, a
+#: custom element such as <app-root>) it is chrome, kept when it holds most of the text.
+PHRASING_ELEMENTS = frozenset(
+    {"a", "abbr", "b", "bdi", "bdo", "big", "cite", "code", "data", "del", "dfn", "em", "i",
+     "img", "ins", "kbd", "mark", "nobr", "q", "s", "samp", "small", "span", "strike", "strong",
+     "sub", "sup", "time", "tt", "u", "var", "wbr", "br", "hr"}
+)
 
 #: ``font-size: 0`` and ``opacity: 0`` hide the text of a phrasing element (CSS Fonts
 #: 4 §2.5, CSS Color 4 §3.2). On a block they hide nothing for long: ``font-size: 0``

@@ -34,7 +34,8 @@ class Resolver:
         None, targets are returned cleaned but otherwise as written.
     safe_links : bool, default False
         :meth:`target` drops targets whose scheme is in :data:`UNSAFE_SCHEMES` and
-        writes protocol-relative targets (``//host/path``) with ``https:``.
+        writes protocol-relative targets (``//host/path``, also as ``\\\\host`` or
+        ``\t/\t/host``) with ``https:``.
     data_images : bool, default False
         Keep ``data:`` image targets even with ``safe_links`` (the builder writes
         data images only when this is set).
@@ -58,11 +59,7 @@ class Resolver:
 
     def __call__(self, target: str) -> str:
         """The absolute form of ``target`` (a ``str`` as found in ``href`` or ``src``)."""
-        target = target.strip(_STRIP)
-        if "\t" in target or "\n" in target or "\r" in target:
-            target = _TAB_NEWLINE.sub("", target)
-        if "\\" in target:
-            target = self._slashes(target)
+        target = self._clean(target)
         base = self.base
         if base is None or _ABSOLUTE.match(target):
             return target
@@ -76,12 +73,23 @@ class Resolver:
         except ValueError:          # e.g. an invalid IPv6 host: keep the target as written
             return target
 
+    def _clean(self, target: str) -> str:
+        """``target`` as a browser's URL parser first reads it: controls and spaces
+        around it and tabs and newlines in it removed, backslashes as slashes."""
+        target = target.strip(_STRIP)
+        if "\t" in target or "\n" in target or "\r" in target:
+            target = _TAB_NEWLINE.sub("", target)
+        if "\\" in target:
+            target = self._slashes(target)
+        return target
+
     def _slashes(self, target: str) -> str:
         """``target`` with the backslashes before its query written as slashes, when
         its scheme (or else the base's) is a special one: browsers go to
         ``https://evil.example/x`` for ``\\\\evil.example\\x``."""
         scheme = _ABSOLUTE.match(target) or (_ABSOLUTE.match(self.base) if self.base else None)
-        if scheme is None or scheme.group(0)[:-1].lower() not in SPECIAL_SCHEMES:
+        # With no scheme known, the target is read as a web page's would be.
+        if scheme is not None and scheme.group(0)[:-1].lower() not in SPECIAL_SCHEMES:
             return target
         end = _QUERY_OR_FRAGMENT.search(target)
         cut = end.start() if end else len(target)
@@ -99,8 +107,8 @@ class Resolver:
         resolved = self(value)
         if not self.safe_links:
             return resolved
-        if value.lstrip(_STRIP).startswith("//"):
-            # protocol-relative: https, whatever the page's own scheme
+        if self._clean(value).startswith("//") or resolved.startswith("//"):
+            # protocol-relative (in the target or in a <base>): https, whatever the page's
             return "https:" + (resolved.split(":", 1)[1] if _ABSOLUTE.match(resolved) else resolved)
         scheme = _ABSOLUTE.match(resolved)
         if scheme is not None:
