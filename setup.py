@@ -10,8 +10,9 @@ from setuptools import Extension, setup
 
 DEBUG = os.environ.get("WEBFOLD_DEBUG") == "1"
 
-#: One place for the compiler directives. The .pyx modules index only C buffers they
-#: checks itself, so bounds checks and negative indices are off outside debug builds;
+#: One place for the compiler directives. The .pyx modules index only C buffers whose
+#: bounds they check themselves, so bounds checks and negative indices are off outside
+#: debug builds (WEBFOLD_DEBUG=1, which the fuzz build uses, turns them on);
 #: the pure-Python modules index Python lists with negative indices and keep Python's
 #: semantics (``SAFE``).
 SAFE = {"language_level": 3, "annotation_typing": False}

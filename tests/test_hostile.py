@@ -23,7 +23,11 @@ def test_full_size_keeps_its_text_within_its_memory_bound(case):
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 def test_time_grows_linearly(case):
     # A twentieth and a tenth of the named size: linear work gives 2, quadratic 4.
-    assert growth(convert, case.make(0.05), case.make(0.1)) < 3
+    small, large = case.make(0.05), case.make(0.1)
+    ratio = growth(convert, small, large)
+    if ratio >= 3:      # a busy machine (seen once in CI: 3.09); quadratic work fails twice
+        ratio = min(ratio, growth(convert, small, large))
+    assert ratio < 3
 
 
 def test_binary_input_names_its_type():
