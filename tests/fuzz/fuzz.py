@@ -1,7 +1,7 @@
 """Coverage-guided fuzzing of the scanner and of the whole conversion, with atheris.
 
     python tests/fuzz/fuzz.py build                      # once: an instrumented build
-    python tests/fuzz/fuzz.py scan -max_total_time=1800  # or: convert; any libFuzzer flags
+    python tests/fuzz/fuzz.py scan -max_total_time=1500  # or: convert; any libFuzzer flags
 
 ``build`` compiles the package's extensions with clang and libFuzzer's coverage
 instrumentation, and with Cython's bounds checks on, into ``build/fuzz/lib`` (needs
