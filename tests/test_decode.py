@@ -40,9 +40,11 @@ def test_caller_charset_page(label):
     assert webfold.to_markdown(page(text).encode(codec), charset=label, selection=False) == text + "\n"
 
 
-@pytest.mark.parametrize("label", ["shift_jis", "gbk", "euc-kr"])
+@pytest.mark.parametrize("label", ["shift_jis", "gbk", "euc-kr", "euc-jp", "iso-2022-jp"])
 def test_undeclared_page_is_detected(label):
-    codec, text = PAGES[label]
+    # (charset-normalizer names EUC-JP pages EUC-JIS-2004; ISO-2022-JP is also valid UTF-8)
+    codec, text = PAGES.get(label) or ({"euc-jp": "euc_jp", "iso-2022-jp": "iso2022_jp"}[label],
+                                       "日本語のテキストです。東京は日本の首都です。")
     body = ("<p>" + text + "</p>") * 20      # detection needs a little text to go on
     result = decode(("<html><body>" + body + "</body></html>").encode(codec))
     assert result.reason == "detected"

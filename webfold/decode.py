@@ -4,7 +4,8 @@ Order (WHATWG HTML §13.2.3.1, "determining the character encoding"): a byte ord
 mark; the caller's charset (an HTTP ``Content-Type`` header, say); the meta prescan of
 the first 1024 bytes (§13.2.3.2); then detection. Input that is valid UTF-8 is taken as
 UTF-8 before detection is asked (the detector agrees on such input, and asking it
-costs milliseconds); otherwise charset-normalizer guesses; failing that, UTF-8 with
+costs milliseconds), unless it holds ISO-2022-JP's escapes; otherwise charset-normalizer
+guesses (a superset it names, such as EUC-JIS-2004, is read as its web encoding); failing that, UTF-8 with
 U+FFFD replacement. Labels map to encodings as the WHATWG Encoding standard (§4.2)
 says, so ``iso-8859-1`` and ``ascii`` mean windows-1252.
 """
@@ -192,7 +193,9 @@ def decode(html: str | bytes, charset: str | None = None) -> Decoded:
         return _as_utf8(html, declared, "meta")
     try:
         html.decode("utf-8")
-        return Decoded(html, "utf-8", "utf-8")
+        if not _ISO_2022_JP.search(html):
+            return Decoded(html, "utf-8", "utf-8")
+        return _as_utf8(html, "iso2022_jp", "detected")
     except UnicodeDecodeError:
         pass
     encoding = _detect(html)
@@ -240,6 +243,17 @@ def binary_kind(data: bytes) -> str | None:
     return None
 
 
+#: The codecs charset-normalizer names that are supersets of a web encoding: the web
+#: encoding is the one to decode with (its decoder is the browsers').
+_DETECTED_AS = {"euc_jis_2004": "euc_jp", "euc_jisx0213": "euc_jp", "shift_jis_2004": "shift_jis",
+                "shift_jisx0213": "shift_jis", "iso2022_jp_1": "iso2022_jp", "iso2022_jp_2": "iso2022_jp",
+                "iso2022_jp_3": "iso2022_jp", "iso2022_jp_ext": "iso2022_jp",
+                "iso2022_jp_2004": "iso2022_jp"}
+#: The escape sequences that switch ISO-2022-JP to JIS X 0208 (RFC 1468): a page in
+#: that 7-bit encoding is also valid UTF-8, and only these tell them apart.
+_ISO_2022_JP = re.compile(rb"\x1b\$[@B]")
+
+
 def _detect(data: bytes) -> str | None:
     """charset-normalizer's guess, except that windows-1252 wins a tie (and is taken
     when only a few bytes are not ASCII): it is the
@@ -260,7 +274,7 @@ def _detect(data: bytes) -> str | None:
         if match.encoding == "cp1252" and match.chaos <= best.chaos \
                 and match.coherence >= best.coherence - 0.01:
             return "windows-1252"
-    return encoding_for_label(best.encoding)
+    return encoding_for_label(_DETECTED_AS.get(best.encoding, best.encoding))
 
 
 def _as_utf8(data: bytes, encoding: str, reason: str) -> Decoded:
