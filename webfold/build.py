@@ -18,7 +18,6 @@ import unicodedata
 from webfold.markdown import (code_fence, code_span, destination, escape_inline,
                               escape_line_start, link_title)
 from webfold._scan import TokenFlag, TokenKind, Tokens
-from webfold.decode import without_controls
 from webfold.block import (CHROME_ASIDE, CHROME_CLASS, CHROME_FORM, CHROME_HEADER_FOOTER,
                            CHROME_INVISIBLE, CHROME_NAV, Block, Element, Page)
 from webfold.payloads import script_kind
@@ -29,7 +28,7 @@ from webfold.tables import (BLOCK_ELEMENTS, CHROME_PATTERN, CODE_LANGUAGE, DROPP
                             VOID_ELEMENTS, BACKGROUND, COLOR, FOREIGN_BREAKOUT, FOREIGN_ROOTS,
                             INVISIBLE_STYLE, OVERFLOW_HIDDEN,
                             PHRASING_ELEMENTS, PHRASING_INVISIBLE, ZERO_HEIGHT, ZERO_WIDTH)
-from webfold.urls import Resolver
+from webfold.urls import Resolver, scheme
 
 # Token kinds and flags, as plain ints (the scanner's enums, from _scan.pxd).
 TEXT, START_TAG, END_TAG, RAW_TEXT = (int(TokenKind.TEXT), int(TokenKind.START_TAG),
@@ -385,11 +384,11 @@ class Builder:
                     self.pop()              # text in <head> belongs to the body (§13.2.6.4.4)
                 if flags & WHITESPACE:
                     if self.pre:
-                        self.pre_parts.append(tokens.text(start, end, False))
+                        self.pre_parts.append(tokens.text(start, end, False, False))
                     else:
                         self.space = True
                     continue
-                self.text(tokens.text(start, end))
+                self.text(tokens.text(start, end, True, False))
             elif kind == START_TAG:
                 self.offset = start
                 name = TAG_NAMES[number] if number else tokens.name(index)
@@ -400,7 +399,7 @@ class Builder:
                 self.end_tag(name)
             elif kind == RAW_TEXT:
                 if number == TITLE and not self.page.title:
-                    self.page.title = " ".join(without_controls(tokens.text(start, end)).split())
+                    self.page.title = " ".join(tokens.text(start, end, True, False).split())
                 elif self.json_ld:
                     text = tokens.text(start, end, False)
                     self.page.ld_types.extend(_LD_TYPE.findall(text))
@@ -408,7 +407,7 @@ class Builder:
                     if self.payload_kind == "json-ld" and len(self.page.json_ld) < MAX_JSON_LD:
                         self.page.json_ld.append(text)
                 elif (number == XMP or number == PLAINTEXT) and self.pre and not self.hidden:
-                    self.pre_parts.append(tokens.text(start, end, False))
+                    self.pre_parts.append(tokens.text(start, end, False, False))
                 if number == SCRIPT and self.payload_kind is not None:
                     self.payloads.append((self.payload_kind, start, end))
                 self.json_ld = False
@@ -563,8 +562,8 @@ class Builder:
         if self.base_seen or href is None or len(href) > MAX_BASE_CHARS:
             return
         self.base_seen = True
-        base = self.resolve.target(href) if self.resolve.base or self.resolve.safe_links else href
-        if base is not None and not base.lstrip(" \t\n\f\r").lower().startswith(("data:", "javascript:")):
+        base = self.resolve.target(href)
+        if base is not None and scheme(base) not in ("data", "javascript"):
             self.resolve = self.resolve.rebased(base)
 
     def block_start(self, name: str, role: int, flags: int, attributes, chrome: int) -> None:
@@ -843,12 +842,12 @@ class Builder:
         self.last_code_text = ""            # ... and its content
 
     def text(self, text: str) -> None:
-        """Add character data (references already decoded) to the current paragraph."""
+        """Add character data (references decoded and controls removed by
+        ``Tokens.text``) to the current paragraph."""
         self.lazy_image = None
         if self.pre:
             self.pre_parts.append(text)
             return
-        text = without_controls(text)
         collapsed = text.translate(_TABS_AND_NEWLINES)
         while "  " in collapsed:
             collapsed = collapsed.replace("  ", " ")
@@ -1111,7 +1110,7 @@ class Builder:
 
     def close_pre(self) -> None:
         self.pre -= 1
-        code = without_controls("".join(self.pre_parts).replace("\r\n", "\n").replace("\r", "\n"))
+        code = "".join(self.pre_parts).replace("\r\n", "\n").replace("\r", "\n")
         self.pre_parts = []
         if code.startswith("\n"):
             code = code[1:]                 # the newline after <pre> is not content (§13.2.6.4.7)

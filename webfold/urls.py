@@ -23,6 +23,12 @@ SPECIAL_SCHEMES = frozenset({"http", "https", "ftp", "ws", "wss", "file"})
 _QUERY_OR_FRAGMENT = re.compile(r"[?#]")
 
 
+def scheme(url: str) -> str:
+    """The lower-case scheme of an absolute URL (``"javascript"``), or ``""``."""
+    found = _ABSOLUTE.match(url)
+    return found.group(0)[:-1].lower() if found is not None else ""
+
+
 class Resolver:
     """Resolves targets against one base address.
 
@@ -59,7 +65,10 @@ class Resolver:
 
     def __call__(self, target: str) -> str:
         """The absolute form of ``target`` (a ``str`` as found in ``href`` or ``src``)."""
-        target = self._clean(target)
+        return self._resolve(self._clean(target))
+
+    def _resolve(self, target: str) -> str:
+        """The absolute form of a target :meth:`_clean` has read."""
         base = self.base
         if base is None or _ABSOLUTE.match(target):
             return target
@@ -87,9 +96,9 @@ class Resolver:
         """``target`` with the backslashes before its query written as slashes, when
         its scheme (or else the base's) is a special one: browsers go to
         ``https://evil.example/x`` for ``\\\\evil.example\\x``."""
-        scheme = _ABSOLUTE.match(target) or (_ABSOLUTE.match(self.base) if self.base else None)
         # With no scheme known, the target is read as a web page's would be.
-        if scheme is not None and scheme.group(0)[:-1].lower() not in SPECIAL_SCHEMES:
+        known = scheme(target) or (scheme(self.base) if self.base else "")
+        if known and known not in SPECIAL_SCHEMES:
             return target
         end = _QUERY_OR_FRAGMENT.search(target)
         cut = end.start() if end else len(target)
@@ -104,15 +113,14 @@ class Resolver:
         absolute form, or None when ``safe_links`` drops it. The scheme is read as a
         browser reads it, after controls, tabs and newlines are removed and in any
         case (``JaVa\tScRipt:`` is ``javascript:``; WHATWG URL Standard §4.4)."""
-        resolved = self(value)
+        cleaned = self._clean(value)
+        resolved = self._resolve(cleaned)
         if not self.safe_links:
             return resolved
-        if self._clean(value).startswith("//") or resolved.startswith("//"):
+        if cleaned.startswith("//") or resolved.startswith("//"):
             # protocol-relative (in the target or in a <base>): https, whatever the page's
             return "https:" + (resolved.split(":", 1)[1] if _ABSOLUTE.match(resolved) else resolved)
-        scheme = _ABSOLUTE.match(resolved)
-        if scheme is not None:
-            name = scheme.group(0)[:-1].lower()
-            if name in UNSAFE_SCHEMES and not (image and name == "data" and self.data_images):
-                return None
+        name = scheme(resolved)
+        if name in UNSAFE_SCHEMES and not (image and name == "data" and self.data_images):
+            return None
         return resolved
