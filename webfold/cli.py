@@ -12,6 +12,7 @@ from webfold import __version__
 from webfold.chunk import chunks
 from webfold.decode import encoding_for_label
 from webfold.errors import WebfoldError
+from webfold.fetch import TIMEOUT, USER_AGENT
 from webfold.pipeline import MAX_INPUT_BYTES, to_document
 
 #: The first bytes of a gzip file (RFC 1952, section 2.3.1).
@@ -30,8 +31,26 @@ examples:
   webfold md page.html --json
   webfold md page.html --chunk 2000 --jsonl
 
+  webfold scrape https://example.com/post/
+  webfold scrape https://example.com/app --render --wait-selector main --json
+
 exit codes: 0 success; 2 bad usage, or a file that cannot be read or written;
 1 a failure while converting, or an input over --max-bytes.
+"""
+
+
+SCRAPE_EXAMPLES = """\
+examples:
+  webfold scrape https://example.com/post/
+  webfold scrape https://example.com/app --render --wait-selector main
+  webfold scrape https://example.com/feed --scroll-document --expand-disclosures --json
+  webfold scrape https://example.com/post/ --browser http://127.0.0.1:9222
+
+A response that is blocked (a bot wall) or empty (a page drawn by scripts) is retried
+in headless Chromium when Playwright and a Chromium are installed (--plain: never).
+
+exit codes: 0 success; 2 bad usage; 1 the page could not be fetched (DNS, refused,
+timeout, TLS, HTTP 4xx/5xx, too many redirects), rendered or converted.
 """
 
 
@@ -55,6 +74,48 @@ def parser() -> argparse.ArgumentParser:
     source.add_argument("base", metavar="BASE", nargs="?", default=None,
                         help="the page address, to resolve relative links and images (its "
                              "path is also a hint for main-content selection)")
+    _add_common(p, source)
+    return p
+
+
+def scrape_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``webfold scrape``."""
+    p = _Parser(prog="webfold scrape", description="Fetch a page (rendering it in headless Chromium "
+                "when it needs scripts) and convert it to clean Markdown.",
+                epilog=SCRAPE_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    source = p.add_argument_group("Input")
+    source.add_argument("file", metavar="URL|FILE",
+                        help="an http:// or https:// URL; a file (or -) is converted as by webfold md")
+    source.add_argument("base", metavar="BASE", nargs="?", default=None,
+                        help="for a FILE: the page address (a URL is its own)")
+    fetching = p.add_argument_group("Fetching")
+    fetching.add_argument("--timeout", type=float, default=TIMEOUT, metavar="SECONDS",
+                          help=f"seconds the whole acquisition may take (default {TIMEOUT:g})")
+    fetching.add_argument("--user-agent", default=USER_AGENT, metavar="TEXT",
+                          help="the User-Agent header (default: a desktop Chrome's)")
+    rendering = p.add_argument_group("Rendering (headless Chromium through Playwright)")
+    rendering.add_argument("--render", action="store_true",
+                           help="always render: convert the DOM after scripts have run")
+    rendering.add_argument("--plain", action="store_true",
+                           help="never render (by default a blocked or empty response is retried "
+                                "in a browser when one is available)")
+    rendering.add_argument("--browser", metavar="URL",
+                           help="the DevTools endpoint of a Chromium you run (http://127.0.0.1:9222), "
+                                "instead of launching one")
+    rendering.add_argument("--wait-for", type=float, default=0.0, metavar="SECONDS",
+                           help="wait this long after the page has loaded")
+    rendering.add_argument("--wait-selector", metavar="CSS",
+                           help="wait until an element matches this CSS selector")
+    rendering.add_argument("--scroll-document", action="store_true",
+                           help="scroll to the end until the page stops growing (lazy content)")
+    rendering.add_argument("--expand-disclosures", action="store_true",
+                           help='open <details> and click aria-expanded="false" controls')
+    _add_common(p, source)
+    return p
+
+
+def _add_common(p: argparse.ArgumentParser, source) -> None:
+    """The options ``md`` and ``scrape`` share: input limits, extraction and output."""
     source.add_argument("--charset", help="the page's encoding label, if known (e.g. shift_jis)")
     source.add_argument("--max-bytes", type=int, default=MAX_INPUT_BYTES,
                         help=f"refuse larger inputs (default {MAX_INPUT_BYTES:,})")
@@ -80,7 +141,6 @@ def parser() -> argparse.ArgumentParser:
                         help="split into chunks of at most N characters at block boundaries")
     output.add_argument("--jsonl", action="store_true",
                         help="with --chunk: one JSON object per chunk (source, index, markdown)")
-    return p
 
 
 def _read_at_most(stream, size: int) -> bytes:
@@ -171,17 +231,55 @@ def _convert(args: argparse.Namespace) -> str:
     started = time.perf_counter()
     try:
         args.base = _base(args.base)
-        document = to_document(data, args.base, charset=args.charset, images=not args.no_images,
-                               selection=not args.all_blocks, precision=args.precision,
-                               max_input_bytes=args.max_bytes, safe_links=args.safe_links,
-                               data_images=args.data_images)
+        document = to_document(data, args.base, charset=args.charset, **_conversion(args))
     except WebfoldError as error:
         raise ConversionError(f"{_printable(args.file)}: {error}") from None
-    every, blocks, markdown = document.blocks, document.content, document.markdown
-    elapsed = time.perf_counter() - started
     source = "<stdin>" if args.file == "-" else _printable(args.file)
+    return _output(args, document, source, len(data), time.perf_counter() - started, {})
+
+
+def _conversion(args: argparse.Namespace) -> dict:
+    """The keyword arguments of :func:`webfold.to_document` that options choose."""
+    return dict(images=not args.no_images, selection=not args.all_blocks, precision=args.precision,
+                max_input_bytes=args.max_bytes, safe_links=args.safe_links,
+                data_images=args.data_images)
+
+
+def _scrape(args: argparse.Namespace) -> str:
+    """``webfold scrape URL``: fetch, render when needed, convert."""
+    from webfold.browser import RenderOptions    # here: they import httpx
+    from webfold.scrape import scrape
+
+    url = args.file
+    if args.base is not None:
+        raise UsageError(f"{url}: BASE goes with a FILE; a URL is its own base")
+    options = RenderOptions(wait_for=args.wait_for, wait_selector=args.wait_selector,
+                            scroll_document=args.scroll_document,
+                            expand_disclosures=args.expand_disclosures)
+    try:
+        result = scrape(url, timeout=args.timeout, user_agent=args.user_agent,
+                        render=True if args.render else False if args.plain else None,
+                        browser=args.browser, options=options, charset=args.charset,
+                        **_conversion(args))
+    except WebfoldError as error:
+        raise ConversionError(f"{_printable(url)}: {error}") from None
+    for note in result.notes:
+        print(f"webfold: note: {_printable(url)}: {note}", file=sys.stderr)
+    return _output(args, result.document, _printable(url), result.bytes, result.elapsed, {
+        "url": url, "final_url": result.final_url, "status": result.status,
+        "content_type": result.content_type, "strategy": result.strategy, "verdict": result.verdict,
+        "browser_start_ms": None if result.browser_seconds is None
+        else round(result.browser_seconds * 1000, 3),
+        "notes": result.notes})
+
+
+def _output(args: argparse.Namespace, document, source: str, size: int, elapsed: float,
+            fetched: dict) -> str:
+    """What the command writes for a converted ``document`` of ``size`` bytes: the
+    Markdown, its chunks, or the ``--json`` object (with the ``fetched`` facts of a URL)."""
+    every, blocks, markdown = document.blocks, document.content, document.markdown
     if not every:
-        print(f"webfold: note: {source}: no text content found ({len(data):,} bytes read)",
+        print(f"webfold: note: {source}: no text content found ({size:,} bytes read)",
               file=sys.stderr)
     if args.chunk is not None:
         pieces = chunks(blocks, args.chunk)
@@ -193,16 +291,37 @@ def _convert(args: argparse.Namespace) -> str:
             (pieces[-1] + "\n" if pieces else "")
     if args.json:
         return json.dumps({
-            "source": source, "base": args.base, "bytes_html": len(data),
-            "blocks_total": len(every), "blocks_content": len(blocks),
+            "source": source, "base": fetched.get("final_url", args.base), **fetched,
+            "bytes_html": size, "blocks_total": len(every), "blocks_content": len(blocks),
             "bytes_markdown": len(markdown.encode("utf-8")),
             "elapsed_ms": round(elapsed * 1000, 3),
-            "tokens_html_estimate": len(data) // BYTES_PER_TOKEN,
+            "tokens_html_estimate": size // BYTES_PER_TOKEN,
             "tokens_markdown_estimate": len(markdown.encode("utf-8")) // BYTES_PER_TOKEN,
             "metadata": document.metadata.as_dict(),
             "markdown": markdown,
         }, ensure_ascii=False) + "\n"
     return markdown
+
+
+def _is_url(target: str) -> bool:
+    """Whether ``scrape``'s target is a URL (it has a scheme): anything else is a file."""
+    return "://" in target and target.split("://", 1)[0].isalpha()
+
+
+def _check_scrape(args: argparse.Namespace) -> None:
+    """``scrape``'s own usage rules."""
+    if _is_url(args.file) and args.file.split("://", 1)[0].lower() not in ("http", "https"):
+        raise UsageError(f"{_printable(args.file)}: webfold scrape takes http:// and https:// URLs")
+    if not args.timeout > 0 or args.timeout == float("inf"):
+        raise UsageError(f"--timeout takes a number of seconds above 0, not {args.timeout}")
+    if not 0 <= args.wait_for < float("inf"):
+        raise UsageError(f"--wait-for takes a number of seconds of at least 0, not {args.wait_for}")
+    if args.render and args.plain:
+        raise UsageError("--render and --plain do not go together")
+    if args.plain and args.browser:
+        raise UsageError("--plain and --browser do not go together")
+    if not _is_url(args.file) and (args.render or args.browser):
+        raise UsageError(f"{_printable(args.file)}: --render and --browser take a URL (http:// or https://)")
 
 
 class ConversionError(Exception):
@@ -214,10 +333,13 @@ def main(argv: list[str] | None = None) -> int:
     code: 0 success, 2 bad usage or an unreadable file, 1 a failure while converting.
     Errors are one line on standard error; there is never a traceback."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0] == "md":
+    command = argv[0] if argv and argv[0] in ("md", "scrape") else "md"
+    if argv and argv[0] == command:
         argv = argv[1:]
     try:
-        args = parser().parse_args(argv)
+        args = (scrape_parser() if command == "scrape" else parser()).parse_args(argv)
+        if command == "scrape":
+            _check_scrape(args)
         if args.max_bytes < 0:
             raise UsageError(f"--max-bytes takes a size of at least 0 bytes, not {args.max_bytes}")
         if args.chunk is not None and args.chunk < 1:
@@ -228,7 +350,7 @@ def main(argv: list[str] | None = None) -> int:
             raise UsageError("--precision and --all-blocks do not go together")
         if args.json and args.chunk is not None:
             raise UsageError("--json and --chunk do not go together (use --chunk N --jsonl)")
-        output = _convert(args)
+        output = _scrape(args) if command == "scrape" and _is_url(args.file) else _convert(args)
         if args.output:
             try:
                 with open(args.output, "w", encoding="utf-8", newline="\n") as handle:

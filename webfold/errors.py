@@ -18,3 +18,25 @@ class BinaryInputError(DecodeError):
 
 class InputTooLargeError(WebfoldError):
     """The input is larger than the caller's ``max_input_bytes`` limit."""
+
+
+class FetchError(WebfoldError):
+    """A page could not be fetched: a malformed URL, a DNS failure, a refused
+    connection, a TLS failure, a timeout, too many redirects, or an HTTP error status
+    (:class:`HTTPStatusError`)."""
+
+
+class HTTPStatusError(FetchError):
+    """The server answered with an error status (4xx or 5xx), kept in ``status``."""
+
+    def __init__(self, message: str, status: int):
+        super().__init__(message)
+        self.status = status
+
+
+class ContentTypeError(WebfoldError):
+    """A response is of a type Webfold does not convert (not HTML, text or PDF)."""
+
+
+class BrowserError(WebfoldError):
+    """A page could not be rendered: no browser is available, or it failed."""

@@ -7,10 +7,11 @@ from dataclasses import dataclass
 from webfold._scan import scan_bytes
 from webfold.block import Block, Page
 from webfold.build import Builder
+from webfold.classify import thin
 from webfold.decode import decode
 from webfold.errors import InputTooLargeError
 from webfold.metadata import Metadata, page_metadata
-from webfold.payloads import THIN_WORDS, payload_html, word_count
+from webfold.payloads import payload_html
 from webfold.render import render
 from webfold.select import select_main
 from webfold.urls import Resolver
@@ -101,21 +102,9 @@ def _build(html: str | bytes, base: str | None, charset: str | None, images: boo
                                 **policy).run()
         if sum(b.text_chars for b in with_noscript) > 2 * sum(b.text_chars for b in blocks):
             blocks = with_noscript
-    if builder.payloads and _thin(blocks):
+    if builder.payloads and thin(blocks):
         blocks = _with_payloads(blocks, builder, images, policy)
     return blocks, builder.page
-
-
-def _thin(blocks: list[Block]) -> bool:
-    """Whether the body gives fewer than ``THIN_WORDS`` words (a shell). Words between
-    spaces are counted first: only a page short of them has its characters read for
-    scripts written without spaces."""
-    words = 0
-    for block in blocks:
-        words += len(block.text.split())
-        if words >= THIN_WORDS:
-            return False
-    return sum(word_count(block.text) for block in blocks) < THIN_WORDS
 
 
 def _with_payloads(blocks: list[Block], builder: Builder, images: bool, policy: dict) -> list[Block]:

@@ -1,0 +1,147 @@
+"""``webfold scrape`` with headless Chromium (Playwright), against the local site
+(tests/website.py): pages drawn by scripts, escalation, a challenge page, lazy lists,
+disclosures, and a browser reached over its DevTools endpoint.
+
+These tests need Playwright and Chromium (``.ci/run`` installs Debian's chromium).
+Without them they skip, except under CI, where they fail."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import tempfile
+import time
+import urllib.request
+
+import pytest
+
+from webfold.browser import FLAGS, RenderOptions, available, chromium_path
+from webfold.cli import main
+from webfold.errors import BrowserError
+from webfold.scrape import scrape
+from website import Site
+
+
+@pytest.fixture(scope="module")
+def site():
+    if not available():
+        message = "no browser: Playwright and Chromium are needed (apt-get install chromium)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    served = Site()
+    yield served
+    served.close()
+
+
+def test_a_page_drawn_by_a_script_is_empty_plain_and_full_rendered(site):
+    plain = scrape(site.url("/script"), render=False)
+    assert (plain.strategy, plain.verdict, plain.document.markdown) == ("plain", "empty", "")
+    rendered = scrape(site.url("/script"), render=True)
+    assert rendered.strategy == "rendered" and rendered.verdict is None
+    assert rendered.document.markdown.startswith("# Rendered story\n\nRENDERED-MARKER The river keeps")
+    assert rendered.browser_seconds > 0
+
+
+def test_an_empty_response_escalates_to_the_browser(site):
+    result = scrape(site.url("/script"))
+    assert (result.strategy, result.verdict) == ("rendered", "empty")
+    assert "RENDERED-MARKER" in result.document.markdown
+
+
+def test_a_challenge_page_is_waited_out_in_the_browser(site):
+    # The 503 page sets a cookie by script and reloads; the server then gives the page.
+    result = scrape(site.url("/challenge"))
+    assert (result.strategy, result.verdict, result.status) == ("rendered", "blocked", 200)
+    assert result.document.markdown.startswith("# Past the wall\n")
+
+
+def test_a_wall_the_browser_does_not_pass_is_an_error(site, capsys):
+    url = site.url("/forbidden-wall")
+    assert main(["scrape", url, "--timeout", "3"]) == 1
+    assert capsys.readouterr().err == \
+        f"webfold: error: {url}: HTTP 403 in the browser (a bot wall the browser did not pass)\n"
+
+
+def test_a_lazy_list_needs_scrolling(site):
+    unscrolled = scrape(site.url("/lazy"), render=True).document.markdown
+    scrolled = scrape(site.url("/lazy"), render=True,
+                      options=RenderOptions(scroll_document=True)).document.markdown
+    assert "- Item number 9\n" in unscrolled and "Item number 10" not in unscrolled
+    assert "- Item number 39\n" in scrolled
+
+
+def test_collapsed_disclosures_are_opened_on_request(site):
+    closed = scrape(site.url("/disclosures"), render=True).document.markdown
+    opened = scrape(site.url("/disclosures"), render=True,
+                    options=RenderOptions(expand_disclosures=True)).document.markdown
+    assert "DETAILS-ANSWER" not in closed and "EXPANDED-MORE" not in closed
+    assert "DETAILS-ANSWER four metres" in opened and "EXPANDED-MORE text behind a button" in opened
+
+
+def test_a_selector_that_never_comes_is_a_note_and_the_page_is_kept(site, capsys):
+    url = site.url("/page")
+    assert main(["scrape", url, "--render", "--wait-selector", "#never", "--timeout", "3"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("# River notes\n")
+    assert err == (f"webfold: note: {url}: --wait-selector '#never' did not appear within 3 s; "
+                   "the page is converted as it was\n")
+
+
+def test_wait_selector_waits_for_the_script(site):
+    result = scrape(site.url("/script"), render=True, options=RenderOptions(wait_selector="h1"))
+    assert result.document.markdown.startswith("# Rendered story\n")
+
+
+def test_a_chromium_reached_over_its_devtools_endpoint(site):
+    # Chromium's helper processes may still write to the profile as it goes down.
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
+        process = subprocess.Popen(
+            [chromium_path(), "--headless", "--no-sandbox", "--remote-debugging-port=0",
+             f"--user-data-dir={profile}", *FLAGS, "about:blank"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        try:
+            endpoint = _endpoint(profile)
+            result = scrape(site.url("/script"), render=True, browser=endpoint)
+        finally:
+            os.killpg(process.pid, signal.SIGKILL)      # the browser and its helpers
+            process.wait()
+    assert result.strategy == "rendered" and "RENDERED-MARKER" in result.document.markdown
+
+
+def _endpoint(profile: str) -> str:
+    """The DevTools endpoint of the Chromium using ``profile``: it writes its port to
+    the profile's DevToolsActivePort file once it listens."""
+    path = os.path.join(profile, "DevToolsActivePort")
+    for _ in range(100):
+        if os.path.exists(path):
+            with open(path) as handle:
+                lines = handle.read().split()
+            if lines:
+                endpoint = f"http://127.0.0.1:{lines[0]}"
+                urllib.request.urlopen(endpoint + "/json/version", timeout=5).close()
+                return endpoint
+        time.sleep(0.1)
+    raise AssertionError("Chromium did not open its DevTools port")
+
+
+def test_without_a_browser_render_is_a_clear_error_and_escalation_keeps_the_plain_page(
+        site, monkeypatch, capsys):
+    monkeypatch.setenv("WEBFOLD_CHROMIUM", "/nonexistent/chromium")
+    url = site.url("/script")
+    assert main(["scrape", url, "--render"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"webfold: error: {url}: no Chromium found: install Playwright")
+    assert "apt-get install chromium" in err and err.count("\n") == 1
+    result = scrape(url)
+    assert (result.strategy, result.verdict) == ("plain", "empty")
+    with pytest.raises(BrowserError):
+        scrape(url, render=True)
+
+
+def test_a_dead_devtools_endpoint_is_a_browser_error(site, capsys):
+    url = site.url("/page")
+    assert main(["scrape", url, "--render", "--browser", "http://127.0.0.1:9", "--timeout", "5"]) == 1
+    assert capsys.readouterr().err.startswith(f"webfold: error: {url}: cannot start the browser "
+                                              "(http://127.0.0.1:9): ")

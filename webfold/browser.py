@@ -1,0 +1,272 @@
+"""Rendering a page in headless Chromium through the DevTools protocol (Playwright):
+the DOM after scripts have run, serialized as HTML.
+
+Playwright drives a Chromium that is already on the machine (``WEBFOLD_CHROMIUM``,
+else ``/usr/bin/chromium`` or ``chromium`` on the ``PATH``), or one the user runs
+(``browser``: a CDP endpoint such as ``http://127.0.0.1:9222``). It never downloads
+a browser of its own.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from dataclasses import dataclass, field
+
+from webfold.classify import challenge
+from webfold.errors import BrowserError, FetchError
+from webfold.fetch import Deadline
+
+#: Where Debian's and Ubuntu's chromium packages put the browser.
+CHROMIUM = "/usr/bin/chromium"
+#: How to get a browser, for the error when there is none.
+INSTALL = ("install Playwright (pip install 'webfold[browser]') and Chromium (apt-get install "
+           "chromium, or set WEBFOLD_CHROMIUM to a Chromium or Chrome binary), or pass --browser "
+           "with the DevTools endpoint of a Chromium you run")
+#: Chromium switches for a quiet headless run: no GPU, and none of the background
+#: traffic (component updates, sync, QUIC probes) that a closed network refuses.
+FLAGS = ["--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+#: Scrolling stops when the document has not grown for this many steps, or after
+#: :data:`MAX_SCROLLS` steps; each step waits :data:`SCROLL_PAUSE` seconds for lazy
+#: content to arrive.
+STILL_STEPS = 2
+MAX_SCROLLS = 50
+SCROLL_PAUSE = 0.3
+#: Seconds given to scripts after disclosures are opened, and after a challenge page
+#: is seen, between looks.
+SETTLE = 0.5
+#: Rounds of opening disclosures: an opened one may reveal others.
+DISCLOSURE_ROUNDS = 2
+
+# Opens every closed <details> and clicks every control that says it is collapsed
+# (aria-expanded="false"), except links that lead away and buttons that would submit
+# a form. Returns how many it opened.
+_EXPAND = """() => {
+  let opened = 0;
+  for (const details of document.querySelectorAll('details:not([open])')) {
+    details.open = true; opened++;
+  }
+  for (const control of document.querySelectorAll('[aria-expanded="false"]')) {
+    const href = control.getAttribute('href');
+    if (control.tagName === 'A' && href && !href.startsWith('#')) continue;
+    if (control.form && (control.type || 'submit') === 'submit') continue;
+    control.click(); opened++;
+  }
+  return opened;
+}"""
+_SCROLL = """() => {
+  const root = document.scrollingElement || document.documentElement;
+  window.scrollTo(0, root.scrollHeight);
+  return root.scrollHeight;
+}"""
+
+
+@dataclass(slots=True)
+class RenderOptions:
+    """How to shape a render (the CLI's ``--wait-for``, ``--wait-selector``,
+    ``--scroll-document`` and ``--expand-disclosures``)."""
+
+    #: seconds to wait after the page has loaded
+    wait_for: float = 0.0
+    #: a CSS selector to wait for (until the deadline) before reading the DOM
+    wait_selector: str | None = None
+    #: scroll to the end, again until the document stops growing, to load lazy content
+    scroll_document: bool = False
+    #: open ``<details>`` and click ``aria-expanded="false"`` controls
+    expand_disclosures: bool = False
+
+
+@dataclass(slots=True)
+class Rendered:
+    """A rendered page (:func:`render_page`)."""
+
+    #: the DOM after scripts ran, serialized as HTML
+    html: str
+    #: the page's URL at the end (after redirects and script navigations)
+    final_url: str
+    #: the HTTP status of the main document, or None when the browser gives none
+    status: int | None
+    #: seconds spent starting Playwright's driver and the browser (or connecting to it)
+    start_seconds: float
+    #: things the caller should hear about (a selector that never appeared)
+    notes: list[str] = field(default_factory=list)
+
+
+def chromium_path() -> str | None:
+    """The Chromium binary to launch: ``WEBFOLD_CHROMIUM`` when set, else
+    :data:`CHROMIUM`, else ``chromium`` or ``chromium-browser`` on the ``PATH``; None
+    when there is none (or ``WEBFOLD_CHROMIUM`` names no executable file)."""
+    chosen = os.environ.get("WEBFOLD_CHROMIUM")
+    if chosen:
+        return chosen if os.path.isfile(chosen) and os.access(chosen, os.X_OK) else None
+    if os.access(CHROMIUM, os.X_OK):
+        return CHROMIUM
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def available(endpoint: str | None = None) -> bool:
+    """Whether a page can be rendered: Playwright is installed, and a CDP ``endpoint``
+    is given or a Chromium binary is found (:func:`chromium_path`)."""
+    try:
+        import playwright  # noqa: F401  (only whether it is there)
+    except ImportError:
+        return False
+    return endpoint is not None or chromium_path() is not None
+
+
+def render_page(url: str, *, deadline: Deadline, user_agent: str,
+                options: RenderOptions = RenderOptions(), endpoint: str | None = None) -> Rendered:
+    """Load ``url`` in headless Chromium and return the DOM once scripts have run.
+
+    Parameters
+    ----------
+    url : str
+        An ``http:``, ``https:`` or ``file:`` URL.
+    deadline : Deadline
+        When everything (starting the browser, loading, waiting) must be over.
+    user_agent : str
+        The ``User-Agent`` the browser sends.
+    options : RenderOptions
+        Waits, scrolling and disclosures.
+    endpoint : str, optional
+        The DevTools endpoint of a running Chromium (``http://host:9222`` or a
+        ``ws://`` URL) to connect to instead of launching one.
+
+    Returns
+    -------
+    Rendered
+
+    Raises
+    ------
+    BrowserError
+        Playwright or Chromium is missing, the browser cannot start or be reached,
+        or ``wait_selector`` is not a valid selector.
+    FetchError
+        The page cannot be loaded (DNS, refused, TLS: as the browser says it), or
+        the deadline passes.
+    """
+    try:
+        from playwright.sync_api import Error, TimeoutError, sync_playwright
+    except ImportError:
+        raise BrowserError(f"rendering needs a browser: {INSTALL}") from None
+    executable = None if endpoint else chromium_path()
+    if endpoint is None and executable is None:
+        raise BrowserError(f"no Chromium found: {INSTALL}")
+    started = time.monotonic()
+    try:
+        with sync_playwright() as playwright:       # starts Playwright's driver process
+            try:
+                if endpoint:
+                    browser = playwright.chromium.connect_over_cdp(endpoint, timeout=_ms(deadline))
+                else:
+                    # Chromium's sandbox cannot run as root: there it needs --no-sandbox.
+                    browser = playwright.chromium.launch(
+                        executable_path=executable, headless=True, args=FLAGS,
+                        chromium_sandbox=os.geteuid() != 0, timeout=_ms(deadline))
+            except Error as error:
+                where = endpoint or executable
+                raise BrowserError(f"cannot start the browser ({where}): {_first_line(error)}") from None
+            start_seconds = time.monotonic() - started
+            try:
+                context = browser.new_context(user_agent=user_agent)
+                page = context.new_page()
+                # The status is that of the last document the main frame loaded: a
+                # challenge page's 503 is followed by the page's own 200.
+                statuses = []
+                page.on("response", lambda response: statuses.append(response.status)
+                        if response.request.is_navigation_request()
+                        and response.frame == page.main_frame else None)
+                try:
+                    page.goto(url, wait_until="load", timeout=_ms(deadline))
+                except TimeoutError:
+                    raise FetchError(f"timed out after {deadline.seconds:g} s") from None
+                except Error as error:
+                    raise FetchError(_net_error(error)) from None
+                notes = _shape(page, deadline, options)
+                return Rendered(html=_content(page, deadline), final_url=page.url,
+                                status=statuses[-1] if statuses else None,
+                                start_seconds=start_seconds, notes=notes)
+            finally:
+                browser.close()
+    except TimeoutError:
+        raise FetchError(f"timed out after {deadline.seconds:g} s") from None
+    except Error as error:
+        raise BrowserError(f"the browser failed: {_first_line(error)}") from None
+
+
+def _shape(page, deadline: Deadline, options: RenderOptions) -> list[str]:
+    """Wait out a challenge page, then apply ``options``; return notes for the caller."""
+    from playwright.sync_api import Error, TimeoutError
+
+    notes = []
+    # A challenge page runs its check and navigates to the page: look again until
+    # the markers are gone or the deadline is near.
+    while challenge(_content(page, deadline)) and deadline.left() > 2 * SETTLE:
+        page.wait_for_timeout(SETTLE * 1000)
+    if options.wait_selector:
+        try:
+            page.wait_for_selector(options.wait_selector, state="attached", timeout=_ms(deadline))
+        except TimeoutError:
+            notes.append(f"--wait-selector {options.wait_selector!r} did not appear within "
+                         f"{deadline.seconds:g} s; the page is converted as it was")
+        except Error as error:
+            raise BrowserError(f"--wait-selector {options.wait_selector!r}: "
+                               f"{_first_line(error)}") from None
+    if options.wait_for > 0:
+        page.wait_for_timeout(min(options.wait_for, deadline.left()) * 1000)
+    if options.expand_disclosures:
+        for _ in range(DISCLOSURE_ROUNDS):
+            if not page.evaluate(_EXPAND) or deadline.passed():
+                break
+            page.wait_for_timeout(min(SETTLE, deadline.left()) * 1000)
+    if options.scroll_document:
+        height, still = -1, 0
+        for _ in range(MAX_SCROLLS):
+            grown = page.evaluate(_SCROLL)
+            still = still + 1 if grown == height else 0
+            if still >= STILL_STEPS or deadline.left() < SCROLL_PAUSE:
+                break
+            height = grown
+            page.wait_for_timeout(SCROLL_PAUSE * 1000)
+    return notes
+
+
+#: Chromium's network errors (net/base/net_error_list.h) in the words of
+#: :mod:`webfold.fetch`, so that a failure reads the same whichever way it came.
+NET_ERRORS = {"ERR_NAME_NOT_RESOLVED": "DNS lookup failed", "ERR_CONNECTION_REFUSED": "connection refused",
+              "ERR_TOO_MANY_REDIRECTS": "too many redirects", "ERR_CERT_": "TLS certificate not trusted",
+              "ERR_SSL_": "TLS failed", "ERR_TIMED_OUT": "timed out"}
+
+
+def _net_error(error: Exception) -> str:
+    line = _first_line(error)
+    for code, words in NET_ERRORS.items():
+        if f"net::{code}" in line:
+            return f"{words} ({line.split('net::', 1)[1].split()[0]})"
+    return line
+
+
+def _content(page, deadline: Deadline) -> str:
+    """The page's HTML; while a script navigates (a challenge page reloading), wait
+    for the next document to load and read that."""
+    from playwright.sync_api import Error
+
+    while True:
+        try:
+            return page.content()
+        except Error:
+            if deadline.passed():
+                raise
+            page.wait_for_load_state("load", timeout=_ms(deadline))
+
+
+def _ms(deadline: Deadline) -> float:
+    return deadline.left() * 1000
+
+
+def _first_line(error: Exception) -> str:
+    """Playwright's messages run to many lines (a call log); the first says what failed."""
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
