@@ -30,10 +30,25 @@ def require(path: Path) -> Path:
     return path
 
 
+#: The most a time may grow when the input doubles, for work that should be linear:
+#: linear gives about 2, quadratic 4; the room above 2 is for a noisy machine.
+LINEAR_GROWTH = 3
+
+
 def growth(run, small, large, rounds: int = 5) -> float:
     """How much longer ``run(large)`` takes than ``run(small)``: the best of ``rounds``
     timings each, taken in turn so that a busy machine slows both alike. For inputs
-    twice as large, linear work gives about 2 and quadratic work 4."""
+    twice as large, linear work gives about 2 and quadratic work 4. A ratio of
+    :data:`LINEAR_GROWTH` or more is measured once more and the lower one returned: a
+    machine busy with other work has given 3.1 and 3.5 for linear work (CI, and a run
+    beside a browser test), while quadratic work stays high in both."""
+    ratio = _ratio(run, small, large, rounds)
+    if ratio >= LINEAR_GROWTH:
+        ratio = min(ratio, _ratio(run, small, large, rounds))
+    return ratio
+
+
+def _ratio(run, small, large, rounds: int) -> float:
     import gc
     import time
 

@@ -69,12 +69,12 @@ def test_a_block_cut_in_pieces_keeps_its_words_in_one_paragraph(limit):
 
 
 def test_many_headings_stay_linear():
-    from conftest import growth
+    from conftest import LINEAR_GROWTH, growth
 
     def page(n):
         return webfold.to_blocks("".join(f"<h2>Heading {i}</h2>" for i in range(n)))
 
-    assert growth(lambda blocks: chunks(blocks, 50), page(20_000), page(40_000)) < 3
+    assert growth(lambda blocks: chunks(blocks, 50), page(20_000), page(40_000)) < LINEAR_GROWTH
 
 
 def test_table_rows_stay_whole_after_a_heading_when_they_fit():

@@ -162,12 +162,12 @@ def test_bylines(line, author):
 
 
 def test_a_byline_search_stays_linear():
-    from conftest import growth
+    from conftest import LINEAR_GROWTH, growth
 
     def page(n):
         return "<h1>Title</h1><pre>by " + "x on " * n + "\nz</pre>"
 
-    assert growth(lambda html: metadata_of(html, None), page(10_000), page(20_000)) < 3
+    assert growth(lambda html: metadata_of(html, None), page(10_000), page(20_000)) < LINEAR_GROWTH
 
 
 @pytest.mark.parametrize("title, meta, url, expected", [

@@ -13,7 +13,7 @@ from markdown_it import MarkdownIt
 
 import webfold
 
-from conftest import growth
+from conftest import LINEAR_GROWTH, growth
 
 RENDER = MarkdownIt("commonmark").enable(["table", "strikethrough"])
 
@@ -119,7 +119,7 @@ def test_unknown_labels_are_ignored_not_run():
 
 
 # Each once grew as the square or cube of its size. Linear means doubling the input
-# roughly doubles the time; 3 leaves room for a noisy machine and is far below 4.
+# roughly doubles the time (see conftest.LINEAR_GROWTH).
 GROWTH = [
     ("nested_lists", lambda n: "<ul><li>x" * n, 1000),
     ("nested_quotes", lambda n: "<blockquote>" * n + "<p>x</p>" * n, 1000),
@@ -134,7 +134,7 @@ GROWTH = [
 @pytest.mark.parametrize("name, build, size", GROWTH, ids=[c[0] for c in GROWTH])
 def test_time_grows_linearly(name, build, size):
     assert growth(lambda page: webfold.to_markdown(page, selection=False),
-                  build(size), build(2 * size)) < 3
+                  build(size), build(2 * size)) < LINEAR_GROWTH
 
 
 #: Inputs the fuzzer (tests/fuzz/fuzz.py) found, each with the Markdown it must give
