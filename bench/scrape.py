@@ -1,7 +1,7 @@
 """Fetch and render times: ``python -m bench.scrape [--runs N]``.
 
 Serves the tests' local site (tests/website.py) on 127.0.0.1 and times, in this
-process, ``webfold.scrape.scrape`` on its pages: a plain fetch and conversion of an
+process, ``webfold.scraper.scrape`` on its pages: a plain fetch and conversion of an
 article, the same with a fresh process per run (``webfold scrape URL --plain``), and a
 render in headless Chromium of a page drawn by a script (a browser is started for each
 render, as the CLI does). Prints the median of each and the median browser start-up
@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from website import Site  # noqa: E402  (the tests' site, found through the path above)
 
 from webfold.browser import available  # noqa: E402
-from webfold.scrape import scrape  # noqa: E402
+from webfold.scraper import scrape  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

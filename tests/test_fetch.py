@@ -19,7 +19,7 @@ from webfold.classify import verdict
 from webfold.errors import ContentTypeError, FetchError, HTTPStatusError, InputTooLargeError
 from webfold.fetch import USER_AGENT
 from webfold.pdf import paragraphs
-from webfold.scrape import scrape
+from webfold.scraper import scrape
 from website import ARTICLE, CHINESE, JAPANESE, Handler, Site
 
 
@@ -212,12 +212,39 @@ def test_scrape_of_a_file_is_md(tmp_path, capsys):
     (["http://example.com/", "--timeout", "0"], "--timeout takes a number of seconds above 0, not 0.0"),
     (["http://example.com/", "--wait-for", "-1"], "--wait-for takes a number of seconds of at least 0, not -1.0"),
     (["http://example.com/", "--render", "--plain"], "--render and --plain do not go together"),
-    (["page.html", "--render"], "page.html: --render and --browser take a URL (http:// or https://)"),
+    (["page.html", "--render"], "page.html: --render takes a URL (http:// or https://)"),
+    (["page.html", "--scroll-document"], "page.html: --scroll-document takes a URL (http:// or https://)"),
+    (["http://example.com/", "--plain", "--wait-for", "2"], "--plain and --wait-for do not go together"),
+    (["http://example.com/", "--plain", "--browser", "http://127.0.0.1:9222"],
+     "--plain and --browser do not go together"),
+    (["http://example.com/", "--charset", "nonsense"],
+     "--charset nonsense: not an encoding label this Python can decode"),
     (["http://example.com/", "https://example.com/"],
      "http://example.com/: BASE goes with a FILE; a URL is its own base"),
 ])
 def test_usage_errors_exit_2_with_one_line(capsys, argv, message):
     assert run(capsys, "scrape", *argv) == (2, "", f"webfold: error: {message}\n")
+
+
+@pytest.mark.parametrize("render", [None, True, False])
+def test_only_http_and_https_urls_are_fetched_or_rendered(render):
+    with pytest.raises(FetchError, match=r"^not an http or https URL: 'file:///etc/passwd'$"):
+        scrape("file:///etc/passwd", render=render)
+
+
+def test_render_options_without_a_browser_are_a_value_error():
+    with pytest.raises(ValueError, match="render options"):
+        scrape("http://127.0.0.1:9/", render=False, options=webfold.RenderOptions(wait_for=1))
+
+
+def test_the_library_exports_scrape_and_its_errors_lazily():
+    import subprocess
+    import sys
+
+    code = ("import sys, webfold; assert 'webfold.scraper' not in sys.modules; "
+            "assert webfold.scrape.__module__ == 'webfold.scraper'; "
+            "assert issubclass(webfold.HTTPStatusError, webfold.FetchError)")
+    assert subprocess.run([sys.executable, "-c", code]).returncode == 0
 
 
 def test_a_challenge_marker_needs_a_wall_status_or_a_thin_page():

@@ -7,6 +7,7 @@ Without them they skip, except under CI, where they fail."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -16,10 +17,10 @@ import urllib.request
 
 import pytest
 
-from webfold.browser import FLAGS, RenderOptions, available, chromium_path
+from webfold.browser import FLAGS, INSTALL, RenderOptions, available, chromium_path
 from webfold.cli import main
 from webfold.errors import BrowserError
-from webfold.scrape import scrape
+from webfold.scraper import scrape
 from website import Site
 
 
@@ -72,6 +73,30 @@ def test_a_lazy_list_needs_scrolling(site):
     assert "- Item number 39\n" in scrolled
 
 
+def test_render_options_ask_for_a_render(site, capsys):
+    assert main(["scrape", site.url("/lazy"), "--scroll-document", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["strategy"] == "rendered" and "- Item number 39\n" in data["markdown"]
+
+
+@pytest.mark.parametrize("path, markdown", [
+    ("/report.pdf", "A short report on the river.\n\n"),
+    ("/notes.txt", "Plain *notes*\n\nkept as they are.\n"),
+])
+def test_render_of_a_pdf_or_text_fetches_and_converts_it(site, path, markdown):
+    result = scrape(site.url(path), render=True)
+    assert result.strategy == "plain" and result.document.markdown.startswith(markdown)
+    assert result.notes == [f"{result.content_type} is not rendered: it was fetched and converted"]
+
+
+def test_an_empty_response_late_in_the_timeout_is_not_rendered(site):
+    # The shell arrives after 1.5 s of a 2 s timeout: no time to start a browser.
+    result = scrape(site.url("/late-script"), timeout=2)
+    assert (result.strategy, result.verdict) == ("plain", "empty")
+    assert result.notes == ["the response is empty and too little of the timeout (2 s) is left to "
+                            "render it"]
+
+
 def test_collapsed_disclosures_are_opened_on_request(site):
     closed = scrape(site.url("/disclosures"), render=True).document.markdown
     opened = scrape(site.url("/disclosures"), render=True,
@@ -104,6 +129,8 @@ def test_a_chromium_reached_over_its_devtools_endpoint(site):
         try:
             endpoint = _endpoint(profile)
             result = scrape(site.url("/script"), render=True, browser=endpoint)
+            # The user's browser is left running: only the connection is closed.
+            urllib.request.urlopen(endpoint + "/json/version", timeout=5).close()
         finally:
             os.killpg(process.pid, signal.SIGKILL)      # the browser and its helpers
             process.wait()
@@ -136,6 +163,8 @@ def test_without_a_browser_render_is_a_clear_error_and_escalation_keeps_the_plai
     assert "apt-get install chromium" in err and err.count("\n") == 1
     result = scrape(url)
     assert (result.strategy, result.verdict) == ("plain", "empty")
+    assert result.notes == ["the response is empty and no browser is available to render it: "
+                            + INSTALL]
     with pytest.raises(BrowserError):
         scrape(url, render=True)
 

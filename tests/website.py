@@ -163,6 +163,11 @@ def _drip(handler: Handler):
         pass
 
 
+def _late_shell(handler: Handler):
+    time.sleep(1.5)
+    handler.send(200, SCRIPT_PAGE.encode())
+
+
 def _challenge(handler: Handler):
     if "passed=1" in (handler.headers.get("Cookie") or ""):
         return handler.send(200, ARTICLE.replace("River notes", "Past the wall").encode())
@@ -199,6 +204,7 @@ ROUTES = {
     "/notes.md": lambda h: h.send(200, b"# Notes\n\n- one\n- two\n", "text/markdown"),
     "/image.png": lambda h: h.send(200, b"\x89PNG\r\n\x1a\n" + bytes(64), "image/png"),
     "/script": lambda h: h.send(200, SCRIPT_PAGE.encode()),
+    "/late-script": _late_shell,
     "/lazy": lambda h: h.send(200, LAZY_PAGE.encode()),
     "/disclosures": lambda h: h.send(200, DISCLOSURE_PAGE.encode()),
 }
@@ -223,7 +229,8 @@ class Site:
 
 if __name__ == "__main__":
     site = Site()
-    print(f"serving on {site.url('/')} (Ctrl-C stops); pages: {', '.join(ROUTES)}")
+    print(f"serving on {site.url('/')} (Ctrl-C stops); pages: {', '.join(ROUTES)}, "
+          "/redirect/N (N redirects, then /page), /loop/a (a redirect loop)")
     try:
         site.thread.join()
     except KeyboardInterrupt:

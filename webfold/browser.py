@@ -10,7 +10,6 @@ a browser of its own.
 from __future__ import annotations
 
 import os
-import shutil
 import time
 from dataclasses import dataclass, field
 
@@ -88,6 +87,9 @@ class Rendered:
     final_url: str
     #: the HTTP status of the main document, or None when the browser gives none
     status: int | None
+    #: the media type of the main document ("text/html"); for any other type (a PDF)
+    #: nothing is rendered and ``html`` is ""
+    content_type: str
     #: seconds spent starting Playwright's driver and the browser (or connecting to it)
     start_seconds: float
     #: things the caller should hear about (a selector that never appeared)
@@ -98,6 +100,8 @@ def chromium_path() -> str | None:
     """The Chromium binary to launch: ``WEBFOLD_CHROMIUM`` when set, else
     :data:`CHROMIUM`, else ``chromium`` or ``chromium-browser`` on the ``PATH``; None
     when there is none (or ``WEBFOLD_CHROMIUM`` names no executable file)."""
+    import shutil       # here: importing webfold should not pay for it
+
     chosen = os.environ.get("WEBFOLD_CHROMIUM")
     if chosen:
         return chosen if os.path.isfile(chosen) and os.access(chosen, os.X_OK) else None
@@ -172,10 +176,10 @@ def render_page(url: str, *, deadline: Deadline, user_agent: str,
             try:
                 context = browser.new_context(user_agent=user_agent)
                 page = context.new_page()
-                # The status is that of the last document the main frame loaded: a
-                # challenge page's 503 is followed by the page's own 200.
-                statuses = []
-                page.on("response", lambda response: statuses.append(response.status)
+                # The status and type are those of the last document the main frame
+                # loaded: a challenge page's 503 is followed by the page's own 200.
+                documents = []
+                page.on("response", lambda response: documents.append(response)
                         if response.request.is_navigation_request()
                         and response.frame == page.main_frame else None)
                 try:
@@ -183,10 +187,19 @@ def render_page(url: str, *, deadline: Deadline, user_agent: str,
                 except TimeoutError:
                     raise FetchError(f"timed out after {deadline.seconds:g} s") from None
                 except Error as error:
+                    if documents and _media_type(documents[-1]) not in ("text/html", ""):
+                        # Chromium downloads what it does not display: a PDF, say.
+                        return Rendered("", page.url, documents[-1].status, _media_type(documents[-1]),
+                                        start_seconds)
                     raise FetchError(_net_error(error)) from None
+                last = documents[-1] if documents else None
+                if last is not None and _media_type(last) not in ("text/html", "application/xhtml+xml", ""):
+                    return Rendered("", page.url, last.status, _media_type(last), start_seconds)
                 notes = _shape(page, deadline, options)
+                last = documents[-1] if documents else None
                 return Rendered(html=_content(page, deadline), final_url=page.url,
-                                status=statuses[-1] if statuses else None,
+                                status=last.status if last else None,
+                                content_type=_media_type(last) if last else "text/html",
                                 start_seconds=start_seconds, notes=notes)
             finally:
                 browser.close()
@@ -260,6 +273,11 @@ def _content(page, deadline: Deadline) -> str:
             if deadline.passed():
                 raise
             page.wait_for_load_state("load", timeout=_ms(deadline))
+
+
+def _media_type(response) -> str:
+    """A Playwright response's media type, lower case without parameters."""
+    return (response.header_value("content-type") or "").split(";", 1)[0].strip().lower()
 
 
 def _ms(deadline: Deadline) -> float:

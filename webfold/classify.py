@@ -1,6 +1,6 @@
 """Classifying a fetched page: ``ok``, ``blocked`` (a bot wall or a challenge page) or
 ``empty`` (too little text, even from its payloads), to decide whether a headless
-browser should try it (:mod:`webfold.scrape`)."""
+browser should try it (:mod:`webfold.scraper`)."""
 
 from __future__ import annotations
 

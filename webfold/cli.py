@@ -48,6 +48,8 @@ examples:
 
 A response that is blocked (a bot wall) or empty (a page drawn by scripts) is retried
 in headless Chromium when Playwright and a Chromium are installed (--plain: never).
+--render, --wait-for, --wait-selector, --scroll-document and --expand-disclosures
+always render.
 
 exit codes: 0 success; 2 bad usage; 1 the page could not be fetched (DNS, refused,
 timeout, TLS, HTTP 4xx/5xx, too many redirects), rendered or converted.
@@ -103,13 +105,15 @@ def scrape_parser() -> argparse.ArgumentParser:
                            help="the DevTools endpoint of a Chromium you run (http://127.0.0.1:9222), "
                                 "instead of launching one")
     rendering.add_argument("--wait-for", type=float, default=0.0, metavar="SECONDS",
-                           help="wait this long after the page has loaded")
+                           help="render, and wait this long after the page has loaded")
     rendering.add_argument("--wait-selector", metavar="CSS",
-                           help="wait until an element matches this CSS selector")
+                           help="render, and wait (until the timeout at most) for an element "
+                                "matching this CSS selector")
     rendering.add_argument("--scroll-document", action="store_true",
-                           help="scroll to the end until the page stops growing (lazy content)")
+                           help="render, and scroll to the end until the page stops growing "
+                                "(lazy content)")
     rendering.add_argument("--expand-disclosures", action="store_true",
-                           help='open <details> and click aria-expanded="false" controls')
+                           help='render, and open <details> and click aria-expanded="false" controls')
     _add_common(p, source)
     return p
 
@@ -225,8 +229,6 @@ def _base(base: str | None) -> str | None:
 
 
 def _convert(args: argparse.Namespace) -> str:
-    if args.charset is not None and encoding_for_label(args.charset) is None:
-        raise UsageError(f"--charset {args.charset}: not an encoding label this Python can decode")
     data = _read(args.file, args.max_bytes)
     started = time.perf_counter()
     try:
@@ -247,8 +249,7 @@ def _conversion(args: argparse.Namespace) -> dict:
 
 def _scrape(args: argparse.Namespace) -> str:
     """``webfold scrape URL``: fetch, render when needed, convert."""
-    from webfold.browser import RenderOptions    # here: they import httpx
-    from webfold.scrape import scrape
+    from webfold.scraper import RenderOptions, scrape
 
     url = args.file
     if args.base is not None:
@@ -318,10 +319,16 @@ def _check_scrape(args: argparse.Namespace) -> None:
         raise UsageError(f"--wait-for takes a number of seconds of at least 0, not {args.wait_for}")
     if args.render and args.plain:
         raise UsageError("--render and --plain do not go together")
-    if args.plain and args.browser:
-        raise UsageError("--plain and --browser do not go together")
-    if not _is_url(args.file) and (args.render or args.browser):
-        raise UsageError(f"{_printable(args.file)}: --render and --browser take a URL (http:// or https://)")
+    shaping = [name for name, on in (("--wait-for", args.wait_for), ("--wait-selector", args.wait_selector),
+                                     ("--scroll-document", args.scroll_document),
+                                     ("--expand-disclosures", args.expand_disclosures)) if on]
+    for option in ["--browser"] * bool(args.browser) + shaping:
+        if args.plain:
+            raise UsageError(f"--plain and {option} do not go together")
+        if not _is_url(args.file):
+            raise UsageError(f"{_printable(args.file)}: {option} takes a URL (http:// or https://)")
+    if args.render and not _is_url(args.file):
+        raise UsageError(f"{_printable(args.file)}: --render takes a URL (http:// or https://)")
 
 
 class ConversionError(Exception):
@@ -340,6 +347,8 @@ def main(argv: list[str] | None = None) -> int:
         args = (scrape_parser() if command == "scrape" else parser()).parse_args(argv)
         if command == "scrape":
             _check_scrape(args)
+        if args.charset is not None and encoding_for_label(args.charset) is None:
+            raise UsageError(f"--charset {args.charset}: not an encoding label this Python can decode")
         if args.max_bytes < 0:
             raise UsageError(f"--max-bytes takes a size of at least 0 bytes, not {args.max_bytes}")
         if args.chunk is not None and args.chunk < 1:

@@ -10,8 +10,6 @@ importing an HTTP client.
 from __future__ import annotations
 
 import functools
-import socket
-import ssl
 import time
 from dataclasses import dataclass, field
 
@@ -177,6 +175,9 @@ def _charset(response) -> str | None:
 def _cause(error: Exception) -> str:
     """One line for a connection failure, from the exception that caused it: a DNS
     failure, a refused connection, a TLS failure, or what the error says."""
+    import socket     # here: the CLI imports this module for its defaults
+    import ssl
+
     seen = error
     while seen is not None:
         if isinstance(seen, socket.gaierror):

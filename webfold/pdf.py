@@ -1,5 +1,5 @@
 """A PDF's text as HTML paragraphs, with pypdf, so that a PDF response goes through
-the same builder and renderer as a page (:mod:`webfold.scrape`).
+the same builder and renderer as a page (:mod:`webfold.scraper`).
 
 PDF text has lines, not paragraphs: a line ends a paragraph when it ends a sentence
 and falls short of the page's full line width, the usual heuristic of text

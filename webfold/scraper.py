@@ -10,13 +10,15 @@ import time
 from dataclasses import dataclass, field
 
 from webfold.block import Block
-from webfold.browser import RenderOptions, available, render_page
+from webfold.browser import INSTALL, RenderOptions, available, render_page
 from webfold.classify import BLOCKED_STATUSES, challenge, verdict
 from webfold.decode import decode, without_controls
 from webfold.errors import BrowserError, ContentTypeError, FetchError, HTTPStatusError
 from webfold.fetch import TIMEOUT, USER_AGENT, Deadline, Response, fetch
 from webfold.metadata import Metadata
 from webfold.pipeline import MAX_INPUT_BYTES, Document, to_document
+
+__all__ = ["RenderOptions", "Scrape", "scrape"]
 
 #: Media types converted as HTML; a response without a ``Content-Type`` is too (a
 #: binary one is then refused by :func:`webfold.decode.decode`).
@@ -69,19 +71,22 @@ def scrape(url: str, *, timeout: float = TIMEOUT, user_agent: str = USER_AGENT,
     Parameters
     ----------
     url : str
-        An ``http:`` or ``https:`` URL (``file:`` too, with ``render=True``).
+        An ``http:`` or ``https:`` URL.
     timeout : float, default 20
         Seconds the whole acquisition (redirects, body, browser start, load and
         waits) may take.
     user_agent : str
         The ``User-Agent`` header; by default a desktop Chrome's.
     render : bool or None, default None
-        None: fetch, and render when the response is blocked or empty and a browser
-        is available. True: always render. False: never.
+        None: fetch, and render when the response is blocked or empty, a browser is
+        available and a second of the timeout is left (else a note says why not).
+        True: always render (a PDF or text response is then fetched and converted
+        as it is). False: never.
     browser : str, optional
         The DevTools endpoint of a Chromium to use instead of launching one.
     options : RenderOptions
-        Waits, scrolling and disclosures for a render.
+        Waits, scrolling and disclosures; any of them asks for a render, as
+        ``render=True`` does.
     charset : str, optional
         The page's encoding label, over the ``Content-Type`` header's.
 
@@ -94,7 +99,8 @@ def scrape(url: str, *, timeout: float = TIMEOUT, user_agent: str = USER_AGENT,
     Raises
     ------
     FetchError
-        The page cannot be fetched (see :func:`webfold.fetch.fetch`);
+        ``url`` is not http or https, or the page cannot be fetched (see
+        :func:`webfold.fetch.fetch`);
         :class:`~webfold.errors.HTTPStatusError` for a 4xx or 5xx status.
     ContentTypeError
         The response is not HTML, text or PDF.
@@ -102,59 +108,95 @@ def scrape(url: str, *, timeout: float = TIMEOUT, user_agent: str = USER_AGENT,
         ``render=True`` and no browser is available, or it fails.
     DecodeError, InputTooLargeError
         As :func:`webfold.to_document` raises them; a PDF that cannot be read.
+    ValueError
+        ``options`` ask for a render and ``render`` is False.
     """
+    if not isinstance(url, str) or url.split(":", 1)[0].strip().lower() not in ("http", "https"):
+        # Checked here, not left to httpx, because a browser would open file: URLs.
+        raise FetchError(f"not an http or https URL: {url!r}"[:300])
+    if options != RenderOptions():
+        if render is False:
+            raise ValueError("render options (waits, scrolling, disclosures) need a render: "
+                             "render=False leaves no browser to apply them in")
+        render = True           # waiting, scrolling and clicking are asked of a browser
     started = time.perf_counter()
     deadline = Deadline(timeout)
     convert = dict(images=images, selection=selection, precision=precision,
                    max_input_bytes=max_input_bytes, safe_links=safe_links, data_images=data_images)
 
+    def plain() -> Scrape:
+        """Fetch and convert; a 4xx or 5xx is an error unless it is a wall to render."""
+        response = fetch(url, deadline=deadline, user_agent=user_agent, max_bytes=max_input_bytes)
+        kind = _kind(response)
+        if response.status >= 400:
+            blocked = response.status in BLOCKED_STATUSES and challenge(response.body)
+            if blocked and render is None and available(browser):
+                return rendered("blocked")
+            wall = "" if not blocked else " (a bot wall)" if render is False else \
+                " (a bot wall; no browser to retry it in)"
+            raise HTTPStatusError(f"HTTP {response.status} {response.reason}".rstrip() + wall,
+                                  response.status)
+        if kind == "text":
+            document, found = _text_document(response.body, charset or response.charset), None
+        elif kind == "pdf":
+            from webfold.pdf import pdf_html     # here: it imports pypdf
+
+            document, found = to_document(pdf_html(response.body), response.final_url,
+                                          **{**convert, "selection": False}), None
+        else:
+            document = to_document(response.body, response.final_url,
+                                   charset=charset or response.charset, **convert)
+            found = verdict(response.status, response.body, document.blocks)
+        return Scrape(document, url, response.final_url, response.status,
+                      response.content_type or "text/html", "plain", found, len(response.body), 0.0)
+
     def rendered(verdict_: str | None) -> Scrape:
         page = render_page(url, deadline=deadline, user_agent=user_agent, options=options,
                            endpoint=browser)
+        if page.content_type not in HTML_TYPES:
+            # A PDF or a text file in a browser is its viewer, not the document.
+            result = plain()
+            result.notes.append(f"{page.content_type} is not rendered: it was fetched and converted")
+            return result
         if page.status is not None and page.status >= 400:
             wall = " (a bot wall the browser did not pass)" if challenge(page.html) else ""
             raise HTTPStatusError(f"HTTP {page.status} in the browser{wall}", page.status)
         html = page.html.encode("utf-8")
         return Scrape(to_document(html, page.final_url, **convert), url, page.final_url, page.status,
-                      "text/html", "rendered", verdict_, len(html), time.perf_counter() - started,
-                      page.start_seconds, page.notes)
+                      "text/html", "rendered", verdict_, len(html), 0.0, page.start_seconds, page.notes)
 
-    if render:
-        return rendered(None)
-    escalate = render is None and available(browser)
-    response = fetch(url, deadline=deadline, user_agent=user_agent, max_bytes=max_input_bytes)
-    kind = _kind(response)
-    if response.status >= 400:
-        blocked = response.status in BLOCKED_STATUSES and challenge(response.body)
-        if blocked and escalate:
-            return rendered("blocked")
-        wall = "" if not blocked else " (a bot wall)" if render is False else \
-            " (a bot wall; no browser to retry it in)"
-        raise HTTPStatusError(f"HTTP {response.status} {response.reason}".rstrip() + wall,
-                              response.status)
-    if kind == "text":
-        document, found = _text_document(response.body, charset or response.charset), None
-    elif kind == "pdf":
-        from webfold.pdf import pdf_html     # here: it imports pypdf
+    result = rendered(None) if render else plain()
+    if result.verdict in ("blocked", "empty") and result.strategy == "plain" and render is None:
+        result = _escalated(result, lambda: rendered(result.verdict), deadline, browser)
+    result.elapsed = time.perf_counter() - started
+    return result
 
-        document, found = to_document(pdf_html(response.body), response.final_url,
-                                      **{**convert, "selection": False}), None
-    else:
-        document = to_document(response.body, response.final_url, charset=charset or response.charset,
-                               **convert)
-        found = verdict(response.status, response.body, document.blocks)
-    plain = Scrape(document, url, response.final_url, response.status, response.content_type or "text/html",
-                   "plain", found, len(response.body), time.perf_counter() - started)
-    if found in ("blocked", "empty") and escalate:
-        try:
-            better = rendered(found)
-        except (BrowserError, FetchError) as error:
-            plain.notes.append(f"rendering failed ({error}); the plain response is used")
-            return plain
-        if _chars(better.document) >= _chars(plain.document):
-            return better
-        plain.notes.append("the rendered page held less text; the plain response is used")
-    return plain
+
+#: Seconds of the timeout that must be left for an escalation to start a browser:
+#: starting Playwright and Chromium alone takes 0.3 to 0.9 s (``python -m bench.scrape``).
+MIN_RENDER_SECONDS = 1.0
+
+
+def _escalated(result: Scrape, render, deadline: Deadline, browser: str | None) -> Scrape:
+    """``render()`` in place of a blocked or empty plain ``result``, when a browser is
+    available and time is left; else ``result`` with a note that says why not."""
+    if not available(browser):
+        result.notes.append(f"the response is {result.verdict} and no browser is available to "
+                            f"render it: {INSTALL}")
+        return result
+    if deadline.left() < MIN_RENDER_SECONDS:
+        result.notes.append(f"the response is {result.verdict} and too little of the timeout "
+                            f"({deadline.seconds:g} s) is left to render it")
+        return result
+    try:
+        better = render()
+    except (BrowserError, FetchError) as error:
+        result.notes.append(f"rendering failed ({error}); the plain response is used")
+        return result
+    if _chars(better.document) >= _chars(result.document):
+        return better
+    result.notes.append("the rendered page held less text; the plain response is used")
+    return result
 
 
 def _kind(response: Response) -> str:
