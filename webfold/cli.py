@@ -56,6 +56,19 @@ timeout, TLS, HTTP 4xx/5xx, too many redirects), rendered or converted.
 """
 
 
+WARC_EXAMPLES = """\
+examples:
+  webfold warc crawl.warc.gz > pages.jsonl
+  webfold warc segment/*.warc.gz -o out/ --jobs 8 --resume
+
+Each line: offset, record_id, url, date, status, title, markdown, error (and note).
+A summary line ends the run on stderr.
+
+exit codes: 0 every HTML record converted; 1 a record failed, or a file was truncated
+or corrupt (the records before the break are written); 2 bad usage or a missing file.
+"""
+
+
 class UsageError(Exception):
     """Bad command-line usage (exit code 2)."""
 
@@ -118,11 +131,51 @@ def scrape_parser() -> argparse.ArgumentParser:
     return p
 
 
+def warc_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``webfold warc``."""
+    p = _Parser(prog="webfold warc", description="Convert the HTML responses of WARC files to "
+                "Markdown, as JSON Lines.", epilog=WARC_EXAMPLES,
+                formatter_class=argparse.RawDescriptionHelpFormatter)
+    source = p.add_argument_group("Input")
+    source.add_argument("files", metavar="FILE", nargs="+", help="WARC files (.warc or .warc.gz)")
+    source.add_argument("--max-bytes", type=int, default=MAX_INPUT_BYTES,
+                        help=f"the largest record body converted (default {MAX_INPUT_BYTES:,})")
+    run = p.add_argument_group("Run")
+    run.add_argument("-o", "--output-dir", metavar="DIR",
+                     help="write DIR/NAME.jsonl for each FILE instead of all to stdout")
+    run.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
+                     help="worker processes (default: all cores, here %(default)s)")
+    run.add_argument("--resume", action="store_true",
+                     help="with -o: skip the files whose output is complete")
+    run.add_argument("--quiet", action="store_true", help="no progress bar")
+    _add_extraction(p)
+    return p
+
+
+def replay_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``webfold replay``."""
+    p = _Parser(prog="webfold replay", description="Convert the one archived response for a URL "
+                "in a WARC file.", formatter_class=argparse.RawDescriptionHelpFormatter)
+    source = p.add_argument_group("Input")
+    source.add_argument("file", metavar="FILE", help="a WARC file (.warc or .warc.gz)")
+    source.add_argument("url", metavar="URL", help="the record's WARC-Target-URI")
+    source.add_argument("--max-bytes", type=int, default=MAX_INPUT_BYTES,
+                        help=f"the largest record body converted (default {MAX_INPUT_BYTES:,})")
+    _add_extraction(p)
+    _add_output(p)
+    return p
+
+
 def _add_common(p: argparse.ArgumentParser, source) -> None:
     """The options ``md`` and ``scrape`` share: input limits, extraction and output."""
     source.add_argument("--charset", help="the page's encoding label, if known (e.g. shift_jis)")
     source.add_argument("--max-bytes", type=int, default=MAX_INPUT_BYTES,
                         help=f"refuse larger inputs (default {MAX_INPUT_BYTES:,})")
+    _add_extraction(p)
+    _add_output(p)
+
+
+def _add_extraction(p: argparse.ArgumentParser) -> None:
     extraction = p.add_argument_group("Extraction")
     extraction.add_argument("--all-blocks", action="store_true",
                             help="keep every block that survives the element rules "
@@ -136,6 +189,9 @@ def _add_common(p: argparse.ArgumentParser, source) -> None:
     extraction.add_argument("--data-images", action="store_true",
                             help="write images whose only source is a data:image/ URL (left out by "
                                  "default), also with --safe-links")
+
+
+def _add_output(p: argparse.ArgumentParser) -> None:
     output = p.add_argument_group("Output")
     output.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
     output.add_argument("--json", action="store_true",
@@ -340,26 +396,37 @@ def main(argv: list[str] | None = None) -> int:
     code: 0 success, 2 bad usage or an unreadable file, 1 a failure while converting.
     Errors are one line on standard error; there is never a traceback."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    command = argv[0] if argv and argv[0] in ("md", "scrape") else "md"
+    command = argv[0] if argv and argv[0] in COMMANDS else "md"
     if argv and argv[0] == command:
         argv = argv[1:]
     try:
-        args = (scrape_parser() if command == "scrape" else parser()).parse_args(argv)
+        args = COMMANDS[command]().parse_args(argv)
         if command == "scrape":
             _check_scrape(args)
-        if args.charset is not None and encoding_for_label(args.charset) is None:
-            raise UsageError(f"--charset {args.charset}: not an encoding label this Python can decode")
+        if args.precision and args.all_blocks:
+            raise UsageError("--precision and --all-blocks do not go together")
         if args.max_bytes < 0:
             raise UsageError(f"--max-bytes takes a size of at least 0 bytes, not {args.max_bytes}")
+        if command == "warc":
+            from webfold.warc_command import run_warc    # here: it imports the WARC reader
+
+            return run_warc(args)
+        if command == "replay":
+            args.charset = None
+        if args.charset is not None and encoding_for_label(args.charset) is None:
+            raise UsageError(f"--charset {args.charset}: not an encoding label this Python can decode")
         if args.chunk is not None and args.chunk < 1:
             raise UsageError(f"--chunk takes a size of at least 1 character, not {args.chunk}")
         if args.jsonl and args.chunk is None:
             raise UsageError("--jsonl goes with --chunk N")
-        if args.precision and args.all_blocks:
-            raise UsageError("--precision and --all-blocks do not go together")
         if args.json and args.chunk is not None:
             raise UsageError("--json and --chunk do not go together (use --chunk N --jsonl)")
-        output = _scrape(args) if command == "scrape" and _is_url(args.file) else _convert(args)
+        if command == "replay":
+            from webfold.warc_command import replay
+
+            output = replay(args)
+        else:
+            output = _scrape(args) if command == "scrape" and _is_url(args.file) else _convert(args)
         if args.output:
             try:
                 with open(args.output, "w", encoding="utf-8", newline="\n") as handle:
@@ -400,6 +467,10 @@ def main(argv: list[str] | None = None) -> int:
               f"{error}", file=sys.stderr)
         return 1
     return 0
+
+
+#: The subcommands and their parsers; ``md`` is also what runs without one.
+COMMANDS = {"md": parser, "scrape": scrape_parser, "warc": warc_parser, "replay": replay_parser}
 
 
 def main_entry() -> None:

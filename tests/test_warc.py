@@ -1,0 +1,188 @@
+"""``webfold warc`` and ``webfold replay`` on WARC files the tests write
+(tests/warcs.py): every record accounted for, codings undone, broken files reported
+with their offset, the same output for any number of jobs."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import zlib
+
+import brotli
+import pytest
+
+from webfold.cli import main
+from webfold.codings import dechunk, undo_content_codings
+from webfold.errors import InputTooLargeError
+from webfold.warc import WarcError, records
+from warcs import http_response, record, warc
+
+PAGE = ("<!doctype html><title>{0}</title><main><h1>{0}</h1><p>The river keeps its own calendar, "
+        "rising with the snow melt in spring.</p></main>")
+
+
+def page(title: str) -> bytes:
+    return PAGE.format(title).encode()
+
+
+def chunked(body: bytes) -> bytes:
+    return b"".join(b"%x\r\n%s\r\n" % (len(part), part) for part in (body[:20], body[20:])) + b"0\r\n\r\n"
+
+
+#: Every kind of record the command must account for, with the line it must write
+#: (None: skipped).
+RECORDS = [
+    (record("", b"software: tests\r\n", "warcinfo", 1), None),
+    (record("https://a.example/plain", http_response(page("Plain")), number=2), "Plain"),
+    (record("https://a.example/plain", b"GET /plain HTTP/1.1\r\n\r\n", "request", 3), None),
+    (record("https://a.example/gzip", http_response(gzip.compress(page("Gzipped")),
+                                                    headers={"Content-Encoding": "gzip"}), number=4), "Gzipped"),
+    (record("https://a.example/deflate", http_response(zlib.compress(page("Deflated")),
+                                                       headers={"Content-Encoding": "deflate"}), number=5),
+     "Deflated"),
+    (record("https://a.example/br", http_response(brotli.compress(page("Brotli")),
+                                                  headers={"Content-Encoding": "br"}), number=6), "Brotli"),
+    (record("https://a.example/chunked", http_response(chunked(page("Chunked")),
+                                                       headers={"Transfer-Encoding": "chunked"}), number=7),
+     "Chunked"),
+    (record("https://a.example/sjis", http_response(PAGE.format("川の暦").encode("cp932"),
+                                                    "text/html; charset=Shift_JIS"), number=8), "川の暦"),
+    (record("https://a.example/logo.png", http_response(b"\x89PNG\r\n\x1a\n" + bytes(32), "image/png"),
+            number=9), None),
+    (record("https://a.example/broken", http_response(b"\x1f\x8b not really gzip",
+                                                      headers={"Content-Encoding": "gzip"}), number=10),
+     "error"),
+    (record("https://a.example/zstd", http_response(page("Zstd"), headers={"Content-Encoding": "zstd"}),
+            number=11), "Zstd"),
+    (record("https://a.example/missing", http_response(b"<p>gone</p>", status="404 Not Found"),
+            number=12), "gone"),
+]
+
+
+@pytest.fixture
+def archive(tmp_path):
+    path = tmp_path / "crawl.warc.gz"
+    path.write_bytes(warc([item for item, _ in RECORDS]))
+    return path
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, [json.loads(line) for line in out.splitlines()], err
+
+
+def test_every_record_is_accounted_for(archive, capsys):
+    code, lines, err = run(capsys, "warc", str(archive), "--jobs", "1")
+    expected = [what for _, what in RECORDS if what is not None]
+    assert [line["url"].rsplit("/", 1)[1] for line in lines] == \
+        ["plain", "gzip", "deflate", "br", "chunked", "sjis", "broken", "zstd", "missing"]
+    assert [line["title"] for line in lines[:6]] == expected[:6]
+    assert lines[0] == {"offset": 0 + len(gzip.compress(RECORDS[0][0])), "record_id":
+                        "<urn:uuid:00000000-0000-0000-0000-000000000002>", "url": "https://a.example/plain",
+                        "date": "2026-01-03T00:00:00Z", "status": 200, "title": "Plain",
+                        "markdown": lines[0]["markdown"], "error": None}
+    assert lines[0]["markdown"].startswith("# Plain\n\nThe river keeps its own calendar")
+    assert lines[8]["status"] == 404 and "gone" in lines[8]["markdown"]
+    assert err == ("webfold: warc: 12 records read: 9 converted, 3 skipped (warcinfo 1, request 1, "
+                   "response image/png 1), 0 failed\n")
+    assert code == 0
+
+
+def test_a_coding_that_cannot_be_undone_is_passed_through_with_a_note(archive, capsys):
+    _, lines, _ = run(capsys, "warc", str(archive), "--jobs", "1")
+    broken, zstd = lines[6], lines[7]
+    assert broken["note"].startswith("content coding 'gzip' could not be decoded (")
+    assert zstd["note"] == "content coding 'zstd' is not decoded: the body is passed through"
+    assert zstd["title"] == "Zstd"          # this test's "zstd" body is plain HTML
+
+
+def test_two_jobs_write_what_one_writes(archive, capsys):
+    one = run(capsys, "warc", str(archive), "--jobs", "1")
+    two = run(capsys, "warc", str(archive), "--jobs", "2")
+    assert one == two
+
+
+@pytest.mark.parametrize("compressed", [True, False])
+def test_a_truncated_file_keeps_every_record_before_the_break(tmp_path, capsys, compressed):
+    items = [record(f"https://a.example/{n}", http_response(page(f"Page {n}")), number=n) for n in range(5)]
+    data = warc(items, compressed)
+    last = len(warc(items[:4], compressed))          # where the fifth record starts
+    path = tmp_path / ("cut.warc.gz" if compressed else "cut.warc")
+    path.write_bytes(data[:-40])                     # the end of the fifth record is gone
+    code, lines, err = run(capsys, "warc", str(path), "--jobs", "2")
+    assert [line["title"] for line in lines] == [f"Page {n}" for n in range(5)]
+    assert all("note" not in line for line in lines[:4])
+    # The record cut short gives what it holds, and says so.
+    assert lines[4]["note"] == "cut short: the file ends inside this record, whose text so far is kept"
+    assert "The river keeps its own calendar" in lines[4]["markdown"]
+    assert err.splitlines()[0] == f"webfold: error: {path}: truncated: the record at byte {last:,} is cut short"
+    assert code == 1
+
+
+def test_a_corrupt_member_is_reported_with_its_offset(tmp_path, capsys):
+    items = [gzip.compress(record(f"https://a.example/{n}", http_response(page(f"Page {n}")), number=n))
+             for n in range(4)]
+    broken = items[2][:20] + bytes(len(items[2]) - 40) + items[2][-20:]
+    path = tmp_path / "bad.warc.gz"
+    path.write_bytes(items[0] + items[1] + broken + items[3])
+    code, lines, err = run(capsys, "warc", str(path), "--jobs", "1")
+    offset = len(items[0]) + len(items[1])
+    assert [line["title"] for line in lines] == ["Page 0", "Page 1"]
+    assert err.startswith(f"webfold: error: {path}: corrupt at byte {offset:,} (")
+    assert code == 1
+    with pytest.raises(WarcError) as caught:
+        list(records(str(path)))
+    assert caught.value.offset == offset
+
+
+def test_a_file_that_is_not_a_warc_is_an_error(tmp_path, capsys):
+    path = tmp_path / "page.html"
+    path.write_text("<p>not a warc</p>")
+    code, lines, err = run(capsys, "warc", str(path))
+    assert (code, lines) == (1, [])
+    assert err.startswith(f"webfold: error: {path}: ")
+
+
+def test_output_dir_and_resume(archive, tmp_path, capsys):
+    out = tmp_path / "out"
+    assert run(capsys, "warc", str(archive), "-o", str(out), "--jobs", "1")[0] == 0
+    written = (out / "crawl.jsonl").read_text()
+    assert len(written.splitlines()) == 9 and not list(out.glob("*.partial"))
+    code, _, err = run(capsys, "warc", str(archive), "-o", str(out), "--resume")
+    assert code == 0 and err.endswith("1 files skipped, their output complete (--resume)\n")
+    assert (out / "crawl.jsonl").read_text() == written
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["missing.warc.gz"], "missing.warc.gz: no such file"),
+    (["{archive}", "--resume"], "--resume goes with -o DIR"),
+    (["{archive}", "--jobs", "0"], "--jobs takes at least 1 worker, not 0"),
+])
+def test_usage_errors(archive, capsys, argv, message):
+    code, lines, err = run(capsys, "warc", *[a.format(archive=archive) for a in argv])
+    assert (code, lines, err) == (2, [], f"webfold: error: {message}\n")
+
+
+def test_replay_converts_the_record_for_a_url(archive, capsys):
+    assert main(["replay", str(archive), "https://a.example/br"]) == 0
+    assert capsys.readouterr().out.startswith("# Brotli\n\nThe river")
+    assert main(["replay", str(archive), "https://a.example/logo.png"]) == 1
+    assert capsys.readouterr().err == (f"webfold: error: {archive}: https://a.example/logo.png: "
+                                       "the response is image/png, not HTML\n")
+    assert main(["replay", str(archive), "https://a.example/nowhere"]) == 1
+    assert capsys.readouterr().err == (f"webfold: error: {archive}: https://a.example/nowhere: "
+                                       "no response record for this URL\n")
+
+
+def test_dechunk_keeps_what_does_not_parse():
+    assert dechunk(b"5\r\nhello\r\n0\r\n\r\n") == b"hello"
+    assert dechunk(b"<html>not chunked") == b"<html>not chunked"
+    assert dechunk(b"5\r\nhello\r\nrest of a cut body") == b"hellorest of a cut body"
+
+
+def test_a_decompression_bomb_stops_at_the_limit():
+    bomb = gzip.compress(bytes(10_000_000))
+    with pytest.raises(InputTooLargeError):
+        undo_content_codings(bomb, "gzip", 1_000_000)
+    assert undo_content_codings(gzip.compress(b"abc"), "gzip", 10) == (b"abc", None)

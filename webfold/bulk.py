@@ -1,0 +1,159 @@
+"""Converting many pages: WARC records on every core, in order, with bounded memory,
+a progress bar and a summary (``webfold warc``, ``webfold replay``)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+
+from webfold.errors import WebfoldError
+from webfold.pipeline import to_document
+from webfold.warc import Record, WarcError, records
+
+#: Pages given to each worker ahead of the one being written: enough to keep every
+#: core busy while the slowest page of a window finishes, few enough that memory
+#: stays flat (a page in flight is its body, about 300 KB on WCXB pages).
+WINDOW_PER_JOB = 8
+
+
+def ordered_map(function: Callable, items: Iterable, jobs: int) -> Iterator:
+    """``function(item)`` for each item, in the order of ``items``, computed by ``jobs``
+    worker processes (in this process when ``jobs`` is 1). At most
+    ``jobs * WINDOW_PER_JOB`` items are in flight, so a long input is streamed, not
+    loaded. ``function`` must be a module-level function (it is pickled)."""
+    if jobs <= 1:
+        yield from map(function, items)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    # spawn, not fork: the parent may run threads (the progress bar's), and a forked
+    # child inherits their locks.
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+        pending: deque = deque()
+        try:
+            for item in items:
+                pending.append(pool.submit(function, item))
+                if len(pending) >= jobs * WINDOW_PER_JOB:
+                    yield pending.popleft().result()
+        except Exception:
+            # ``items`` raised (a WARC that breaks): what was read before is given first.
+            while pending:
+                yield pending.popleft().result()
+            raise
+        while pending:
+            yield pending.popleft().result()
+
+
+def record_line(job: tuple[Record, dict]) -> dict:
+    """The JSON Lines object of one HTML record: ``record_id``, ``url``, ``date``,
+    ``status``, ``title``, ``markdown`` and ``error`` (None, or why the record gave no
+    Markdown), with ``offset`` (bytes into the WARC) and ``note`` (a content coding
+    passed through, a record cut short) when there is one. ``job`` is the record and
+    the keyword arguments of :func:`webfold.to_document`. Never raises: a failure is
+    the ``error``."""
+    record, options = job
+    line = {"offset": record.offset, "record_id": record.record_id, "url": record.uri,
+            "date": record.date, "status": record.status, "title": None, "markdown": None,
+            "error": record.error}
+    if record.note:
+        line["note"] = record.note
+    if record.error is None:
+        try:
+            document = to_document(record.body, record.uri or None, charset=record.charset, **options)
+            line["title"], line["markdown"] = document.metadata.title, document.markdown
+        except WebfoldError as error:
+            line["error"] = str(error)
+        except Exception as error:       # a bug: the record is reported and the run goes on
+            line["error"] = f"internal error: {type(error).__name__}: {error}"
+    return line
+
+
+@dataclass(slots=True)
+class Summary:
+    """What a run did, for its last line."""
+
+    #: WARC records read, of every type
+    read: int = 0
+    #: HTML responses converted to Markdown
+    converted: int = 0
+    #: HTML responses that gave an error instead
+    failed: int = 0
+    #: records not converted, by kind: the WARC type, or "response" and the media type
+    skipped: Counter = field(default_factory=Counter)
+    #: files that were truncated or corrupt (their records before the break are kept)
+    broken_files: int = 0
+    #: files skipped by ``--resume`` because their output was complete
+    resumed_files: int = 0
+
+    def line(self) -> str:
+        """One line: records read, converted, skipped by kind, failed."""
+        skipped = sum(self.skipped.values())
+        kinds = ", ".join(f"{kind} {count:,}" for kind, count in self.skipped.most_common())
+        return (f"{self.read:,} records read: {self.converted:,} converted, {skipped:,} skipped"
+                + (f" ({kinds})" if kinds else "") + f", {self.failed:,} failed"
+                + (f"; {self.broken_files:,} truncated or corrupt files" if self.broken_files else "")
+                + (f"; {self.resumed_files:,} files skipped, their output complete (--resume)"
+                   if self.resumed_files else ""))
+
+
+def convert_warc(path: str, options: dict, jobs: int, summary: Summary,
+                 at: Callable[[int], None] | None = None) -> Iterator[dict]:
+    """The JSON Lines objects (:func:`record_line`) of the HTML responses of the WARC
+    file at ``path``, in file order, counting into ``summary``; ``at(offset)`` is
+    called with each record's offset (for a progress bar).
+
+    Raises
+    ------
+    WarcError
+        The file is truncated or corrupt, after every record before the break.
+    OSError
+        The file cannot be read.
+    """
+    limit = options.get("max_input_bytes", 200_000_000)
+
+    def html_jobs() -> Iterator[tuple[Record, dict]]:
+        for record in records(path, limit):
+            summary.read += 1
+            if at is not None:
+                at(record.offset)
+            if record.is_html:
+                yield record, options
+            else:
+                kind = f"response {record.content_type or 'without a type'}" \
+                    if record.type == "response" else record.type
+                summary.skipped[kind] += 1
+
+    for line in ordered_map(record_line, html_jobs(), jobs):
+        if line["error"] is None:
+            summary.converted += 1
+        else:
+            summary.failed += 1
+        yield line
+
+
+def progress_bar(total_bytes: int, quiet: bool):
+    """A tqdm bar on standard error over ``total_bytes`` of input, or None when
+    ``quiet`` or standard error is not a terminal (a log file should not fill up with
+    bar redraws)."""
+    if quiet or not (sys.stderr and sys.stderr.isatty()):
+        return None
+    from tqdm import tqdm
+
+    return tqdm(total=total_bytes, unit="B", unit_scale=True, unit_divisor=1024, file=sys.stderr,
+                dynamic_ncols=True, mininterval=0.5)
+
+
+def output_name(path: str) -> str:
+    """The output file name for a WARC path: its name without ``.warc.gz``, ``.warc``
+    or ``.gz``, plus ``.jsonl``."""
+    name = os.path.basename(path)
+    for suffix in (".warc.gz", ".warc", ".gz"):
+        if name.endswith(suffix):
+            name = name[: -len(suffix)]
+            break
+    return name + ".jsonl"
+

@@ -1,0 +1,148 @@
+"""The ``webfold warc`` and ``webfold replay`` commands (see :mod:`webfold.cli`)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+
+from webfold.bulk import Summary, convert_warc, output_name, progress_bar
+from webfold.cli import ConversionError, UsageError, _conversion, _output, _printable
+from webfold.errors import WebfoldError
+from webfold.pipeline import to_document
+from webfold.warc import WarcError, records
+
+
+def run_warc(args: argparse.Namespace) -> int:
+    """Convert every FILE; write JSON Lines to stdout or to ``-o DIR``; print the
+    summary on stderr. Returns the exit code: 1 when a record failed or a file was
+    broken, else 0.
+
+    Raises
+    ------
+    UsageError
+        A bad ``--jobs``, ``--resume`` without ``-o``, a FILE that is missing or not
+        a file, or an output folder that cannot be made.
+    """
+    if args.jobs < 1:
+        raise UsageError(f"--jobs takes at least 1 worker, not {args.jobs}")
+    if args.resume and not args.output_dir:
+        raise UsageError("--resume goes with -o DIR")
+    for path in args.files:
+        if not os.path.isfile(path):
+            raise UsageError(f"{_printable(path)}: " + ("no such file" if not os.path.exists(path)
+                                                        else "not a file"))
+    names = [output_name(path) for path in args.files]
+    if args.output_dir:
+        if len(set(names)) < len(names):
+            raise UsageError("two FILEs would write the same output file in -o DIR: "
+                             + ", ".join(sorted({n for n in names if names.count(n) > 1})))
+        try:
+            os.makedirs(args.output_dir, exist_ok=True)
+        except OSError as error:
+            raise UsageError(f"{args.output_dir}: cannot make the folder ({error.strerror})") from None
+    options = _conversion(args)
+    summary, done = Summary(), 0
+    bar = progress_bar(sum(os.path.getsize(path) for path in args.files), args.quiet)
+    try:
+        for path, name in zip(args.files, names):
+            target = os.path.join(args.output_dir, name) if args.output_dir else None
+            if args.resume and os.path.exists(target):
+                summary.resumed_files += 1
+                done += os.path.getsize(path)
+                continue
+            at = None if bar is None else (lambda offset, base=done: bar.update(base + offset - bar.n))
+            try:
+                _write_lines(path, target, options, args.jobs, summary, at)
+            except BrokenPipeError:
+                raise                        # the reader went away: main() stops quietly
+            except WarcError as error:
+                summary.broken_files += 1
+                _note(bar, f"webfold: error: {_printable(path)}: {error}")
+            except OSError as error:
+                summary.broken_files += 1
+                _note(bar, f"webfold: error: {_printable(path)}: cannot read ({error.strerror or error})")
+            done += os.path.getsize(path)
+    finally:
+        if bar is not None:
+            bar.close()
+    print(f"webfold: warc: {summary.line()}", file=sys.stderr)
+    return 1 if summary.failed or summary.broken_files else 0
+
+
+def _write_lines(path: str, target: str | None, options: dict, jobs: int, summary: Summary, at) -> None:
+    """Write the JSON Lines of one WARC to stdout, or to ``target`` through a
+    ``.partial`` file renamed at the end, so that an output file exists only when it is
+    complete (what ``--resume`` looks for). A broken WARC still gets its file: the
+    records before the break are in it, and the error is raised after."""
+    if target is None:
+        for line in convert_warc(path, options, jobs, summary, at):
+            sys.stdout.write(json.dumps(line, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+        return
+    partial = target + ".partial"
+    try:
+        with open(partial, "w", encoding="utf-8", newline="\n") as handle:
+            try:
+                for line in convert_warc(path, options, jobs, summary, at):
+                    handle.write(json.dumps(line, ensure_ascii=False) + "\n")
+            finally:
+                handle.flush()
+        os.replace(partial, target)
+    except WarcError:
+        os.replace(partial, target)
+        raise
+
+
+def _note(bar, message: str) -> None:
+    """An error line on stderr that does not break the progress bar."""
+    if bar is not None:
+        bar.write(message, file=sys.stderr)
+    else:
+        print(message, file=sys.stderr)
+
+
+def replay(args: argparse.Namespace) -> str:
+    """``webfold replay FILE URL``: the output (as ``webfold md`` writes it) for the
+    first HTML response record whose ``WARC-Target-URI`` is URL.
+
+    Raises
+    ------
+    UsageError
+        FILE is missing.
+    ConversionError
+        No response record for URL, a record that is not HTML, or a WARC that breaks
+        before the record.
+    """
+    if not os.path.isfile(args.file):
+        raise UsageError(f"{_printable(args.file)}: no such file")
+    source = f"{_printable(args.file)}: {_printable(args.url)}"
+    other = None
+    try:
+        for record in records(args.file, args.max_bytes):
+            if record.uri != args.url or record.type != "response":
+                continue
+            if not record.is_html:
+                other = other or record.content_type or "a response without a content type"
+                continue
+            if record.error:
+                raise ConversionError(f"{source}: {record.error}")
+            started = time.perf_counter()
+            try:
+                document = to_document(record.body, record.uri, charset=record.charset,
+                                       **_conversion(args))
+            except WebfoldError as error:
+                raise ConversionError(f"{source}: {error}") from None
+            return _output(args, document, source, len(record.body), time.perf_counter() - started,
+                           {"url": record.uri, "record_id": record.record_id, "date": record.date,
+                            "status": record.status})
+    except WarcError as error:
+        raise ConversionError(f"{_printable(args.file)}: {error}, before a record for "
+                              f"{_printable(args.url)} was found") from None
+    except OSError as error:
+        raise ConversionError(f"{_printable(args.file)}: cannot read ({error.strerror or error})") from None
+    if other:
+        raise ConversionError(f"{source}: the response is {other}, not HTML")
+    raise ConversionError(f"{source}: no response record for this URL")
