@@ -152,6 +152,31 @@ def warc_parser() -> argparse.ArgumentParser:
     return p
 
 
+def crawl_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``webfold crawl``."""
+    p = _Parser(prog="webfold crawl", description="Convert every HTML file under a folder, "
+                "removing the blocks that the site repeats on many pages (template).",
+                formatter_class=argparse.RawDescriptionHelpFormatter)
+    source = p.add_argument_group("Input")
+    source.add_argument("folder", metavar="DIR", help="a saved site: *.html, *.htm, *.xhtml (also .gz)")
+    source.add_argument("--max-bytes", type=int, default=MAX_INPUT_BYTES,
+                        help=f"refuse larger pages (default {MAX_INPUT_BYTES:,})")
+    run = p.add_argument_group("Run")
+    run.add_argument("-o", "--output-dir", metavar="OUT",
+                     help="write OUT/PATH.md for each page (PATH: its path under DIR)")
+    run.add_argument("--json", action="store_true",
+                     help="JSON Lines on stdout instead: path, title, markdown, blocks_content, "
+                          "template_blocks, error")
+    run.add_argument("--template-share", type=float, default=0.5, metavar="SHARE",
+                     help="a block on at least this share of a site's pages (and on 3 or more) "
+                          "is template (default 0.5)")
+    run.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
+                     help="worker processes (default: all cores, here %(default)s)")
+    run.add_argument("--quiet", action="store_true", help="no progress bar")
+    _add_extraction(p)
+    return p
+
+
 def replay_parser() -> argparse.ArgumentParser:
     """The argument parser of ``webfold replay``."""
     p = _Parser(prog="webfold replay", description="Convert the one archived response for a URL "
@@ -411,6 +436,10 @@ def main(argv: list[str] | None = None) -> int:
             from webfold.warc_command import run_warc    # here: it imports the WARC reader
 
             return run_warc(args)
+        if command == "crawl":
+            from webfold.warc_command import run_crawl
+
+            return run_crawl(args)
         if command == "replay":
             args.charset = None
         if args.charset is not None and encoding_for_label(args.charset) is None:
@@ -470,7 +499,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 #: The subcommands and their parsers; ``md`` is also what runs without one.
-COMMANDS = {"md": parser, "scrape": scrape_parser, "warc": warc_parser, "replay": replay_parser}
+COMMANDS = {"md": parser, "scrape": scrape_parser, "warc": warc_parser, "replay": replay_parser,
+            "crawl": crawl_parser}
 
 
 def main_entry() -> None:

@@ -1,4 +1,5 @@
-"""The ``webfold warc`` and ``webfold replay`` commands (see :mod:`webfold.cli`)."""
+"""The bulk commands, ``webfold warc``, ``webfold replay`` and ``webfold crawl`` (see
+:mod:`webfold.cli`)."""
 
 from __future__ import annotations
 
@@ -102,6 +103,54 @@ def _note(bar, message: str) -> None:
         bar.write(message, file=sys.stderr)
     else:
         print(message, file=sys.stderr)
+
+
+def run_crawl(args: argparse.Namespace) -> int:
+    """Convert every page under DIR with template removal; write OUT/PATH.md files or
+    JSON Lines; print the summary on stderr. Returns 1 when a page failed, else 0.
+
+    Raises
+    ------
+    UsageError
+        DIR is not a folder, neither ``-o`` nor ``--json`` (or both) is given, or a bad
+        ``--jobs`` or ``--template-share``.
+    """
+    from webfold.crawl import crawl_folder
+
+    if not os.path.isdir(args.folder):
+        raise UsageError(f"{_printable(args.folder)}: not a folder")
+    if bool(args.output_dir) == bool(args.json):
+        raise UsageError("give -o OUT (Markdown files) or --json (JSON Lines on stdout)")
+    if args.jobs < 1:
+        raise UsageError(f"--jobs takes at least 1 worker, not {args.jobs}")
+    if not 0 < args.template_share <= 1:
+        raise UsageError(f"--template-share takes a share above 0 and at most 1, not {args.template_share}")
+    pages = failed = dropped = 0
+    for result in crawl_folder(args.folder, _conversion(args), args.jobs, args.template_share):
+        pages += 1
+        dropped += result["template_blocks"]
+        if result["error"]:
+            failed += 1
+            print(f"webfold: error: {_printable(os.path.join(args.folder, result['path']))}: "
+                  f"{result['error']}", file=sys.stderr)
+        if args.json:
+            sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
+        elif result["markdown"] is not None:
+            target = os.path.join(args.output_dir, _markdown_name(result["path"]))
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            with open(target, "w", encoding="utf-8", newline="\n") as handle:
+                handle.write(result["markdown"])
+    print(f"webfold: crawl: {pages:,} pages: {pages - failed:,} converted, {failed:,} failed; "
+          f"{dropped:,} template blocks dropped", file=sys.stderr)
+    return 1 if failed else 0
+
+
+def _markdown_name(relative: str) -> str:
+    """``blog/a.html.gz`` → ``blog/a.md``."""
+    for suffix in (".gz", ".html", ".htm", ".xhtml"):
+        if relative.lower().endswith(suffix):
+            relative = relative[: -len(suffix)]
+    return relative + ".md"
 
 
 def replay(args: argparse.Namespace) -> str:

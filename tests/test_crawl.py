@@ -1,0 +1,112 @@
+"""``webfold crawl DIR``: every page converted, and the blocks a site repeats on many
+pages removed as template."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+import pytest
+
+from webfold.cli import main
+from webfold.crawl import MIN_TEMPLATE_PAGES, site_of, template_signatures
+
+POST = ("<html><body><main><h1>Post {0}</h1><p>Post {0} tells its own story about the river, "
+        "number {0}.</p><p>Subscribe to our weekly letter for river news.</p>"
+        "<p>Copyright River Inc, all rights kept.</p>{1}</main></body></html>")
+
+
+def write_site(folder, count: int, host: str = "river.example") -> None:
+    blog = folder / host / "blog"
+    blog.mkdir(parents=True)
+    for number in range(count):
+        extra = "<p>Only the first two pages carry this sentence.</p>" if number < 2 else ""
+        (blog / f"post{number}.html").write_text(POST.format(number, extra))
+
+
+def crawl_json(capsys, folder, *options):
+    code = main(["crawl", str(folder), "--json", "--jobs", "1", *options])
+    out, err = capsys.readouterr()
+    return code, [json.loads(line) for line in out.splitlines()], err
+
+
+def test_blocks_on_half_the_pages_or_more_are_template(tmp_path, capsys):
+    write_site(tmp_path, 4)
+    code, pages, err = crawl_json(capsys, tmp_path)
+    assert code == 0
+    assert [page["path"] for page in pages] == [f"river.example/blog/post{n}.html" for n in range(4)]
+    assert pages[3]["markdown"] == "# Post 3\n\nPost 3 tells its own story about the river, number 3.\n"
+    # On 2 of 4 pages: half, but the sentence must also be on 3 pages to be template.
+    assert "Only the first two pages" in pages[0]["markdown"]
+    assert [page["template_blocks"] for page in pages] == [2, 2, 2, 2]
+    assert err == "webfold: crawl: 4 pages: 4 converted, 0 failed; 8 template blocks dropped\n"
+
+
+def test_a_higher_share_keeps_more(tmp_path, capsys):
+    write_site(tmp_path, 4)
+    (tmp_path / "river.example" / "blog" / "post3.html").write_text("<p>A page of its own, short.</p>")
+    _, pages, _ = crawl_json(capsys, tmp_path, "--template-share", "0.9")
+    assert [page["template_blocks"] for page in pages] == [0, 0, 0, 0]      # 3 of 4 < 0.9
+    _, pages, _ = crawl_json(capsys, tmp_path, "--template-share", "0.75")
+    assert [page["template_blocks"] for page in pages] == [2, 2, 2, 0]
+
+
+def test_sites_are_counted_apart(tmp_path, capsys):
+    write_site(tmp_path, 3, "a.example")
+    write_site(tmp_path, 2, "b.example")
+    _, pages, _ = crawl_json(capsys, tmp_path)
+    assert [page["template_blocks"] for page in pages] == [2, 2, 2, 0, 0]   # b has 2 pages only
+
+
+def test_a_page_that_is_all_template_keeps_its_content(tmp_path, capsys):
+    blog = tmp_path / "blog"
+    blog.mkdir()
+    for number in range(3):
+        (blog / f"copy{number}.html").write_text("<main><h1>Same</h1><p>The same page three times over.</p></main>")
+    _, pages, _ = crawl_json(capsys, tmp_path)
+    assert [page["markdown"] for page in pages] == ["# Same\n\nThe same page three times over.\n"] * 3
+
+
+def test_markdown_files_mirror_the_folder_and_gzip_pages_are_read(tmp_path, capsys):
+    write_site(tmp_path / "in", 3)
+    page = tmp_path / "in" / "river.example" / "blog" / "post0.html"
+    page.with_suffix(".html.gz").write_bytes(gzip.compress(page.read_bytes()))
+    page.unlink()
+    assert main(["crawl", str(tmp_path / "in"), "-o", str(tmp_path / "out"), "--jobs", "2"]) == 0
+    written = sorted(p.relative_to(tmp_path / "out").as_posix() for p in (tmp_path / "out").rglob("*.md"))
+    assert written == [f"river.example/blog/post{n}.md" for n in range(3)]
+    assert (tmp_path / "out" / "river.example/blog/post0.md").read_text().startswith("# Post 0\n")
+
+
+def test_a_page_that_fails_is_reported_and_the_run_goes_on(tmp_path, capsys):
+    write_site(tmp_path, 3)
+    (tmp_path / "river.example" / "blog" / "broken.html.gz").write_bytes(b"\x1f\x8b not gzip")
+    code, pages, err = crawl_json(capsys, tmp_path)
+    assert code == 1 and len(pages) == 4
+    assert pages[0]["path"].endswith("broken.html.gz") and pages[0]["error"].startswith("ValueError: not a valid gzip")
+    assert err.splitlines()[-1] == "webfold: crawl: 4 pages: 3 converted, 1 failed; 6 template blocks dropped"
+
+
+@pytest.mark.parametrize("relative, site", [
+    ("example.com/blog/a.html", "example.com"), ("blog/a.html", ""), ("a.html", ""),
+    ("v1.2/a.html", "v1.2"),
+])
+def test_the_site_is_a_host_named_first_folder(relative, site):
+    assert site_of(relative) == site
+
+
+def test_template_needs_the_share_and_three_pages():
+    pages = [{1, 2}, {1, 3}, {1}, {4}]
+    assert template_signatures(pages, 0.5) == frozenset({1})
+    assert template_signatures(pages[:2], 0.5) == frozenset()      # 2 pages < MIN_TEMPLATE_PAGES
+    assert MIN_TEMPLATE_PAGES == 3
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["{tmp}"], "give -o OUT (Markdown files) or --json (JSON Lines on stdout)"),
+    (["{tmp}", "--json", "--template-share", "0"], "--template-share takes a share above 0 and at most 1, not 0.0"),
+    (["{tmp}/nowhere", "--json"], "{tmp}/nowhere: not a folder"),
+])
+def test_usage_errors(tmp_path, capsys, argv, message):
+    assert main(["crawl", *[a.format(tmp=tmp_path) for a in argv]]) == 2
+    assert capsys.readouterr().err == f"webfold: error: {message.format(tmp=tmp_path)}\n"
