@@ -421,6 +421,10 @@ def main(argv: list[str] | None = None) -> int:
     code: 0 success, 2 bad usage or an unreadable file, 1 a failure while converting.
     Errors are one line on standard error; there is never a traceback."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "spark-warc":
+        from webfold.spark import main as spark_main     # its own parser: Spark is optional
+
+        return spark_main(argv[1:])
     command = argv[0] if argv and argv[0] in COMMANDS else "md"
     if argv and argv[0] == command:
         argv = argv[1:]

@@ -64,13 +64,15 @@ class Record:
         return self.type == "response" and self.status is not None and self.content_type in HTML_TYPES
 
 
-def records(path: str, max_body_bytes: int = 200_000_000) -> Iterator[Record]:
+def records(path, max_body_bytes: int = 200_000_000) -> Iterator[Record]:
     """Every record of the WARC file at ``path`` (gzip-compressed or not), in order.
 
     Parameters
     ----------
-    path : str
-        The file.
+    path : str or binary file
+        The file's path, or the file opened for reading in binary mode; it must be
+        seekable (the end is checked by seeking back to the last record). Spark's
+        tasks pass files opened through ``pyarrow.fs``.
     max_body_bytes : int
         The largest decoded body read; a larger one gives a record with ``error`` set.
 
@@ -86,28 +88,35 @@ def records(path: str, max_body_bytes: int = 200_000_000) -> Iterator[Record]:
         The file is corrupt or truncated: raised after every record before the break
         has been yielded.
     """
+    if isinstance(path, (str, os.PathLike)):
+        with open(path, "rb") as handle:
+            yield from _records(handle, max_body_bytes)
+    else:
+        yield from _records(path, max_body_bytes)
+
+
+def _records(handle, max_body_bytes: int) -> Iterator[Record]:
     from fastwarc.warc import ArchiveIterator    # here: only WARC runs need it
 
-    size = os.path.getsize(path)
+    size = handle.seek(0, os.SEEK_END)
+    handle.seek(0)
     last: Record | None = None        # held back one step: the file's end may cut it
-    with open(path, "rb") as handle:
-        iterator = ArchiveIterator(handle, parse_http=True, strict_mode=False)
-        try:
-            for raw in iterator:
-                if last is not None:
-                    yield last
-                last = _record(raw, max_body_bytes)
-        except OSError as error:        # FastWARC's word for a broken gzip member
-            offset = 0
+    try:
+        for raw in ArchiveIterator(handle, parse_http=True, strict_mode=False):
             if last is not None:
-                end = _record_end(path, last.offset)
-                if end is None:
-                    last.note = "corrupt: the record could not be read to its end; its text so far is kept"
-                offset = last.offset if end is None else end
                 yield last
-            raise WarcError(f"corrupt at byte {offset:,} ({error}); the records before it were read",
-                            offset) from None
-    problem = _tail_error(path, last, size)
+            last = _record(raw, max_body_bytes)
+    except OSError as error:        # FastWARC's word for a broken gzip member
+        offset = 0
+        if last is not None:
+            end = _record_end(handle, last.offset, size)
+            if end is None:
+                last.note = "corrupt: the record could not be read to its end; its text so far is kept"
+            offset = last.offset if end is None else end
+            yield last
+        raise WarcError(f"corrupt at byte {offset:,} ({error}); the records before it were read",
+                        offset) from None
+    problem = _tail_error(handle, last, size)
     if last is not None:
         if problem is not None and problem.offset == last.offset:
             last.note = "cut short: the file ends inside this record, whose text so far is kept"
@@ -140,12 +149,12 @@ def _record(raw, limit: int) -> Record:
     return record
 
 
-def _tail_error(path: str, last: Record | None, size: int) -> WarcError | None:
+def _tail_error(handle, last: Record | None, size: int) -> WarcError | None:
     """A :class:`WarcError` when the file goes on after the last record FastWARC gave
     (a record cut short, which it drops or gives in part), else None."""
     if last is None:
         return WarcError("not a WARC file: no record could be read at its start", 0) if size else None
-    end = _record_end(path, last.offset)
+    end = _record_end(handle, last.offset, size)
     if end is None:
         return WarcError(f"truncated: the record at byte {last.offset:,} is cut short", last.offset)
     if end < size:
@@ -154,39 +163,38 @@ def _tail_error(path: str, last: Record | None, size: int) -> WarcError | None:
     return None
 
 
-def _record_end(path: str, offset: int) -> int | None:
+def _record_end(handle, offset: int, size: int) -> int | None:
     """The offset just past the record that starts at ``offset``, or None when it is
     cut short: the end of its gzip member, or its header block, ``Content-Length``
-    bytes and the two CRLFs (ISO 28500 §4)."""
-    with open(path, "rb") as handle:
+    bytes and the two CRLFs (ISO 28500 §4). ``handle`` is the file, ``size`` its size."""
+    handle.seek(offset)
+    if handle.read(2) == b"\x1f\x8b":
         handle.seek(offset)
-        if handle.read(2) == b"\x1f\x8b":
-            handle.seek(offset)
-            inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
-            consumed, pending = 0, b""
-            while not inflater.eof:
+        inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        consumed, pending = 0, b""
+        while not inflater.eof:
+            if not pending:
+                pending = handle.read(1 << 16)
                 if not pending:
-                    pending = handle.read(1 << 16)
-                    if not pending:
-                        return None
-                    consumed += len(pending)
-                try:
-                    inflater.decompress(pending, 1 << 20)     # bounded: the output is dropped
-                except zlib.error:
                     return None
-                pending = inflater.unconsumed_tail
-            return offset + consumed - len(inflater.unused_data)
-        handle.seek(offset)
-        head = b""
-        while b"\r\n\r\n" not in head:
-            chunk = handle.read(1 << 16)
-            if not chunk:
+                consumed += len(pending)
+            try:
+                inflater.decompress(pending, 1 << 20)     # bounded: the output is dropped
+            except zlib.error:
                 return None
-            head += chunk
-        header_end = head.index(b"\r\n\r\n") + 4
-        length = next((int(line.split(b":", 1)[1]) for line in head[:header_end].split(b"\r\n")
-                       if line.lower().startswith(b"content-length:")), None)
-        if length is None:
+            pending = inflater.unconsumed_tail
+        return offset + consumed - len(inflater.unused_data)
+    handle.seek(offset)
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = handle.read(1 << 16)
+        if not chunk:
             return None
-        end = offset + header_end + length + 4
-        return end if end <= os.path.getsize(path) else None
+        head += chunk
+    header_end = head.index(b"\r\n\r\n") + 4
+    length = next((int(line.split(b":", 1)[1]) for line in head[:header_end].split(b"\r\n")
+                   if line.lower().startswith(b"content-length:")), None)
+    if length is None:
+        return None
+    end = offset + header_end + length + 4
+    return end if end <= size else None

@@ -1,0 +1,65 @@
+"""``webfold.spark`` in Spark local mode on WARC files the tests write: the Parquet
+dataset holds, row for row, what ``webfold warc`` writes for the same files."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from webfold.cli import main
+from webfold.spark import COLUMNS
+from test_warc import RECORDS, page
+from warcs import http_response, record, warc
+
+
+@pytest.fixture(scope="module")
+def spark():
+    try:
+        from pyspark.sql import SparkSession
+    except ImportError:
+        message = "PySpark is not installed (pip install 'webfold[spark]')"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    session = (SparkSession.builder.master("local[2]").appName("webfold-tests")
+               .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "2")
+               .getOrCreate())
+    yield session
+    session.stop()
+
+
+def test_parquet_rows_match_webfold_warc(spark, tmp_path, capsys):
+    from webfold.spark import convert_warcs
+
+    files = []
+    for number in range(3):
+        items = [record(f"https://s{number}.example/{n}", http_response(page(f"Site {number} page {n}")),
+                        number=n) for n in range(4)]
+        path = tmp_path / f"part{number}.warc.gz"
+        path.write_bytes(warc(items))
+        files.append(str(path))
+    mixed = tmp_path / "mixed.warc.gz"
+    mixed.write_bytes(warc([item for item, _ in RECORDS]))
+    cut = tmp_path / "cut.warc.gz"
+    cut.write_bytes(warc([item for item, _ in RECORDS])[:-40])
+    files += [str(mixed), str(cut)]
+
+    expected = []
+    for path in files:
+        main(["warc", path, "--jobs", "1", "--quiet"])
+        out, err = capsys.readouterr()
+        expected += [(path, line) for line in map(json.loads, out.splitlines())]
+    convert_warcs(spark, files, str(tmp_path / "out.parquet"))
+    table = spark.read.parquet(str(tmp_path / "out.parquet"))
+    assert [field.name for field in table.schema.fields] == [name for name, _ in COLUMNS]
+    rows = sorted((row.asDict() for row in table.collect()),
+                  key=lambda row: (files.index(row["warc"]), row["url"] is None, row["offset"]))
+    converted = [row for row in rows if row["url"] is not None]
+    assert [(row["warc"], {k: row[k] for k in ("offset", "url", "record_id", "date", "status", "title",
+                                                 "markdown", "error")}) for row in converted] == \
+        [(path, {k: line[k] for k in ("offset", "url", "record_id", "date", "status", "title",
+                                      "markdown", "error")}) for path, line in expected]
+    broken = [row for row in rows if row["url"] is None]
+    assert [(row["warc"], row["error"].split(":")[0]) for row in broken] == [(str(cut), "truncated")]
