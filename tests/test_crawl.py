@@ -87,6 +87,27 @@ def test_a_page_that_fails_is_reported_and_the_run_goes_on(tmp_path, capsys):
     assert err.splitlines()[-1] == "webfold: crawl: 4 pages: 3 converted, 1 failed; 6 template blocks dropped"
 
 
+@pytest.fixture(scope="module")
+def site():
+    from website import Site
+
+    served = Site()
+    yield served
+    served.close()
+
+
+def test_a_site_is_crawled_breadth_first_within_robots_txt(site, capsys):
+    code, pages, err = crawl_json(capsys, site.url("/site/"), "--plain")
+    assert code == 0
+    assert [page["url"] for page in pages] == [site.url(p) for p in ("/site/a", "/site/b", "/site/")]
+    assert pages[0]["markdown"] == ("# Page a\n\nPage a says something of its own about the river "
+                                    "and its bridges.\n")
+    assert [page["template_blocks"] for page in pages] == [1, 1, 1]
+    assert f"webfold: note: {site.url('/site/private')}: skipped: robots.txt disallows it\n" in err
+    _, pages, _ = crawl_json(capsys, site.url("/site/"), "--plain", "--max-pages", "2")
+    assert [page["url"] for page in pages] == [site.url(p) for p in ("/site/a", "/site/")]
+
+
 @pytest.mark.parametrize("relative, site", [
     ("example.com/blog/a.html", "example.com"), ("blog/a.html", ""), ("a.html", ""),
     ("v1.2/a.html", "v1.2"),
@@ -105,7 +126,8 @@ def test_template_needs_the_share_and_three_pages():
 @pytest.mark.parametrize("argv, message", [
     (["{tmp}"], "give -o OUT (Markdown files) or --json (JSON Lines on stdout)"),
     (["{tmp}", "--json", "--template-share", "0"], "--template-share takes a share above 0 and at most 1, not 0.0"),
-    (["{tmp}/nowhere", "--json"], "{tmp}/nowhere: not a folder"),
+    (["{tmp}/nowhere", "--json"], "{tmp}/nowhere: not a folder (nor an http:// or https:// URL)"),
+    (["{tmp}", "--json", "--max-pages", "0"], "--max-pages takes at least 1 page, not 0"),
 ])
 def test_usage_errors(tmp_path, capsys, argv, message):
     assert main(["crawl", *[a.format(tmp=tmp_path) for a in argv]]) == 2

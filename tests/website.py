@@ -163,6 +163,17 @@ def _drip(handler: Handler):
         pass
 
 
+def _site_page(name: str, links: str = ""):
+    html = (f"<!doctype html><title>Page {name}</title><nav>{links}</nav><main><h1>Page {name}</h1>"
+            f"<p>Page {name} says something of its own about the river and its bridges.</p>"
+            "<p>Every page of this site ends with this same sentence about the newsletter.</p></main>")
+    return lambda h: h.send(200, html.encode())
+
+
+SITE_LINKS = ('<a href="/site/a">A</a> <a href="b">B</a> <a href="/site/private">Private</a> '
+              '<a href="http://other.example/x">Elsewhere</a> <a href="/site/a#part">A again</a>')
+
+
 def _late_shell(handler: Handler):
     time.sleep(1.5)
     handler.send(200, SCRIPT_PAGE.encode())
@@ -207,6 +218,12 @@ ROUTES = {
     "/late-script": _late_shell,
     "/lazy": lambda h: h.send(200, LAZY_PAGE.encode()),
     "/disclosures": lambda h: h.send(200, DISCLOSURE_PAGE.encode()),
+    # A small site for webfold crawl URL: an index, two pages, one robots.txt forbids.
+    "/robots.txt": lambda h: h.send(200, b"User-agent: *\nDisallow: /site/private\n", "text/plain"),
+    "/site/": _site_page("index", SITE_LINKS),
+    "/site/a": _site_page("a", '<a href="/site/">Home</a>'),
+    "/site/b": _site_page("b", '<a href="/site/">Home</a>'),
+    "/site/private": _site_page("private"),
 }
 
 

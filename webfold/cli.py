@@ -154,11 +154,19 @@ def warc_parser() -> argparse.ArgumentParser:
 
 def crawl_parser() -> argparse.ArgumentParser:
     """The argument parser of ``webfold crawl``."""
-    p = _Parser(prog="webfold crawl", description="Convert every HTML file under a folder, "
+    p = _Parser(prog="webfold crawl", description="Convert every HTML file under a folder, or the "
+                "pages of a site from a URL (breadth first, same site, as robots.txt allows), "
                 "removing the blocks that the site repeats on many pages (template).",
                 formatter_class=argparse.RawDescriptionHelpFormatter)
     source = p.add_argument_group("Input")
-    source.add_argument("folder", metavar="DIR", help="a saved site: *.html, *.htm, *.xhtml (also .gz)")
+    source.add_argument("folder", metavar="DIR|URL",
+                        help="a saved site (*.html, *.htm, *.xhtml, also .gz), or a URL to crawl")
+    source.add_argument("--max-pages", type=int, default=100, metavar="N",
+                        help="for a URL: fetch at most N pages of its site (default 100)")
+    source.add_argument("--timeout", type=float, default=TIMEOUT, metavar="SECONDS",
+                        help=f"for a URL: seconds each page's fetch may take (default {TIMEOUT:g})")
+    source.add_argument("--plain", action="store_true",
+                        help="for a URL: never render pages in a browser")
     source.add_argument("--max-bytes", type=int, default=MAX_INPUT_BYTES,
                         help=f"refuse larger pages (default {MAX_INPUT_BYTES:,})")
     run = p.add_argument_group("Run")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from html.parser import HTMLParser
 from collections.abc import Iterator
 
 from webfold.bulk import ordered_map
@@ -84,18 +85,18 @@ def template_signatures(pages: list[set[int]], share: float = TEMPLATE_SHARE) ->
     return frozenset(signature for signature, count in counts.items() if count >= needed)
 
 
-def convert_page(job: tuple[str, str, frozenset[int], dict]) -> dict:
+def convert_page(job: tuple[str, str, str | None, frozenset[int], dict]) -> dict:
     """The result of one page: ``path`` (relative), ``title``, ``markdown``,
     ``blocks_content`` (blocks kept), ``template_blocks`` (content blocks dropped as
-    template) and ``error``. ``job`` is the relative path, the folder, the site's
-    template signatures and the conversion options (those of
-    :func:`webfold.to_document`). Never raises."""
-    relative, folder, template, options = job
+    template) and ``error``. ``job`` is the relative path, the folder, the page's
+    address (None when unknown), the site's template signatures and the conversion
+    options (those of :func:`webfold.to_document`). Never raises."""
+    relative, folder, base, template, options = job
     result = {"path": relative, "title": None, "markdown": None, "blocks_content": 0,
               "template_blocks": 0, "error": None}
     try:
         limit = options["max_input_bytes"]
-        blocks = to_blocks(_read(os.path.join(folder, relative), limit), images=options["images"],
+        blocks = to_blocks(_read(os.path.join(folder, relative), limit), base, images=options["images"],
                            max_input_bytes=limit, safe_links=options["safe_links"],
                            data_images=options["data_images"])
         content = select_main(blocks, precision=options["precision"]) if options["selection"] else blocks
@@ -113,10 +114,13 @@ def convert_page(job: tuple[str, str, frozenset[int], dict]) -> dict:
     return result
 
 
-def crawl_folder(folder: str, options: dict, jobs: int, share: float = TEMPLATE_SHARE) -> Iterator[dict]:
+def crawl_folder(folder: str, options: dict, jobs: int, share: float = TEMPLATE_SHARE,
+                 bases: dict[str, str] | None = None) -> Iterator[dict]:
     """The results (:func:`convert_page`) of every page under ``folder``, in path
-    order: a first pass finds each site's template signatures, a second converts."""
+    order: a first pass finds each site's template signatures, a second converts.
+    ``bases`` maps relative paths to page addresses (for a fetched site)."""
     files = page_files(folder)
+    bases = bases or {}
     signatures = list(ordered_map(page_signatures, [(os.path.join(folder, f), options) for f in files],
                                   jobs))
     sites: dict[str, list[set[int]]] = {}
@@ -124,5 +128,152 @@ def crawl_folder(folder: str, options: dict, jobs: int, share: float = TEMPLATE_
         if isinstance(found, set):
             sites.setdefault(site_of(relative), []).append(found)
     templates = {site: template_signatures(pages, share) for site, pages in sites.items()}
-    yield from ordered_map(convert_page, [(f, folder, templates.get(site_of(f), frozenset()), options)
-                                          for f in files], jobs)
+    yield from ordered_map(convert_page, [(f, folder, bases.get(f), templates.get(site_of(f), frozenset()),
+                                           options) for f in files], jobs)
+
+
+#: Pages ``webfold crawl URL`` fetches by default (``--max-pages``).
+MAX_PAGES = 100
+#: The longest ``Crawl-delay`` of robots.txt that is honoured, in seconds: a longer
+#: one is taken as this (a crawl of 100 pages at a minute each is not a crawl).
+MAX_CRAWL_DELAY = 10.0
+
+
+class _Links(HTMLParser):
+    """The ``href`` of every ``<a>`` and ``<area>``, and the ``<base href>``."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.found: list[str] = []
+        self.base: str | None = None
+
+    def handle_starttag(self, tag, attrs):
+        href = dict(attrs).get("href")
+        if href is None:
+            return
+        if tag in ("a", "area"):
+            self.found.append(href.strip())
+        elif tag == "base" and self.base is None:
+            self.base = href.strip()
+
+
+def page_links(html: bytes, url: str) -> list[str]:
+    """The absolute http(s) URLs that ``html`` (a page at ``url``) links to, in order,
+    without fragments, each once."""
+    from urllib.parse import urldefrag, urljoin
+
+    parser = _Links()
+    parser.feed(html.decode("utf-8", "replace"))
+    base = urljoin(url, parser.base) if parser.base else url
+    seen, out = set(), []
+    for href in parser.found:
+        target = urldefrag(urljoin(base, href))[0]
+        if target.startswith(("http://", "https://")) and target not in seen:
+            seen.add(target)
+            out.append(target)
+    return out
+
+
+def robots_rules(url: str, user_agent: str, timeout: float):
+    """The robots.txt rules of ``url``'s site (RFC 9309) as a ``RobotFileParser``:
+    a 4xx answer allows everything, a 5xx or a failed fetch disallows everything
+    (§2.3.1.3, §2.3.1.4)."""
+    from urllib.parse import urlsplit
+    from urllib.robotparser import RobotFileParser
+
+    from webfold.errors import FetchError
+    from webfold.fetch import Deadline, fetch
+
+    parts = urlsplit(url)
+    rules = RobotFileParser(f"{parts.scheme}://{parts.netloc}/robots.txt")
+    try:
+        response = fetch(rules.url, deadline=Deadline(timeout), user_agent=user_agent, max_bytes=500_000)
+    except (FetchError, WebfoldError):
+        rules.disallow_all = True
+        return rules
+    if response.status >= 500:
+        rules.disallow_all = True
+    elif response.status >= 400:
+        rules.allow_all = True
+    else:
+        rules.parse(response.body.decode("utf-8", "replace").splitlines())
+    return rules
+
+
+def crawl_site(url: str, folder: str, max_pages: int = MAX_PAGES, timeout: float = 20.0,
+               user_agent: str | None = None, render: bool | None = None,
+               notes: list[str] | None = None) -> dict[str, str]:
+    """Fetch up to ``max_pages`` pages of ``url``'s site, breadth first from ``url``,
+    following links to the same scheme, host and port that robots.txt allows, and
+    save each page's HTML under ``folder`` (host/path). Returns the saved files'
+    relative paths mapped to their URLs (the base for their links). Pages that fail
+    are skipped with a line in ``notes``.
+
+    Uses :func:`webfold.scrape` (``render`` as there: None renders blocked or empty
+    pages when a browser is available) and honours robots.txt's ``Crawl-delay`` up
+    to :data:`MAX_CRAWL_DELAY` seconds.
+    """
+    import time
+    from urllib.parse import urlsplit
+
+    from webfold.fetch import USER_AGENT
+    from webfold.scraper import scrape
+
+    user_agent = user_agent or USER_AGENT
+    notes = notes if notes is not None else []
+    site = urlsplit(url)[:2]
+    rules = robots_rules(url, user_agent, timeout)
+    delay = min(float(rules.crawl_delay(user_agent) or 0), MAX_CRAWL_DELAY)
+    queue, seen, saved = [url], {url}, {}
+    while queue and len(saved) < max_pages:
+        current = queue.pop(0)
+        if not rules.can_fetch(user_agent, current):
+            notes.append(f"{current}: skipped: robots.txt disallows it")
+            continue
+        if saved and delay:
+            time.sleep(delay)
+        try:
+            result = scrape(current, timeout=timeout, user_agent=user_agent, render=render,
+                            selection=False)
+        except WebfoldError as error:
+            notes.append(f"{current}: {error}")
+            continue
+        if not result.html:
+            continue                 # a PDF or a text file: not a page of the site's template
+        relative = _file_name(result.final_url, set(saved))
+        target = os.path.join(folder, relative)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(target, "wb") as handle:
+            handle.write(result.html)
+        saved[relative] = result.final_url
+        for link in page_links(result.html, result.final_url):
+            if urlsplit(link)[:2] == site and link not in seen:
+                seen.add(link)
+                queue.append(link)
+    return saved
+
+
+def _file_name(url: str, taken: set[str]) -> str:
+    """A relative file name for the page at ``url``: host/path, ``index.html`` for a
+    folder, the query hashed into the name, unsafe characters replaced."""
+    import hashlib
+    import re
+    from urllib.parse import unquote, urlsplit
+
+    parts = urlsplit(url)
+    path = unquote(parts.path or "/")
+    if path.endswith("/"):
+        path += "index"
+    path = re.sub(r"[^\w./-]", "_", path).strip("/")
+    path = "/".join(piece for piece in path.split("/") if piece not in ("", ".", ".."))
+    if parts.query:
+        path += "_" + hashlib.sha1(parts.query.encode()).hexdigest()[:8]
+    if not path.lower().endswith((".html", ".htm")):
+        path += ".html"
+    host = re.sub(r"[^\w.-]", "_", parts.netloc)
+    name = f"{host}/{path}"
+    number = 1
+    while name in taken:
+        number += 1
+        name = name.rsplit(".", 1)[0] + f"_{number}.html"
+    return name

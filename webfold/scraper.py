@@ -58,6 +58,9 @@ class Scrape:
     browser_seconds: float | None = None
     #: things the caller should hear about (a render that failed, a selector that never came)
     notes: list[str] = field(default_factory=list)
+    #: the HTML converted: the response body, or the rendered DOM as UTF-8 (``b""`` for
+    #: PDF and text); a crawler reads its links here, navigation included
+    html: bytes = b""
 
 
 def scrape(url: str, *, timeout: float = TIMEOUT, user_agent: str = USER_AGENT,
@@ -148,7 +151,8 @@ def scrape(url: str, *, timeout: float = TIMEOUT, user_agent: str = USER_AGENT,
                                    charset=charset or response.charset, **convert)
             found = verdict(response.status, response.body, document.blocks)
         return Scrape(document, url, response.final_url, response.status,
-                      response.content_type or "text/html", "plain", found, len(response.body), 0.0)
+                      response.content_type or "text/html", "plain", found, len(response.body), 0.0,
+                      html=response.body if kind == "html" else b"")
 
     def rendered(verdict_: str | None) -> Scrape:
         page = render_page(url, deadline=deadline, user_agent=user_agent, options=options,
@@ -163,7 +167,8 @@ def scrape(url: str, *, timeout: float = TIMEOUT, user_agent: str = USER_AGENT,
             raise HTTPStatusError(f"HTTP {page.status} in the browser{wall}", page.status)
         html = page.html.encode("utf-8")
         return Scrape(to_document(html, page.final_url, **convert), url, page.final_url, page.status,
-                      "text/html", "rendered", verdict_, len(html), 0.0, page.start_seconds, page.notes)
+                      "text/html", "rendered", verdict_, len(html), 0.0, page.start_seconds, page.notes,
+                      html)
 
     result = rendered(None) if render else plain()
     if result.verdict in ("blocked", "empty") and result.strategy == "plain" and render is None:

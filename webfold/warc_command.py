@@ -7,6 +7,7 @@ import argparse
 import json
 import os
 import sys
+import tempfile
 import time
 
 from webfold.bulk import Summary, convert_warc, output_name, progress_bar
@@ -115,24 +116,45 @@ def run_crawl(args: argparse.Namespace) -> int:
         DIR is not a folder, neither ``-o`` nor ``--json`` (or both) is given, or a bad
         ``--jobs`` or ``--template-share``.
     """
-    from webfold.crawl import crawl_folder
+    from webfold.crawl import crawl_folder, crawl_site
 
-    if not os.path.isdir(args.folder):
-        raise UsageError(f"{_printable(args.folder)}: not a folder")
+    is_url = args.folder.startswith(("http://", "https://"))
+    if not is_url and not os.path.isdir(args.folder):
+        raise UsageError(f"{_printable(args.folder)}: not a folder (nor an http:// or https:// URL)")
+    if args.max_pages < 1:
+        raise UsageError(f"--max-pages takes at least 1 page, not {args.max_pages}")
     if bool(args.output_dir) == bool(args.json):
         raise UsageError("give -o OUT (Markdown files) or --json (JSON Lines on stdout)")
     if args.jobs < 1:
         raise UsageError(f"--jobs takes at least 1 worker, not {args.jobs}")
     if not 0 < args.template_share <= 1:
         raise UsageError(f"--template-share takes a share above 0 and at most 1, not {args.template_share}")
+    with tempfile.TemporaryDirectory(prefix="webfold-crawl-") as fetched:
+        if is_url:
+            notes: list[str] = []
+            bases = crawl_site(args.folder, fetched, args.max_pages, args.timeout,
+                               render=False if args.plain else None, notes=notes)
+            for note in notes:
+                print(f"webfold: note: {_printable(note)}", file=sys.stderr)
+            folder = fetched
+        else:
+            folder, bases = args.folder, {}
+        return _write_crawl(args, crawl_folder(folder, _conversion(args), args.jobs, args.template_share,
+                                               bases), folder, bases)
+
+
+def _write_crawl(args: argparse.Namespace, results, folder: str, bases: dict[str, str]) -> int:
+    """Write crawl results as Markdown files or JSON Lines and the summary."""
     pages = failed = dropped = 0
-    for result in crawl_folder(args.folder, _conversion(args), args.jobs, args.template_share):
+    for result in results:
+        if bases:
+            result["url"] = bases.get(result["path"])
         pages += 1
         dropped += result["template_blocks"]
         if result["error"]:
             failed += 1
-            print(f"webfold: error: {_printable(os.path.join(args.folder, result['path']))}: "
-                  f"{result['error']}", file=sys.stderr)
+            where = result.get("url") or os.path.join(folder, result["path"])
+            print(f"webfold: error: {_printable(where)}: {result['error']}", file=sys.stderr)
         if args.json:
             sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
         elif result["markdown"] is not None:
