@@ -135,16 +135,17 @@ def convert_warc(path: str, options: dict, jobs: int, summary: Summary,
         yield line
 
 
-def progress_bar(total_bytes: int, quiet: bool):
-    """A tqdm bar on standard error over ``total_bytes`` of input, or None when
-    ``quiet`` or standard error is not a terminal (a log file should not fill up with
-    bar redraws)."""
+def progress_bar(total: int, quiet: bool, unit: str = "B"):
+    """A tqdm bar on standard error over ``total`` units of input (bytes, ``"B"``, or
+    pages), or None when ``quiet`` or standard error is not a terminal (a log file
+    should not fill up with bar redraws)."""
     if quiet or not (sys.stderr and sys.stderr.isatty()):
         return None
     from tqdm import tqdm
 
-    return tqdm(total=total_bytes, unit="B", unit_scale=True, unit_divisor=1024, file=sys.stderr,
-                dynamic_ncols=True, mininterval=0.5)
+    in_bytes = unit == "B"
+    return tqdm(total=total, unit=unit, unit_scale=in_bytes, unit_divisor=1024 if in_bytes else 1000,
+                file=sys.stderr, dynamic_ncols=True, mininterval=0.5)
 
 
 def output_name(path: str) -> str:

@@ -145,8 +145,13 @@ def run_crawl(args: argparse.Namespace) -> int:
 
 def _write_crawl(args: argparse.Namespace, results, folder: str, bases: dict[str, str]) -> int:
     """Write crawl results as Markdown files or JSON Lines and the summary."""
+    from webfold.crawl import page_files
+
     pages = failed = dropped = 0
+    bar = progress_bar(len(page_files(folder)), args.quiet, "page")
     for result in results:
+        if bar is not None:
+            bar.update(1)
         if bases:
             result["url"] = bases.get(result["path"])
         pages += 1
@@ -154,7 +159,7 @@ def _write_crawl(args: argparse.Namespace, results, folder: str, bases: dict[str
         if result["error"]:
             failed += 1
             where = result.get("url") or os.path.join(folder, result["path"])
-            print(f"webfold: error: {_printable(where)}: {result['error']}", file=sys.stderr)
+            _note(bar, f"webfold: error: {_printable(where)}: {result['error']}")
         if args.json:
             sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
         elif result["markdown"] is not None:
@@ -162,6 +167,8 @@ def _write_crawl(args: argparse.Namespace, results, folder: str, bases: dict[str
             os.makedirs(os.path.dirname(target), exist_ok=True)
             with open(target, "w", encoding="utf-8", newline="\n") as handle:
                 handle.write(result["markdown"])
+    if bar is not None:
+        bar.close()
     print(f"webfold: crawl: {pages:,} pages: {pages - failed:,} converted, {failed:,} failed; "
           f"{dropped:,} template blocks dropped", file=sys.stderr)
     return 1 if failed else 0
