@@ -24,6 +24,9 @@ GZIP_MAGIC = b"\x1f\x8b"
 BYTES_PER_TOKEN = 4
 
 EXAMPLES = """\
+commands (each has --help): md (the default), scrape URL, warc FILE..., replay FILE URL,
+crawl DIR|URL, spark-warc PATHS... --out DIR
+
 examples:
   python -m webfold examples/article.html
   webfold md page.html https://example.com/post/ -o page.md
@@ -40,6 +43,9 @@ exit codes: 0 success; 2 bad usage, or a file that cannot be read or written;
 
 
 SCRAPE_EXAMPLES = """\
+commands (each has --help): md (the default), scrape URL, warc FILE..., replay FILE URL,
+crawl DIR|URL, spark-warc PATHS... --out DIR
+
 examples:
   webfold scrape https://example.com/post/
   webfold scrape https://example.com/app --render --wait-selector main
@@ -57,6 +63,9 @@ timeout, TLS, HTTP 4xx/5xx, too many redirects), rendered or converted.
 
 
 WARC_EXAMPLES = """\
+commands (each has --help): md (the default), scrape URL, warc FILE..., replay FILE URL,
+crawl DIR|URL, spark-warc PATHS... --out DIR
+
 examples:
   webfold warc crawl.warc.gz > pages.jsonl
   webfold warc segment/*.warc.gz -o out/ --jobs 8 --resume
