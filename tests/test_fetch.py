@@ -66,10 +66,11 @@ def test_a_redirect_loop_is_named(site):
         scrape(site.url("/loop/a"), render=False)
 
 
-@pytest.mark.parametrize("path", ["/slow", "/drip"])
+@pytest.mark.parametrize("path", ["/slow", "/drip", "/slow-head", "/endless-gzip-name"])
 def test_the_timeout_bounds_the_whole_acquisition(site, path):
-    # /slow answers after 5 s; /drip sends its body a byte every 0.2 s for 20 s, so
-    # that no single read times out: only a deadline over the whole fetch stops it.
+    # /slow answers after 5 s; /drip sends its body a byte every 0.2 s for 20 s,
+    # /slow-head its headers a byte a second, /endless-gzip-name a gzip header that
+    # never ends: no single read times out, only a deadline over the whole fetch.
     started = time.monotonic()
     with pytest.raises(FetchError, match=r"^timed out after 1 s$"):
         scrape(site.url(path), timeout=1, render=False)
@@ -149,6 +150,39 @@ def test_a_gzip_body_over_the_limit_is_refused_by_its_decoded_size(site):
         scrape(site.url("/gzip"), render=False, max_input_bytes=500)
 
 
+def test_a_decompression_bomb_stops_at_the_limit(site):
+    with pytest.raises(InputTooLargeError, match="over the limit of 1,000,000 bytes"):
+        scrape(site.url("/bomb"), render=False, max_input_bytes=1_000_000)
+
+
+@pytest.mark.parametrize("path, note", [
+    ("/short-body", "the body was cut short ("),
+    ("/bad-checksum", "content coding 'gzip' is damaged (Error -3 while decompressing data: incorrect data check)"),
+])
+def test_a_damaged_body_keeps_its_text_with_a_note(site, path, note):
+    result = scrape(site.url(path), render=False)
+    assert result.document.markdown == plain(site.url("/page")).markdown
+    assert len(result.notes) == 1 and result.notes[0].startswith(note)
+
+
+def test_a_pdf_that_takes_too_long_is_stopped(site):
+    started = time.monotonic()
+    with pytest.raises(webfold.DecodeError, match=r"^the PDF's text was not extracted within the "):
+        scrape(site.url("/slow.pdf"), render=False, timeout=2)
+    assert time.monotonic() - started < 5
+
+
+@pytest.mark.parametrize("url, message", [
+    ("http://a..b/", "not a valid URL or request (UnicodeError: "),
+    ("http://xn--a.com/", "not a valid URL or request ("),
+    ("http://127.0.0.1:74237/", "not a valid URL (Port out of range 0-65535)"),
+])
+def test_urls_that_cannot_be_requested_are_fetch_errors(url, message):
+    with pytest.raises(FetchError) as caught:
+        scrape(url, render=False)
+    assert str(caught.value).startswith(message)
+
+
 @pytest.mark.parametrize("path", ["/report.pdf", "/download"])
 def test_a_pdf_becomes_paragraphs_also_when_served_as_octet_stream(site, path):
     result = scrape(site.url(path), render=False)
@@ -209,7 +243,13 @@ def test_scrape_of_a_file_is_md(tmp_path, capsys):
 
 @pytest.mark.parametrize("argv, message", [
     (["ftp://example.com/"], "ftp://example.com/: webfold scrape takes http:// and https:// URLs"),
-    (["http://example.com/", "--timeout", "0"], "--timeout takes a number of seconds above 0, not 0.0"),
+    (["http://example.com/", "--timeout", "0"],
+     "--timeout takes a number of seconds above 0 and at most 86,400, not 0.0"),
+    (["http://example.com/", "--timeout", "1e10"],
+     "--timeout takes a number of seconds above 0 and at most 86,400, not 10000000000.0"),
+    (["http://example.com/", "--user-agent", "a\r\nX-Injected: 1"],
+     "--user-agent takes printable ASCII characters only (an HTTP header value)"),
+    (["http://example.com/", "--wait-selector", ""], "--wait-selector takes a CSS selector, not an empty string"),
     (["http://example.com/", "--wait-for", "-1"], "--wait-for takes a number of seconds of at least 0, not -1.0"),
     (["http://example.com/", "--render", "--plain"], "--render and --plain do not go together"),
     (["page.html", "--render"], "page.html: --render takes a URL (http:// or https://)"),

@@ -8,6 +8,7 @@ Without them they skip, except under CI, where they fail."""
 from __future__ import annotations
 
 import json
+import re
 import os
 import signal
 import subprocess
@@ -19,7 +20,7 @@ import pytest
 
 from webfold.browser import FLAGS, INSTALL, RenderOptions, available, chromium_path
 from webfold.cli import main
-from webfold.errors import BrowserError
+from webfold.errors import BrowserError, FetchError
 from webfold.scraper import scrape
 from website import Site
 
@@ -95,6 +96,23 @@ def test_an_empty_response_late_in_the_timeout_is_not_rendered(site):
     assert (result.strategy, result.verdict) == ("plain", "empty")
     assert result.notes == ["the response is empty and too little of the timeout (2 s) is left to "
                             "render it"]
+
+
+def test_a_script_that_never_yields_is_stopped_at_the_deadline(site):
+    # Its loop holds Chromium's main thread: no Playwright call returns until the
+    # browser is killed at the deadline.
+    started = time.monotonic()
+    with pytest.raises(FetchError, match=r"^timed out after 4 s$"):
+        scrape(site.url("/busy"), render=True, timeout=4)
+    assert time.monotonic() - started < 6
+
+
+def test_a_page_whose_load_never_ends_is_converted_as_it_stands(site):
+    result = scrape(site.url("/hanging-image"), render=True, timeout=4)
+    assert result.document.markdown.startswith("# Waiting\n\nThe river keeps")
+    assert len(result.notes) == 1
+    assert re.fullmatch(r"the page had not finished loading after \d\.\d s; it is converted as it was",
+                        result.notes[0])
 
 
 def test_collapsed_disclosures_are_opened_on_request(site):

@@ -76,20 +76,26 @@ setTimeout(() => { document.cookie = 'passed=1; path=/'; location.reload(); }, 3
 </script></body></html>"""
 
 
-def pdf(title: str, lines: list[str]) -> bytes:
+def pdf(title: str, lines: list[str], copies: int = 1) -> bytes:
     """A one-page PDF 1.4 file with ``title`` in its document information and
-    ``lines`` of Helvetica text, each its own line (ASCII only)."""
+    ``lines`` of Helvetica text, each its own line (ASCII only), ``copies`` times over
+    in one Flate-compressed stream when ``copies`` is above 1 (a small file that takes
+    pypdf long to read)."""
     def literal(text: str) -> str:
         return "(" + text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
 
     stream = "BT /F1 12 Tf 14 TL 72 720 Td " + " ".join(f"{literal(line)} Tj T*" for line in lines) + " ET"
+    packed = None
+    if copies > 1:
+        packed = zlib.compress(((stream + "\n") * copies).encode("latin-1"), 9)
     objects = [
         "<< /Type /Catalog /Pages 2 0 R >>",
         "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
         "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> "
         "/Contents 5 0 R >>",
         "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-        f"<< /Length {len(stream)} >>\nstream\n{stream}\nendstream",
+        f"<< /Length {len(stream)} >>\nstream\n{stream}\nendstream" if packed is None else
+        f"<< /Length {len(packed)} /Filter /FlateDecode >>\nstream\n{packed.decode('latin-1')}\nendstream",
         f"<< /Title {literal(title)} >>",
     ]
     out, offsets = b"%PDF-1.4\n", []
@@ -174,6 +180,62 @@ SITE_LINKS = ('<a href="/site/a">A</a> <a href="b">B</a> <a href="/site/private"
               '<a href="http://other.example/x">Elsewhere</a> <a href="/site/a#part">A again</a>')
 
 
+def _slow_head(handler: Handler):
+    # A header byte a second: no read waits long, so only a deadline over the whole
+    # fetch stops it.
+    try:
+        handler.wfile.write(b"HTTP/1.1 200 OK\r\n")
+        for _ in range(30):
+            handler.wfile.write(b"X")
+            handler.wfile.flush()
+            time.sleep(1)
+    except OSError:
+        pass
+
+
+def _endless_gzip_name(handler: Handler):
+    # A gzip header whose file name never ends: bytes arrive, nothing decodes.
+    handler.send_response(200)
+    handler.send_header("Content-Type", "text/html")
+    handler.send_header("Content-Encoding", "gzip")
+    handler.end_headers()
+    try:
+        handler.wfile.write(b"\x1f\x8b\x08\x08\x00\x00\x00\x00\x00\x03")
+        for _ in range(300):
+            handler.wfile.write(b"a" * 100)
+            handler.wfile.flush()
+            time.sleep(0.05)
+    except OSError:
+        pass
+
+
+def _short_body(handler: Handler):
+    # Content-Length promises more than is sent, then the connection closes.
+    handler.send_response(200)
+    handler.send_header("Content-Type", "text/html")
+    handler.send_header("Content-Length", "100000")
+    handler.end_headers()
+    handler.wfile.write(ARTICLE.encode())
+    handler.close_connection = True
+
+
+def _bad_checksum(handler: Handler):
+    body = bytearray(gzip.compress(ARTICLE.encode()))
+    body[-8:-4] = b"\x00\x00\x00\x00"             # the CRC-32 of the gzip trailer
+    handler.send(200, bytes(body), headers={"Content-Encoding": "gzip"})
+
+
+BOMB = brotli.compress(bytes(50_000_000))       # 50 MB of zeros in a few hundred bytes
+
+BUSY_PAGE = ("<!doctype html><title>Busy</title><p>%s</p><script>setTimeout(() => { for (;;) {} }, 50)"
+             "</script>" % PROSE)
+HANGING_IMAGE_PAGE = "<!doctype html><title>Waiting</title><h1>Waiting</h1><p>%s</p><img src=/hang>" % PROSE
+
+
+def _hang(handler: Handler):
+    time.sleep(30)
+
+
 def _late_shell(handler: Handler):
     time.sleep(1.5)
     handler.send(200, SCRIPT_PAGE.encode())
@@ -218,6 +280,16 @@ ROUTES = {
     "/late-script": _late_shell,
     "/lazy": lambda h: h.send(200, LAZY_PAGE.encode()),
     "/disclosures": lambda h: h.send(200, DISCLOSURE_PAGE.encode()),
+    # Hostile answers: each once hung the fetch or filled memory.
+    "/slow-head": _slow_head,
+    "/endless-gzip-name": _endless_gzip_name,
+    "/short-body": _short_body,
+    "/bad-checksum": _bad_checksum,
+    "/bomb": lambda h: h.send(200, BOMB, headers={"Content-Encoding": "br"}),
+    "/slow.pdf": lambda h: h.send(200, pdf("Slow", ["word"], 50_000), "application/pdf"),
+    "/busy": lambda h: h.send(200, BUSY_PAGE.encode()),
+    "/hanging-image": lambda h: h.send(200, HANGING_IMAGE_PAGE.encode()),
+    "/hang": _hang,
     # A small site for webfold crawl URL: an index, two pages, one robots.txt forbids.
     "/robots.txt": lambda h: h.send(200, b"User-agent: *\nDisallow: /site/private\n", "text/plain"),
     "/site/": _site_page("index", SITE_LINKS),
@@ -227,11 +299,18 @@ ROUTES = {
 }
 
 
+class _Server(ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        # A client that gave up (a timeout test) breaks the pipe of a slow handler;
+        # the default prints a traceback to stderr, inside whatever test runs then.
+        pass
+
+
 class Site:
     """The site, served from a thread: ``url(path)`` gives a page's address."""
 
     def __init__(self):
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server = _Server(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()

@@ -9,7 +9,9 @@ a browser of its own.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import threading
 import time
 from dataclasses import dataclass, field
 
@@ -159,54 +161,123 @@ def render_page(url: str, *, deadline: Deadline, user_agent: str,
     if endpoint is None and executable is None:
         raise BrowserError(f"no Chromium found: {INSTALL}")
     started = time.monotonic()
-    try:
-        with sync_playwright() as playwright:       # starts Playwright's driver process
-            try:
-                if endpoint:
-                    browser = playwright.chromium.connect_over_cdp(endpoint, timeout=_ms(deadline))
-                else:
-                    # Chromium's sandbox cannot run as root: there it needs --no-sandbox.
-                    browser = playwright.chromium.launch(
-                        executable_path=executable, headless=True, args=FLAGS,
-                        chromium_sandbox=os.geteuid() != 0, timeout=_ms(deadline))
-            except Error as error:
-                where = endpoint or executable
-                raise BrowserError(f"cannot start the browser ({where}): {_first_line(error)}") from None
-            start_seconds = time.monotonic() - started
-            try:
-                context = browser.new_context(user_agent=user_agent)
-                page = context.new_page()
-                # The status and type are those of the last document the main frame
-                # loaded: a challenge page's 503 is followed by the page's own 200.
-                documents = []
-                page.on("response", lambda response: documents.append(response)
-                        if response.request.is_navigation_request()
-                        and response.frame == page.main_frame else None)
+    killed = threading.Event()
+    with contextlib.ExitStack() as stack:
+        if executable:
+            # Launched here, not by Playwright, so that the deadline can end it: a
+            # page's script can keep Chromium's main thread busy forever, and no
+            # Playwright call (content(), evaluate()) takes a timeout then.
+            endpoint = _launch(executable, deadline, stack, killed)
+        try:
+            with sync_playwright() as playwright:       # starts Playwright's driver process
                 try:
-                    page.goto(url, wait_until="load", timeout=_ms(deadline))
-                except TimeoutError:
-                    raise FetchError(f"timed out after {deadline.seconds:g} s") from None
+                    browser = playwright.chromium.connect_over_cdp(endpoint, timeout=_ms(deadline))
                 except Error as error:
-                    if documents and _media_type(documents[-1]) not in ("text/html", ""):
-                        # Chromium downloads what it does not display: a PDF, say.
-                        return Rendered("", page.url, documents[-1].status, _media_type(documents[-1]),
-                                        start_seconds)
-                    raise FetchError(_net_error(error)) from None
-                last = documents[-1] if documents else None
-                if last is not None and _media_type(last) not in ("text/html", "application/xhtml+xml", ""):
-                    return Rendered("", page.url, last.status, _media_type(last), start_seconds)
-                notes = _shape(page, deadline, options)
-                last = documents[-1] if documents else None
-                return Rendered(html=_content(page, deadline), final_url=page.url,
-                                status=last.status if last else None,
-                                content_type=_media_type(last) if last else "text/html",
-                                start_seconds=start_seconds, notes=notes)
-            finally:
-                browser.close()
+                    raise BrowserError(f"cannot start the browser ({executable or endpoint}): "
+                                       f"{_first_line(error)}") from None
+                try:
+                    return _render(browser, url, deadline, user_agent, options,
+                                   time.monotonic() - started)
+                finally:
+                    if not killed.is_set():     # closing a killed browser can wait forever
+                        with contextlib.suppress(Error):
+                            browser.close()
+        except TimeoutError:
+            raise FetchError(f"timed out after {deadline.seconds:g} s") from None
+        except Error as error:
+            if deadline.passed():
+                raise FetchError(f"timed out after {deadline.seconds:g} s") from None
+            raise BrowserError(f"the browser failed: {_first_line(error)}") from None
+
+
+#: Seconds of the deadline kept back from the page load for reading the page: a page
+#: whose load never ends (an image that never arrives) is converted as it stands.
+READ_RESERVE = 1.0
+
+
+def _render(browser, url: str, deadline: Deadline, user_agent: str, options: RenderOptions,
+            start_seconds: float) -> Rendered:
+    from playwright.sync_api import Error, TimeoutError
+
+    context = browser.new_context(user_agent=user_agent)
+    page = context.new_page()
+    # The status and type are those of the last document the main frame loaded: a
+    # challenge page's 503 is followed by the page's own 200.
+    documents = []
+    page.on("response", lambda response: documents.append(response)
+            if response.request.is_navigation_request() and response.frame == page.main_frame else None)
+    notes = []
+    load = max(deadline.left() - READ_RESERVE, min(deadline.left(), 0.5))
+    try:
+        page.goto(url, wait_until="load", timeout=load * 1000)
     except TimeoutError:
-        raise FetchError(f"timed out after {deadline.seconds:g} s") from None
+        if not documents:
+            raise FetchError(f"timed out after {deadline.seconds:g} s") from None
+        notes.append(f"the page had not finished loading after {load:.1f} s; it is converted as it was")
     except Error as error:
-        raise BrowserError(f"the browser failed: {_first_line(error)}") from None
+        if documents and _media_type(documents[-1]) not in ("text/html", ""):
+            # Chromium downloads what it does not display: a PDF, say.
+            return Rendered("", page.url, documents[-1].status, _media_type(documents[-1]), start_seconds)
+        raise FetchError(_net_error(error)) from None
+    last = documents[-1] if documents else None
+    if last is not None and _media_type(last) not in ("text/html", "application/xhtml+xml", ""):
+        return Rendered("", page.url, last.status, _media_type(last), start_seconds)
+    notes += _shape(page, deadline, options)
+    html = _content(page, deadline)
+    last = documents[-1] if documents else None
+    return Rendered(html=html, final_url=page.url, status=last.status if last else None,
+                    content_type=_media_type(last) if last else "text/html",
+                    start_seconds=start_seconds, notes=notes)
+
+
+def _launch(executable: str, deadline: Deadline, stack: contextlib.ExitStack,
+            killed: threading.Event) -> str:
+    """Start headless Chromium with a fresh profile and its DevTools port open; return
+    the endpoint. ``stack`` ends it: a watchdog kills it (and its helpers) at the
+    deadline, and on the way out it is killed and its profile removed."""
+    import shutil
+    import signal
+    import subprocess
+    import tempfile
+
+    profile = tempfile.mkdtemp(prefix="webfold-chromium-")
+    stack.callback(shutil.rmtree, profile, True)
+    # Chromium's sandbox cannot run as root: there it needs --no-sandbox.
+    sandbox = ["--no-sandbox"] if os.geteuid() == 0 else []
+    process = subprocess.Popen([executable, "--headless", *sandbox, "--remote-debugging-port=0",
+                                f"--user-data-dir={profile}", *FLAGS, "about:blank"],
+                               stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, start_new_session=True)
+
+    def end():
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)      # the browser and its helpers
+
+    def kill():                                          # at the deadline
+        killed.set()
+        end()
+
+    stack.callback(process.wait)
+    stack.callback(end)
+    watchdog = threading.Timer(deadline.left(), kill)
+    watchdog.daemon = True
+    watchdog.start()
+    stack.callback(watchdog.cancel)
+    port_file = os.path.join(profile, "DevToolsActivePort")
+    while True:
+        if os.path.exists(port_file):
+            with open(port_file) as handle:
+                lines = handle.read().split()
+            if lines:
+                return f"http://127.0.0.1:{lines[0]}"
+        if process.poll() is not None:
+            if deadline.passed():
+                raise FetchError(f"timed out after {deadline.seconds:g} s")
+            raise BrowserError(f"cannot start the browser ({executable}): it exited with code "
+                               f"{process.returncode}")
+        if deadline.passed():
+            raise FetchError(f"timed out after {deadline.seconds:g} s")
+        time.sleep(0.02)
 
 
 def _shape(page, deadline: Deadline, options: RenderOptions) -> list[str]:
@@ -214,35 +285,47 @@ def _shape(page, deadline: Deadline, options: RenderOptions) -> list[str]:
     from playwright.sync_api import Error, TimeoutError
 
     notes = []
-    # A challenge page runs its check and navigates to the page: look again until
-    # the markers are gone or the deadline is near.
-    while challenge(_content(page, deadline)) and deadline.left() > 2 * SETTLE:
+    # A challenge page runs its check and navigates to the page: look again until it
+    # is gone or the deadline is near. Only a thin page with a marker is a wall: an
+    # article may quote "verify you are human".
+    while _walled(_content(page, deadline)) and deadline.left() > 2 * SETTLE + READ_RESERVE:
         page.wait_for_timeout(SETTLE * 1000)
     if options.wait_selector:
         try:
-            page.wait_for_selector(options.wait_selector, state="attached", timeout=_ms(deadline))
+            page.wait_for_selector(options.wait_selector, state="attached",
+                                   timeout=max(deadline.left() - READ_RESERVE, 0.1) * 1000)
         except TimeoutError:
             notes.append(f"--wait-selector {options.wait_selector!r} did not appear within "
                          f"{deadline.seconds:g} s; the page is converted as it was")
         except Error as error:
+            if deadline.passed():
+                raise
             raise BrowserError(f"--wait-selector {options.wait_selector!r}: "
                                f"{_first_line(error)}") from None
     if options.wait_for > 0:
-        page.wait_for_timeout(min(options.wait_for, deadline.left()) * 1000)
-    if options.expand_disclosures:
-        for _ in range(DISCLOSURE_ROUNDS):
-            if not page.evaluate(_EXPAND) or deadline.passed():
-                break
-            page.wait_for_timeout(min(SETTLE, deadline.left()) * 1000)
-    if options.scroll_document:
-        height, still = -1, 0
-        for _ in range(MAX_SCROLLS):
-            grown = page.evaluate(_SCROLL)
-            still = still + 1 if grown == height else 0
-            if still >= STILL_STEPS or deadline.left() < SCROLL_PAUSE:
-                break
-            height = grown
-            page.wait_for_timeout(SCROLL_PAUSE * 1000)
+        page.wait_for_timeout(max(min(options.wait_for, deadline.left() - READ_RESERVE), 0) * 1000)
+    try:
+        if options.expand_disclosures:
+            for _ in range(DISCLOSURE_ROUNDS):
+                if not page.evaluate(_EXPAND) or deadline.left() < READ_RESERVE:
+                    break
+                page.wait_for_timeout(SETTLE * 1000)
+        if options.scroll_document:
+            height, still = -1, 0
+            for _ in range(MAX_SCROLLS):
+                grown = page.evaluate(_SCROLL)
+                still = still + 1 if grown == height else 0
+                if still >= STILL_STEPS or deadline.left() < SCROLL_PAUSE + READ_RESERVE:
+                    break
+                height = grown
+                page.wait_for_timeout(SCROLL_PAUSE * 1000)
+    except Error as error:
+        # The page's own script broke scrolling, or a click led away: the page is
+        # converted as it now stands.
+        if deadline.passed():
+            raise
+        notes.append(f"scrolling or opening disclosures failed ({_first_line(error)}); the page is "
+                     "converted as it stands")
     return notes
 
 
@@ -259,6 +342,14 @@ def _net_error(error: Exception) -> str:
         if f"net::{code}" in line:
             return f"{words} ({line.split('net::', 1)[1].split()[0]})"
     return line
+
+
+def _walled(html: str) -> bool:
+    """Whether the rendered ``html`` is a challenge page: a marker on a thin page."""
+    from webfold.classify import thin
+    from webfold.pipeline import to_blocks
+
+    return challenge(html) and thin(to_blocks(html))
 
 
 def _content(page, deadline: Deadline) -> str:

@@ -12,7 +12,7 @@ from webfold import __version__
 from webfold.chunk import chunks
 from webfold.decode import encoding_for_label
 from webfold.errors import WebfoldError
-from webfold.fetch import TIMEOUT, USER_AGENT
+from webfold.fetch import MAX_TIMEOUT, TIMEOUT, USER_AGENT
 from webfold.pipeline import MAX_INPUT_BYTES, to_document
 
 #: The first bytes of a gzip file (RFC 1952, section 2.3.1).
@@ -363,7 +363,7 @@ def _scrape(args: argparse.Namespace) -> str:
     except WebfoldError as error:
         raise ConversionError(f"{_printable(url)}: {error}") from None
     for note in result.notes:
-        print(f"webfold: note: {_printable(url)}: {note}", file=sys.stderr)
+        print(f"webfold: note: {_printable(url)}: {_printable(note)}", file=sys.stderr)
     return _output(args, result.document, _printable(url), result.bytes, result.elapsed, {
         "url": url, "final_url": result.final_url, "status": result.status,
         "content_type": result.content_type, "strategy": result.strategy, "verdict": result.verdict,
@@ -411,8 +411,13 @@ def _check_scrape(args: argparse.Namespace) -> None:
     """``scrape``'s own usage rules."""
     if _is_url(args.file) and args.file.split("://", 1)[0].lower() not in ("http", "https"):
         raise UsageError(f"{_printable(args.file)}: webfold scrape takes http:// and https:// URLs")
-    if not args.timeout > 0 or args.timeout == float("inf"):
-        raise UsageError(f"--timeout takes a number of seconds above 0, not {args.timeout}")
+    if not 0 < args.timeout <= MAX_TIMEOUT:
+        raise UsageError(f"--timeout takes a number of seconds above 0 and at most {MAX_TIMEOUT:,}, "
+                         f"not {args.timeout}")
+    if not all(" " <= ch <= "~" for ch in args.user_agent):
+        raise UsageError("--user-agent takes printable ASCII characters only (an HTTP header value)")
+    if args.wait_selector is not None and not args.wait_selector.strip():
+        raise UsageError("--wait-selector takes a CSS selector, not an empty string")
     if not 0 <= args.wait_for < float("inf"):
         raise UsageError(f"--wait-for takes a number of seconds of at least 0, not {args.wait_for}")
     if args.render and args.plain:

@@ -59,28 +59,67 @@ def undo_content_codings(body: bytes, header: str | None, limit: int) -> tuple[b
             continue
         if coding not in KNOWN_CODINGS:
             return body, f"content coding {coding!r} is not decoded: the body is passed through"
-        try:
-            body = _undo(body, coding, limit)
-        except (zlib.error, ValueError) as error:
-            return body, f"content coding {coding!r} could not be decoded ({error}): the body is passed through"
+        decoded, problem = (_unbrotli if coding == "br" else _inflate)(body, coding, limit)
+        if problem is not None:
+            if not decoded:
+                return body, f"content coding {coding!r} could not be decoded ({problem}): " \
+                             "the body is passed through"
+            return decoded, f"content coding {coding!r} is damaged ({problem}): what it decoded to " \
+                            "before the damage is kept"
+        body = decoded
     return body, None
 
 
-def _undo(body: bytes, coding: str, limit: int) -> bytes:
-    if coding == "br":
-        import brotli        # here: only brotli bodies need it
+#: Bytes of output asked of a decompressor at a time: a bomb is stopped within one
+#: step of the limit.
+STEP = 1 << 16
+#: Bytes of input given to zlib at a time (see :func:`_inflate`).
+INPUT_SLICE = 1024
 
-        decompressor = brotli.Decompressor()
-        try:
-            out = decompressor.process(body, output_buffer_limit=limit + 1)
-        except brotli.error as error:
-            raise ValueError(str(error)) from None
-    else:
-        # gzip, or deflate: zlib-wrapped as RFC 9110 says, or raw as some servers send it.
-        wbits = 16 + zlib.MAX_WBITS if coding in ("gzip", "x-gzip") else \
-            zlib.MAX_WBITS if body[:1] == b"\x78" else -zlib.MAX_WBITS
-        inflater = zlib.decompressobj(wbits)
-        out = inflater.decompress(body, limit + 1)
-    if len(out) > limit:
-        raise InputTooLargeError(f"the decoded body is over the limit of {limit:,} bytes")
-    return out
+
+def _inflate(body: bytes, coding: str, limit: int) -> tuple[bytes, str | None]:
+    """gzip, or deflate (zlib-wrapped as RFC 9110 says, or raw as some servers send
+    it): the output, and None or what went wrong (the output so far is kept)."""
+    wbits = 16 + zlib.MAX_WBITS if coding in ("gzip", "x-gzip") else \
+        zlib.MAX_WBITS if body[:1] == b"\x78" else -zlib.MAX_WBITS
+    inflater = zlib.decompressobj(wbits)
+    out, size = [], 0
+    try:
+        # The input goes in slices, the last 8 bytes (gzip's CRC-32 and size
+        # trailer, RFC 1952 §2.2) on their own, so that a bad checksum costs no text.
+        cuts = [*range(0, max(len(body) - 8, 0), INPUT_SLICE), max(len(body) - 8, 0), len(body)]
+        for start, end in zip(cuts, cuts[1:]):
+            pending = body[start:end]
+            while pending and not inflater.eof:
+                piece = inflater.decompress(pending, STEP)
+                size += len(piece)
+                if size > limit:
+                    raise InputTooLargeError(f"the decoded body is over the limit of {limit:,} bytes")
+                out.append(piece)
+                pending = inflater.unconsumed_tail
+            if inflater.eof:
+                break
+    except zlib.error as error:
+        return b"".join(out), str(error)
+    return b"".join(out), None if inflater.eof else "the compressed data ends early"
+
+
+def _unbrotli(body: bytes, coding: str, limit: int) -> tuple[bytes, str | None]:
+    """br (RFC 7932): the output, and None or what went wrong (the output so far is kept)."""
+    import brotli        # here: only brotli bodies need it
+
+    decompressor = brotli.Decompressor()
+    out, size = [], 0
+    try:
+        piece = decompressor.process(body, output_buffer_limit=STEP)
+        while True:
+            size += len(piece)
+            if size > limit:
+                raise InputTooLargeError(f"the decoded body is over the limit of {limit:,} bytes")
+            out.append(piece)
+            if decompressor.is_finished() or decompressor.can_accept_more_data():
+                break
+            piece = decompressor.process(b"", output_buffer_limit=STEP)
+    except brotli.error as error:
+        return b"".join(out), str(error)
+    return b"".join(out), None if decompressor.is_finished() else "the compressed data ends early"

@@ -13,6 +13,7 @@ import functools
 import time
 from dataclasses import dataclass, field
 
+from webfold.codings import undo_content_codings
 from webfold.errors import FetchError, InputTooLargeError
 
 #: Redirects followed before giving up, as in the issue and in curl's ``--max-redirs``
@@ -20,15 +21,19 @@ from webfold.errors import FetchError, InputTooLargeError
 MAX_REDIRECTS = 10
 #: Seconds the whole acquisition may take by default (the CLI's ``--timeout``).
 TIMEOUT = 20.0
+#: The longest timeout taken, a day: Playwright's timers overflow at 2^31 ms (24.8
+#: days) and the clock arithmetic of sockets earlier.
+MAX_TIMEOUT = 86_400
 #: A current desktop Chrome's User-Agent: many sites answer other clients with a
 #: reduced page or a bot wall (``--user-agent`` overrides it).
 USER_AGENT = ("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
               "Chrome/131.0.0.0 Safari/537.36")
-#: The other request headers a browser sends for a top-level navigation. httpx adds
-#: ``Accept-Encoding`` itself: gzip, deflate, and br when a brotli decoder is installed.
+#: The other request headers a browser sends for a top-level navigation, and the
+#: content codings :mod:`webfold.codings` undoes.
 HEADERS = {
     "Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
     "Accept-Language": "en-US,en;q=0.9",
+    "Accept-Encoding": "gzip, deflate, br",
 }
 
 
@@ -36,6 +41,8 @@ class Deadline:
     """A point in time (``time.monotonic`` seconds) that an acquisition must end by."""
 
     def __init__(self, seconds: float):
+        if not 0 < seconds <= MAX_TIMEOUT:
+            raise ValueError(f"a timeout is above 0 and at most {MAX_TIMEOUT:,} seconds, not {seconds}")
         self.seconds = seconds
         self.end = time.monotonic() + seconds
 
@@ -68,6 +75,8 @@ class Response:
     body: bytes
     #: the URLs of the redirect chain, the asked one first, the final one last
     chain: list[str] = field(default_factory=list)
+    #: a body cut short or a content coding left in place, or None
+    note: str | None = None
 
 
 def fetch(url: str, *, deadline: Deadline, user_agent: str = USER_AGENT,
@@ -99,38 +108,85 @@ def fetch(url: str, *, deadline: Deadline, user_agent: str = USER_AGENT,
     InputTooLargeError
         The body is larger than ``max_bytes``.
     """
+    import threading
+
+    # The fetch runs in a thread that the deadline bounds from outside: httpx's
+    # timeouts bound each read, and a server that sends a header byte a second, or a
+    # DNS lookup that stalls, never trips them. At the deadline the client is closed
+    # under the thread (which makes its read fail) and the caller hears of a timeout.
+    outcome: list = []
+    clients: list = []
+    worker = threading.Thread(target=lambda: outcome.append(_attempt(url, deadline, user_agent,
+                                                                     max_bytes, clients)),
+                              daemon=True, name="webfold-fetch")
+    worker.start()
+    worker.join(deadline.left())
+    if worker.is_alive():
+        for client in clients:
+            try:
+                client.close()
+            except Exception:       # closing under a busy thread: it fails its read
+                pass
+        raise FetchError(f"timed out after {deadline.seconds:g} s")
+    result = outcome[0]
+    if isinstance(result, Exception):
+        raise result
+    return result
+
+
+def _attempt(url: str, deadline: Deadline, user_agent: str, max_bytes: int, clients: list):
+    """:func:`fetch`'s work, in its thread: the :class:`Response`, or the
+    :class:`FetchError` or :class:`InputTooLargeError` to raise (returned, not raised)."""
     import httpx
 
     headers = {**HEADERS, "User-Agent": user_agent}
     try:
         with httpx.Client(headers=headers, follow_redirects=False, timeout=deadline.left(),
                           verify=_tls_context()) as client:
-            request = client.build_request("GET", url, timeout=deadline.left())
+            clients.append(client)
+            request = client.build_request("GET", _checked(url), timeout=deadline.left())
             chain = [url]
             while True:
                 response = client.send(request, stream=True)
                 try:
                     if response.next_request is None:
-                        body = _read(response, deadline, max_bytes)
-                        return _response(url, response, body, chain)
+                        body, note = _read(response, deadline, max_bytes)
+                        return _response(url, response, body, chain, note)
                 finally:
                     response.close()
                 if len(chain) > MAX_REDIRECTS:
                     loop = " (a redirect loop)" if len(set(chain)) < len(chain) else ""
-                    raise FetchError(f"too many redirects: more than {MAX_REDIRECTS}{loop}")
+                    return FetchError(f"too many redirects: more than {MAX_REDIRECTS}{loop}")
                 request = response.next_request
+                _checked(str(request.url))
                 request.extensions["timeout"] = httpx.Timeout(deadline.left()).as_dict()
                 chain.append(str(request.url))
+    except (FetchError, InputTooLargeError) as error:
+        return error
     except httpx.TimeoutException:
-        raise FetchError(f"timed out after {deadline.seconds:g} s") from None
+        return FetchError(f"timed out after {deadline.seconds:g} s")
     except httpx.InvalidURL as error:
-        raise FetchError(f"not a valid URL ({error})") from None
+        return FetchError(f"not a valid URL ({error})")
     except httpx.UnsupportedProtocol as error:
-        raise FetchError(f"not an http or https URL ({error})") from None
+        return FetchError(f"not an http or https URL ({error})")
     except httpx.TransportError as error:
-        raise FetchError(_cause(error)) from None
-    except httpx.DecodingError as error:
-        raise FetchError(f"the response's content coding is broken ({error})") from None
+        return FetchError(f"timed out after {deadline.seconds:g} s" if deadline.passed() else _cause(error))
+    except (UnicodeError, ValueError) as error:     # a host name IDNA refuses, a bad header
+        return FetchError(f"not a valid URL or request ({type(error).__name__}: {error})")
+    except RuntimeError as error:                   # the client closed at the deadline
+        return FetchError(f"timed out after {deadline.seconds:g} s ({error})")
+
+
+def _checked(url: str) -> str:
+    """``url``, after the checks httpx leaves out: a port in 0–65535 (httpx wraps a
+    larger one around)."""
+    from urllib.parse import urlsplit
+
+    try:
+        urlsplit(url).port
+    except ValueError as error:
+        raise FetchError(f"not a valid URL ({error})") from None
+    return url
 
 
 @functools.cache
@@ -142,27 +198,42 @@ def _tls_context():
     return httpx.create_ssl_context()
 
 
-def _read(response, deadline: Deadline, max_bytes: int) -> bytes:
-    """The decoded body, chunk by chunk: the deadline is checked between chunks (a
-    server that drips bytes never trips a per-read timeout), and the size after
-    decoding, so that a small gzip bomb is stopped early."""
-    chunks, size = [], 0
-    for chunk in response.iter_bytes():
-        size += len(chunk)
-        if size > max_bytes:
-            raise InputTooLargeError(f"the response is over the limit of {max_bytes:,} bytes")
-        if deadline.passed():
-            raise FetchError(f"timed out after {deadline.seconds:g} s")
-        chunks.append(chunk)
-    return b"".join(chunks)
+def _read(response, deadline: Deadline, max_bytes: int) -> tuple[bytes, str | None]:
+    """The body with its codings undone, and a note when it is incomplete.
+
+    The raw bytes are read (``iter_raw``) and decoded here, not by httpx: the deadline
+    is then checked on every chunk that arrives, even chunks that decode to nothing
+    (an endless gzip header), and the decoding is capped at ``max_bytes`` of output
+    (:func:`webfold.codings.undo_content_codings`), so a bomb of a few hundred bytes
+    never fills memory. A body that ends early (the server closes before its
+    Content-Length, a chunked body without its last chunk) keeps what arrived, with a
+    note."""
+    import httpx
+
+    chunks, size, note = [], 0, None
+    try:
+        for chunk in response.iter_raw():
+            size += len(chunk)
+            if size > max_bytes:
+                raise InputTooLargeError(f"the response is over the limit of {max_bytes:,} bytes")
+            if deadline.passed():
+                raise FetchError(f"timed out after {deadline.seconds:g} s")
+            chunks.append(chunk)
+    except (httpx.RemoteProtocolError, httpx.ReadError) as error:
+        if not chunks:
+            raise
+        note = f"the body was cut short ({error}); what arrived is converted"
+    body, coding_note = undo_content_codings(b"".join(chunks), response.headers.get("content-encoding"),
+                                             max_bytes)
+    return body, " ".join(filter(None, (note, coding_note))) or None
 
 
-def _response(url: str, response, body: bytes, chain: list[str]) -> Response:
+def _response(url: str, response, body: bytes, chain: list[str], note: str | None) -> Response:
     media = response.headers.get("content-type", "").split(";", 1)[0].strip().lower()
     reason = response.reason_phrase
     return Response(url=url, final_url=str(response.url), status=response.status_code,
                     reason=reason if isinstance(reason, str) else "", content_type=media,
-                    charset=_charset(response), body=body, chain=chain)
+                    charset=_charset(response), body=body, chain=chain, note=note)
 
 
 def _charset(response) -> str | None:

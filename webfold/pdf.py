@@ -29,9 +29,12 @@ def pdf_html(data: bytes) -> str:
     DecodeError
         pypdf cannot read the file, or it is encrypted with a password.
     """
+    import logging
+
     from pypdf import PdfReader          # here: only PDF responses need it
     from pypdf.errors import PyPdfError
 
+    logging.getLogger("pypdf").setLevel(logging.CRITICAL)     # its warnings quote the file
     try:
         reader = PdfReader(io.BytesIO(data))
         if reader.is_encrypted and not reader.decrypt(""):
@@ -46,6 +49,27 @@ def pdf_html(data: bytes) -> str:
     for text in pages:
         parts += (f"<p>{html.escape(paragraph)}</p>" for paragraph in paragraphs(text))
     return "\n".join(parts)
+
+
+def pdf_html_within(data: bytes, seconds: float) -> str:
+    """:func:`pdf_html` in a child process that is ended after ``seconds``: pypdf's text
+    extraction has no budget of its own, and a crafted PDF of 20 KB takes minutes.
+    pypdf's log lines (which quote names from the file) stay in the child.
+
+    Raises
+    ------
+    DecodeError
+        As :func:`pdf_html`, or the time ran out.
+    """
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(1) as pool:    # leaving it ends the child
+        pending = pool.apply_async(pdf_html, (data,))
+        try:
+            return pending.get(timeout=seconds)
+        except multiprocessing.TimeoutError:
+            raise DecodeError(f"the PDF's text was not extracted within the {seconds:.1f} s left "
+                              "of the timeout") from None
 
 
 def paragraphs(text: str) -> list[str]:

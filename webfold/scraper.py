@@ -13,7 +13,7 @@ from webfold.block import Block
 from webfold.browser import INSTALL, RenderOptions, available, render_page
 from webfold.classify import BLOCKED_STATUSES, challenge, verdict
 from webfold.decode import decode, without_controls
-from webfold.errors import BrowserError, ContentTypeError, FetchError, HTTPStatusError
+from webfold.errors import ContentTypeError, FetchError, HTTPStatusError, WebfoldError
 from webfold.fetch import TIMEOUT, USER_AGENT, Deadline, Response, fetch
 from webfold.metadata import Metadata
 from webfold.pipeline import MAX_INPUT_BYTES, Document, to_document
@@ -112,8 +112,11 @@ def scrape(url: str, *, timeout: float = TIMEOUT, user_agent: str = USER_AGENT,
     DecodeError, InputTooLargeError
         As :func:`webfold.to_document` raises them; a PDF that cannot be read.
     ValueError
-        ``options`` ask for a render and ``render`` is False.
+        ``options`` ask for a render and ``render`` is False; ``timeout`` is not above
+        0 and at most a day; ``user_agent`` is not printable ASCII.
     """
+    if not isinstance(user_agent, str) or not all(" " <= ch <= "~" for ch in user_agent):
+        raise ValueError("user_agent takes printable ASCII characters only (an HTTP header value)")
     if not isinstance(url, str) or url.split(":", 1)[0].strip().lower() not in ("http", "https"):
         # Checked here, not left to httpx, because a browser would open file: URLs.
         raise FetchError(f"not an http or https URL: {url!r}"[:300])
@@ -142,9 +145,10 @@ def scrape(url: str, *, timeout: float = TIMEOUT, user_agent: str = USER_AGENT,
         if kind == "text":
             document, found = _text_document(response.body, charset or response.charset), None
         elif kind == "pdf":
-            from webfold.pdf import pdf_html     # here: it imports pypdf
+            from webfold.pdf import pdf_html_within     # here: it imports pypdf
 
-            document, found = to_document(pdf_html(response.body), response.final_url,
+            document, found = to_document(pdf_html_within(response.body, deadline.left()),
+                                          response.final_url,
                                           **{**convert, "selection": False}), None
         else:
             document = to_document(response.body, response.final_url,
@@ -152,6 +156,7 @@ def scrape(url: str, *, timeout: float = TIMEOUT, user_agent: str = USER_AGENT,
             found = verdict(response.status, response.body, document.blocks)
         return Scrape(document, url, response.final_url, response.status,
                       response.content_type or "text/html", "plain", found, len(response.body), 0.0,
+                      notes=[response.note] if response.note else [],
                       html=response.body if kind == "html" else b"")
 
     def rendered(verdict_: str | None) -> Scrape:
@@ -195,7 +200,7 @@ def _escalated(result: Scrape, render, deadline: Deadline, browser: str | None) 
         return result
     try:
         better = render()
-    except (BrowserError, FetchError) as error:
+    except WebfoldError as error:        # the browser, the page's load, or its size
         result.notes.append(f"rendering failed ({error}); the plain response is used")
         return result
     if _chars(better.document) >= _chars(result.document):
