@@ -132,3 +132,27 @@ def test_template_needs_the_share_and_three_pages():
 def test_usage_errors(tmp_path, capsys, argv, message):
     assert main(["crawl", *[a.format(tmp=tmp_path) for a in argv]]) == 2
     assert capsys.readouterr().err == f"webfold: error: {message.format(tmp=tmp_path)}\n"
+
+
+def test_pages_whose_names_meet_are_both_written_and_fifos_are_left_alone(tmp_path, capsys):
+    import os
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "a.html").write_text("<main><p>The page written as html.</p></main>")
+    (folder / "a.htm").write_text("<main><p>The page written as htm.</p></main>")
+    os.mkfifo(folder / "pipe.html")
+    assert main(["crawl", str(folder), "-o", str(tmp_path / "out"), "--jobs", "1"]) == 0
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["a.html.md", "a.md"]
+    assert (tmp_path / "out" / "a.md").read_text() == "The page written as htm.\n"
+
+
+def test_a_site_that_cannot_be_reached_is_an_error(capsys):
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    code, pages, err = crawl_json(capsys, f"http://127.0.0.1:{port}/", "--plain")
+    assert (code, pages) == (1, [])
+    assert f"webfold: error: http://127.0.0.1:{port}/robots.txt: connection refused; nothing is fetched" in err

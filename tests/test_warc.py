@@ -186,3 +186,46 @@ def test_a_decompression_bomb_stops_at_the_limit():
     with pytest.raises(InputTooLargeError):
         undo_content_codings(bomb, "gzip", 1_000_000)
     assert undo_content_codings(gzip.compress(b"abc"), "gzip", 10) == (b"abc", None)
+
+
+def test_a_warc_gzipped_whole_or_ending_in_a_newline_is_complete(tmp_path, capsys):
+    items = [record(f"https://a.example/{n}", http_response(page(f"Page {n}")), number=n) for n in range(5)]
+    whole = tmp_path / "whole.warc.gz"
+    whole.write_bytes(gzip.compress(warc(items, compressed=False)))
+    newline = tmp_path / "newline.warc"
+    newline.write_bytes(warc(items, compressed=False) + b"\n")
+    for path in (whole, newline):
+        code, lines, err = run(capsys, "warc", str(path), "--jobs", "1")
+        assert [line["title"] for line in lines] == [f"Page {n}" for n in range(5)]
+        assert (code, err) == (0, "webfold: warc: 5 records read: 5 converted, 0 skipped, 0 failed\n")
+
+
+def test_a_bad_content_length_is_a_broken_file_and_the_run_goes_on(archive, tmp_path, capsys):
+    items = [record(f"https://a.example/{n}", http_response(page(f"Page {n}")), number=n) for n in range(3)]
+    bad = warc(items, compressed=False).replace(b"Content-Length: ", b"Content-Length: abc", 1)
+    path = tmp_path / "bad.warc"
+    path.write_bytes(bad)
+    code, lines, err = run(capsys, "warc", str(path), str(archive), "--jobs", "1")
+    assert code == 1 and "internal error" not in err
+    assert err.splitlines()[0].startswith(f"webfold: error: {path}: ")
+    assert len(lines) == 9             # the next file is read whole
+
+
+def test_resume_converts_again_a_file_that_broke(tmp_path, capsys):
+    items = [record(f"https://a.example/{n}", http_response(page(f"Page {n}")), number=n) for n in range(4)]
+    path = tmp_path / "growing.warc.gz"
+    path.write_bytes(warc(items)[:-40])                # still downloading
+    out = tmp_path / "out"
+    assert run(capsys, "warc", str(path), "-o", str(out), "--jobs", "1")[0] == 1
+    assert (out / "growing.jsonl.error").read_text().startswith("truncated: ")
+    path.write_bytes(warc(items))                      # the download is complete
+    assert run(capsys, "warc", str(path), "-o", str(out), "--resume", "--jobs", "1")[0] == 0
+    assert len((out / "growing.jsonl").read_text().splitlines()) == 4
+    assert not (out / "growing.jsonl.error").exists()
+
+
+def test_replay_writes_json(archive, capsys):
+    assert main(["replay", str(archive), "https://a.example/plain", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["record_id"] == "<urn:uuid:00000000-0000-0000-0000-000000000002>"
+    assert data["markdown"].startswith("# Plain\n")

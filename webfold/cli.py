@@ -390,7 +390,7 @@ def _output(args: argparse.Namespace, document, source: str, size: int, elapsed:
             (pieces[-1] + "\n" if pieces else "")
     if args.json:
         return json.dumps({
-            "source": source, "base": fetched.get("final_url", args.base), **fetched,
+            "source": source, "base": fetched.get("final_url", getattr(args, "base", None)), **fetched,
             "bytes_html": size, "blocks_total": len(every), "blocks_content": len(blocks),
             "bytes_markdown": len(markdown.encode("utf-8")),
             "elapsed_ms": round(elapsed * 1000, 3),

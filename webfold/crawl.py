@@ -14,6 +14,7 @@ template (a duplicate page) keeps it.
 from __future__ import annotations
 
 import os
+import stat
 from collections import Counter
 from html.parser import HTMLParser
 from collections.abc import Iterator
@@ -40,8 +41,10 @@ def page_files(folder: str) -> list[str]:
     for root, dirs, files in os.walk(folder):
         dirs.sort()
         for name in files:
-            if name.lower().endswith(PAGE_SUFFIXES):
-                found.append(os.path.relpath(os.path.join(root, name), folder))
+            path = os.path.join(root, name)
+            # Regular files only: a FIFO named page.html would wait for a writer forever.
+            if name.lower().endswith(PAGE_SUFFIXES) and stat.S_ISREG(os.stat(path).st_mode):
+                found.append(os.path.relpath(path, folder))
     return sorted(found)
 
 
@@ -174,10 +177,14 @@ def page_links(html: bytes, url: str) -> list[str]:
     return out
 
 
-def robots_rules(url: str, user_agent: str, timeout: float):
+#: The part of a robots.txt that is read (RFC 9309 §2.5: at least 500 KiB).
+ROBOTS_BYTES = 500 * 1024
+
+
+def robots_rules(url: str, user_agent: str, timeout: float, failures: list[str]):
     """The robots.txt rules of ``url``'s site (RFC 9309) as a ``RobotFileParser``:
     a 4xx answer allows everything, a 5xx or a failed fetch disallows everything
-    (§2.3.1.3, §2.3.1.4)."""
+    (§2.3.1.3, §2.3.1.4) and is added to ``failures``."""
     from urllib.parse import urlsplit
     from urllib.robotparser import RobotFileParser
 
@@ -187,27 +194,31 @@ def robots_rules(url: str, user_agent: str, timeout: float):
     parts = urlsplit(url)
     rules = RobotFileParser(f"{parts.scheme}://{parts.netloc}/robots.txt")
     try:
-        response = fetch(rules.url, deadline=Deadline(timeout), user_agent=user_agent, max_bytes=500_000)
-    except (FetchError, WebfoldError):
+        response = fetch(rules.url, deadline=Deadline(timeout), user_agent=user_agent,
+                         max_bytes=20 * ROBOTS_BYTES)
+    except (FetchError, WebfoldError) as error:
+        failures.append(f"{rules.url}: {error}; nothing is fetched (RFC 9309 §2.3.1.4)")
         rules.disallow_all = True
         return rules
     if response.status >= 500:
+        failures.append(f"{rules.url}: HTTP {response.status}; nothing is fetched (RFC 9309 §2.3.1.4)")
         rules.disallow_all = True
     elif response.status >= 400:
         rules.allow_all = True
     else:
-        rules.parse(response.body.decode("utf-8", "replace").splitlines())
+        rules.parse(response.body[:ROBOTS_BYTES].decode("utf-8", "replace").splitlines())
     return rules
 
 
 def crawl_site(url: str, folder: str, max_pages: int = MAX_PAGES, timeout: float = 20.0,
                user_agent: str | None = None, render: bool | None = None,
-               notes: list[str] | None = None) -> dict[str, str]:
+               notes: list[str] | None = None, failures: list[str] | None = None) -> dict[str, str]:
     """Fetch up to ``max_pages`` pages of ``url``'s site, breadth first from ``url``,
     following links to the same scheme, host and port that robots.txt allows, and
     save each page's HTML under ``folder`` (host/path). Returns the saved files'
     relative paths mapped to their URLs (the base for their links). Pages that fail
-    are skipped with a line in ``notes``.
+    are skipped with a line in ``failures``; pages robots.txt forbids, with one in
+    ``notes``.
 
     Uses :func:`webfold.scrape` (``render`` as there: None renders blocked or empty
     pages when a browser is available) and honours robots.txt's ``Crawl-delay`` up
@@ -221,8 +232,11 @@ def crawl_site(url: str, folder: str, max_pages: int = MAX_PAGES, timeout: float
 
     user_agent = user_agent or USER_AGENT
     notes = notes if notes is not None else []
+    failures = failures if failures is not None else []
     site = urlsplit(url)[:2]
-    rules = robots_rules(url, user_agent, timeout)
+    rules = robots_rules(url, user_agent, timeout, failures)
+    if failures:
+        return {}
     delay = min(float(rules.crawl_delay(user_agent) or 0), MAX_CRAWL_DELAY)
     queue, seen, saved = [url], {url}, {}
     while queue and len(saved) < max_pages:
@@ -236,15 +250,19 @@ def crawl_site(url: str, folder: str, max_pages: int = MAX_PAGES, timeout: float
             result = scrape(current, timeout=timeout, user_agent=user_agent, render=render,
                             selection=False)
         except WebfoldError as error:
-            notes.append(f"{current}: {error}")
+            failures.append(f"{current}: {error}")
             continue
-        if not result.html:
-            continue                 # a PDF or a text file: not a page of the site's template
+        if not result.html or urlsplit(result.final_url)[:2] != site:
+            continue    # a PDF or a text file, or a redirect to another site
         relative = _file_name(result.final_url, set(saved))
         target = os.path.join(folder, relative)
-        os.makedirs(os.path.dirname(target), exist_ok=True)
-        with open(target, "wb") as handle:
-            handle.write(result.html)
+        try:
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            with open(target, "wb") as handle:
+                handle.write(result.html)
+        except OSError as error:     # a name the file system refuses (x.html and x.html/)
+            failures.append(f"{current}: cannot be saved as {relative} ({error.strerror})")
+            continue
         saved[relative] = result.final_url
         for link in page_links(result.html, result.final_url):
             if urlsplit(link)[:2] == site and link not in seen:

@@ -154,13 +154,24 @@ def _tail_error(handle, last: Record | None, size: int) -> WarcError | None:
     (a record cut short, which it drops or gives in part), else None."""
     if last is None:
         return WarcError("not a WARC file: no record could be read at its start", 0) if size else None
+    handle.seek(last.offset)
+    if handle.read(5) not in (b"WARC/",) and not _gzip_at(handle, last.offset):
+        # Records that share a gzip member (a WARC gzipped whole) have no offset of
+        # their own in the file: FastWARC's decompression is then the only check.
+        return None
     end = _record_end(handle, last.offset, size)
     if end is None:
         return WarcError(f"truncated: the record at byte {last.offset:,} is cut short", last.offset)
-    if end < size:
+    handle.seek(end)
+    if end < size and handle.read(size - end if size - end < 4096 else 4096).strip():
         return WarcError(f"truncated or corrupt at byte {end:,}: the rest of the file ({size - end:,} "
                          "bytes) holds no readable record", end)
     return None
+
+
+def _gzip_at(handle, offset: int) -> bool:
+    handle.seek(offset)
+    return handle.read(2) == b"\x1f\x8b"
 
 
 def _record_end(handle, offset: int, size: int) -> int | None:
@@ -192,9 +203,10 @@ def _record_end(handle, offset: int, size: int) -> int | None:
             return None
         head += chunk
     header_end = head.index(b"\r\n\r\n") + 4
-    length = next((int(line.split(b":", 1)[1]) for line in head[:header_end].split(b"\r\n")
-                   if line.lower().startswith(b"content-length:")), None)
-    if length is None:
-        return None
+    values = [line.split(b":", 1)[1].strip() for line in head[:header_end].split(b"\r\n")
+              if line.lower().startswith(b"content-length:")]
+    if not values or not values[0].isdigit():
+        return None                 # no length to go by: the record cannot be delimited
+    length = int(values[0])
     end = offset + header_end + length + 4
     return end if end <= size else None

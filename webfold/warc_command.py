@@ -51,7 +51,7 @@ def run_warc(args: argparse.Namespace) -> int:
     try:
         for path, name in zip(args.files, names):
             target = os.path.join(args.output_dir, name) if args.output_dir else None
-            if args.resume and os.path.exists(target):
+            if args.resume and os.path.exists(target) and not os.path.exists(target + BROKEN):
                 summary.resumed_files += 1
                 done += os.path.getsize(path)
                 continue
@@ -85,6 +85,8 @@ def _write_lines(path: str, target: str | None, options: dict, jobs: int, summar
         sys.stdout.flush()
         return
     partial = target + ".partial"
+    if os.path.exists(target + BROKEN):
+        os.remove(target + BROKEN)
     try:
         with open(partial, "w", encoding="utf-8", newline="\n") as handle:
             try:
@@ -93,9 +95,18 @@ def _write_lines(path: str, target: str | None, options: dict, jobs: int, summar
             finally:
                 handle.flush()
         os.replace(partial, target)
-    except WarcError:
+    except WarcError as error:
+        # The records before the break are kept; the error beside them tells
+        # --resume that this output is not complete (the WARC may be whole next time).
         os.replace(partial, target)
+        with open(target + BROKEN, "w", encoding="utf-8") as handle:
+            handle.write(f"{error}\n")
         raise
+
+
+#: Beside an output file whose WARC broke: the error, and a sign for ``--resume``
+#: that the output is not complete.
+BROKEN = ".error"
 
 
 def _note(bar, message: str) -> None:
@@ -132,15 +143,19 @@ def run_crawl(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="webfold-crawl-") as fetched:
         if is_url:
             notes: list[str] = []
+            failures: list[str] = []
             bases = crawl_site(args.folder, fetched, args.max_pages, args.timeout,
-                               render=False if args.plain else None, notes=notes)
+                               render=False if args.plain else None, notes=notes, failures=failures)
             for note in notes:
                 print(f"webfold: note: {_printable(note)}", file=sys.stderr)
+            for failure in failures:
+                print(f"webfold: error: {_printable(failure)}", file=sys.stderr)
             folder = fetched
         else:
             folder, bases = args.folder, {}
-        return _write_crawl(args, crawl_folder(folder, _conversion(args), args.jobs, args.template_share,
+        code = _write_crawl(args, crawl_folder(folder, _conversion(args), args.jobs, args.template_share,
                                                bases), folder, bases)
+        return 1 if is_url and failures else code
 
 
 def _write_crawl(args: argparse.Namespace, results, folder: str, bases: dict[str, str]) -> int:
@@ -148,6 +163,7 @@ def _write_crawl(args: argparse.Namespace, results, folder: str, bases: dict[str
     from webfold.crawl import page_files
 
     pages = failed = dropped = 0
+    written: set[str] = set()
     bar = progress_bar(len(page_files(folder)), args.quiet, "page")
     for result in results:
         if bar is not None:
@@ -163,7 +179,11 @@ def _write_crawl(args: argparse.Namespace, results, folder: str, bases: dict[str
         if args.json:
             sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
         elif result["markdown"] is not None:
-            target = os.path.join(args.output_dir, _markdown_name(result["path"]))
+            name = _markdown_name(result["path"])
+            if name in written:          # a.html and a.htm: the second keeps its suffix
+                name = result["path"] + ".md"
+            written.add(name)
+            target = os.path.join(args.output_dir, name)
             os.makedirs(os.path.dirname(target), exist_ok=True)
             with open(target, "w", encoding="utf-8", newline="\n") as handle:
                 handle.write(result["markdown"])
