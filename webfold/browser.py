@@ -167,9 +167,12 @@ def render_page(url: str, *, deadline: Deadline, user_agent: str,
             # Launched here, not by Playwright, so that the deadline can end it: a
             # page's script can keep Chromium's main thread busy forever, and no
             # Playwright call (content(), evaluate()) takes a timeout then.
-            endpoint = _launch(executable, deadline, stack, killed)
+            started_endpoint = _launch(executable, deadline, stack, killed)
         try:
-            with sync_playwright() as playwright:       # starts Playwright's driver process
+            # Playwright's driver process starts while Chromium does.
+            with sync_playwright() as playwright:
+                if executable:
+                    endpoint = started_endpoint()
                 try:
                     browser = playwright.chromium.connect_over_cdp(endpoint, timeout=_ms(deadline))
                 except Error as error:
@@ -231,9 +234,9 @@ def _render(browser, url: str, deadline: Deadline, user_agent: str, options: Ren
 
 
 def _launch(executable: str, deadline: Deadline, stack: contextlib.ExitStack,
-            killed: threading.Event) -> str:
+            killed: threading.Event):
     """Start headless Chromium with a fresh profile and its DevTools port open; return
-    the endpoint. ``stack`` ends it: a watchdog kills it (and its helpers) at the
+    a function that waits for it and gives the endpoint. ``stack`` ends it: a watchdog kills it (and its helpers) at the
     deadline, and on the way out it is killed and its profile removed."""
     import shutil
     import signal
@@ -264,20 +267,25 @@ def _launch(executable: str, deadline: Deadline, stack: contextlib.ExitStack,
     watchdog.start()
     stack.callback(watchdog.cancel)
     port_file = os.path.join(profile, "DevToolsActivePort")
-    while True:
-        if os.path.exists(port_file):
-            with open(port_file) as handle:
-                lines = handle.read().split()
-            if lines:
-                return f"http://127.0.0.1:{lines[0]}"
-        if process.poll() is not None:
+
+    def endpoint() -> str:
+        """Wait for Chromium to write its DevTools port (it does once it listens)."""
+        while True:
+            if os.path.exists(port_file):
+                with open(port_file) as handle:
+                    lines = handle.read().split()
+                if lines:
+                    return f"http://127.0.0.1:{lines[0]}"
+            if process.poll() is not None:
+                if deadline.passed():
+                    raise FetchError(f"timed out after {deadline.seconds:g} s")
+                raise BrowserError(f"cannot start the browser ({executable}): it exited with code "
+                                   f"{process.returncode}")
             if deadline.passed():
                 raise FetchError(f"timed out after {deadline.seconds:g} s")
-            raise BrowserError(f"cannot start the browser ({executable}): it exited with code "
-                               f"{process.returncode}")
-        if deadline.passed():
-            raise FetchError(f"timed out after {deadline.seconds:g} s")
-        time.sleep(0.02)
+            time.sleep(0.02)
+
+    return endpoint
 
 
 def _shape(page, deadline: Deadline, options: RenderOptions) -> list[str]:
