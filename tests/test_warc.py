@@ -4,6 +4,7 @@ with their offset, the same output for any number of jobs."""
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import json
 import zlib
@@ -229,3 +230,20 @@ def test_replay_writes_json(archive, capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["record_id"] == "<urn:uuid:00000000-0000-0000-0000-000000000002>"
     assert data["markdown"].startswith("# Plain\n")
+
+
+def test_a_write_error_stops_the_run_and_blames_the_output(archive, monkeypatch, capsys):
+    full = open("/dev/full", "w")
+    monkeypatch.setattr("sys.stdout", full)
+    assert main(["warc", str(archive), "--jobs", "1"]) == 1
+    with contextlib.suppress(OSError):      # what stays buffered fails again on close
+        full.close()
+    assert capsys.readouterr().err == \
+        "webfold: error: standard output: cannot write (No space left on device)\n"
+
+
+def test_an_angle_bracketed_target_uri_is_read_without_its_brackets(tmp_path, capsys):
+    path = tmp_path / "old.warc"
+    path.write_bytes(warc([record("<https://a.example/post>", http_response(page("Old")))], compressed=False))
+    _, lines, _ = run(capsys, "warc", str(path), "--jobs", "1")
+    assert lines[0]["url"] == "https://a.example/post"

@@ -60,14 +60,17 @@ def warc_rows(path: str, options: dict | None = None) -> Iterator[tuple]:
         yield (path, error.offset, None, None, None, None, None, None, str(error))
     except OSError as error:
         yield (path, None, None, None, None, None, None, None, f"cannot read ({error})")
+    except Exception as error:      # a bug: one file's row says so, and the job goes on
+        yield (path, None, None, None, None, None, None, None,
+               f"internal error: {type(error).__name__}: {error}")
 
 
 def _open(path: str):
     """A seekable binary file for a local path, a ``file:`` URL, or any URL that
     ``pyarrow.fs`` opens."""
-    if "://" not in path:
+    if "://" not in path and not path.startswith("file:"):
         return open(path, "rb")
-    if path.startswith("file://"):
+    if path.startswith("file:"):            # file:///x, and Hadoop's file:/x
         from urllib.parse import unquote, urlsplit
 
         return open(unquote(urlsplit(path).path), "rb")
@@ -103,7 +106,9 @@ def convert_warcs(spark, paths: list[str], out: str, options: dict | None = None
 
 def main(argv: list[str] | None = None) -> int:
     """``webfold spark-warc PATHS... --out DIR``: run :func:`convert_warcs` in the
-    Spark session that spark-submit (or a local master) provides."""
+    Spark session that spark-submit (or a local master) provides. Returns 1 when a
+    row holds an error (a record that failed, a file that broke or could not be
+    read), else 0."""
     p = argparse.ArgumentParser(prog="webfold spark-warc", description="Convert WARC files on Spark "
                                 "to a Parquet dataset (one task per file).")
     p.add_argument("paths", nargs="+", metavar="PATH", help="WARC files (local, hdfs://, s3://, ...)")
@@ -121,6 +126,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         convert_warcs(spark, args.paths, args.out,
                       {"selection": not args.all_blocks, "precision": args.precision}, args.mode)
+        rows = spark.read.parquet(args.out)
+        failed = rows.where("error IS NOT NULL").count()
+        print(f"webfold: spark-warc: {rows.count():,} rows, {failed:,} with an error", file=sys.stderr)
     finally:
         spark.stop()
-    return 0
+    return 1 if failed else 0

@@ -38,7 +38,7 @@ class Record:
     type: str
     #: ``WARC-Record-ID``, e.g. ``"<urn:uuid:...>"``
     record_id: str
-    #: ``WARC-Target-URI`` ("" when absent)
+    #: ``WARC-Target-URI`` ("" when absent; the angle brackets of WARC 1.0's examples removed)
     uri: str
     #: ``WARC-Date`` as written (ISO 8601, UTC)
     date: str
@@ -128,7 +128,8 @@ def _records(handle, max_body_bytes: int) -> Iterator[Record]:
 def _record(raw, limit: int) -> Record:
     headers = raw.headers
     record = Record(type=str(raw.record_type), record_id=headers.get("WARC-Record-ID") or "",
-                    uri=headers.get("WARC-Target-URI") or "", date=headers.get("WARC-Date") or "",
+                    uri=(headers.get("WARC-Target-URI") or "").strip().strip("<>"),
+                    date=headers.get("WARC-Date") or "",
                     offset=raw.stream_pos)
     if record.type != "response" or not raw.is_http:
         return record

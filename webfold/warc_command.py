@@ -81,8 +81,8 @@ def _write_lines(path: str, target: str | None, options: dict, jobs: int, summar
     records before the break are in it, and the error is raised after."""
     if target is None:
         for line in convert_warc(path, options, jobs, summary, at):
-            sys.stdout.write(json.dumps(line, ensure_ascii=False) + "\n")
-        sys.stdout.flush()
+            _write(sys.stdout, json.dumps(line, ensure_ascii=False) + "\n", "standard output")
+        _write(sys.stdout, "", "standard output")
         return
     partial = target + ".partial"
     if os.path.exists(target + BROKEN):
@@ -91,7 +91,7 @@ def _write_lines(path: str, target: str | None, options: dict, jobs: int, summar
         with open(partial, "w", encoding="utf-8", newline="\n") as handle:
             try:
                 for line in convert_warc(path, options, jobs, summary, at):
-                    handle.write(json.dumps(line, ensure_ascii=False) + "\n")
+                    _write(handle, json.dumps(line, ensure_ascii=False) + "\n", partial)
             finally:
                 handle.flush()
         os.replace(partial, target)
@@ -102,6 +102,18 @@ def _write_lines(path: str, target: str | None, options: dict, jobs: int, summar
         with open(target + BROKEN, "w", encoding="utf-8") as handle:
             handle.write(f"{error}\n")
         raise
+
+
+def _write(stream, text: str, name: str) -> None:
+    """Write and flush ``text``; a failure (a full disk) stops the run: it is no fault
+    of the WARC, and every further line would fail too."""
+    try:
+        stream.write(text)
+        stream.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise ConversionError(f"{_printable(name)}: cannot write ({error.strerror or error})") from None
 
 
 #: Beside an output file whose WARC broke: the error, and a sign for ``--resume``
