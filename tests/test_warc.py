@@ -247,3 +247,14 @@ def test_an_angle_bracketed_target_uri_is_read_without_its_brackets(tmp_path, ca
     path.write_bytes(warc([record("<https://a.example/post>", http_response(page("Old")))], compressed=False))
     _, lines, _ = run(capsys, "warc", str(path), "--jobs", "1")
     assert lines[0]["url"] == "https://a.example/post"
+
+
+@pytest.mark.parametrize("asked", ["https://a.example/br", "HTTPS://A.example:443/br", "https://a.example/br#top"])
+def test_replay_finds_a_url_written_another_way(archive, capsys, asked):
+    assert main(["replay", str(archive), asked]) == 0
+    assert capsys.readouterr().out.startswith("# Brotli\n")
+
+
+def test_replay_does_not_confuse_paths(archive, capsys):
+    assert main(["replay", str(archive), "https://a.example/br/"]) == 1
+    assert capsys.readouterr().err.endswith("no response record for this URL\n")

@@ -214,9 +214,26 @@ def _markdown_name(relative: str) -> str:
     return relative + ".md"
 
 
+def _same_url(url: str) -> str:
+    """``url`` in the form replay compares: without its fragment, the scheme and host
+    in lower case, the scheme's default port dropped, and an empty path as ``/``, so
+    that ``HTTP://Example.com:80`` finds ``http://example.com/``."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError:
+        return url
+    host = (parts.hostname or "") + (f":{port}" if port and port != {"http": 80, "https": 443}.get(
+        parts.scheme.lower()) else "")
+    return urlunsplit((parts.scheme.lower(), host, parts.path or "/", parts.query, ""))
+
+
 def replay(args: argparse.Namespace) -> str:
     """``webfold replay FILE URL``: the output (as ``webfold md`` writes it) for the
-    first HTML response record whose ``WARC-Target-URI`` is URL.
+    first HTML response record whose ``WARC-Target-URI`` is URL (compared as
+    :func:`_same_url` writes both).
 
     Raises
     ------
@@ -229,10 +246,11 @@ def replay(args: argparse.Namespace) -> str:
     if not os.path.isfile(args.file):
         raise UsageError(f"{_printable(args.file)}: no such file")
     source = f"{_printable(args.file)}: {_printable(args.url)}"
+    wanted = _same_url(args.url)
     other = None
     try:
         for record in records(args.file, args.max_bytes):
-            if record.uri != args.url or record.type != "response":
+            if record.type != "response" or _same_url(record.uri) != wanted:
                 continue
             if not record.is_html:
                 other = other or record.content_type or "a response without a content type"
