@@ -147,8 +147,7 @@ def warc_parser() -> argparse.ArgumentParser:
                 formatter_class=argparse.RawDescriptionHelpFormatter)
     source = p.add_argument_group("Input")
     source.add_argument("files", metavar="FILE", nargs="+", help="WARC files (.warc or .warc.gz)")
-    source.add_argument("--max-bytes", type=int, default=MAX_INPUT_BYTES,
-                        help=f"the largest record body converted (default {MAX_INPUT_BYTES:,})")
+    _add_max_bytes(source, "the largest record body converted")
     run = p.add_argument_group("Run")
     run.add_argument("-o", "--output-dir", metavar="DIR",
                      help="write DIR/NAME.jsonl for each FILE instead of all to stdout")
@@ -176,8 +175,7 @@ def crawl_parser() -> argparse.ArgumentParser:
                         help=f"for a URL: seconds each page's fetch may take (default {TIMEOUT:g})")
     source.add_argument("--plain", action="store_true",
                         help="for a URL: never render pages in a browser")
-    source.add_argument("--max-bytes", type=int, default=MAX_INPUT_BYTES,
-                        help=f"refuse larger pages (default {MAX_INPUT_BYTES:,})")
+    _add_max_bytes(source, "refuse larger pages")
     run = p.add_argument_group("Run")
     run.add_argument("-o", "--output-dir", metavar="OUT",
                      help="write OUT/PATH.md for each page (PATH: its path under DIR)")
@@ -201,18 +199,21 @@ def replay_parser() -> argparse.ArgumentParser:
     source = p.add_argument_group("Input")
     source.add_argument("file", metavar="FILE", help="a WARC file (.warc or .warc.gz)")
     source.add_argument("url", metavar="URL", help="the record's WARC-Target-URI")
-    source.add_argument("--max-bytes", type=int, default=MAX_INPUT_BYTES,
-                        help=f"the largest record body converted (default {MAX_INPUT_BYTES:,})")
+    _add_max_bytes(source, "the largest record body converted")
     _add_extraction(p)
     _add_output(p)
     return p
 
 
+def _add_max_bytes(source, what: str) -> None:
+    source.add_argument("--max-bytes", type=int, default=MAX_INPUT_BYTES,
+                        help=f"{what} (default {MAX_INPUT_BYTES:,})")
+
+
 def _add_common(p: argparse.ArgumentParser, source) -> None:
     """The options ``md`` and ``scrape`` share: input limits, extraction and output."""
     source.add_argument("--charset", help="the page's encoding label, if known (e.g. shift_jis)")
-    source.add_argument("--max-bytes", type=int, default=MAX_INPUT_BYTES,
-                        help=f"refuse larger inputs (default {MAX_INPUT_BYTES:,})")
+    _add_max_bytes(source, "refuse larger inputs")
     _add_extraction(p)
     _add_output(p)
 

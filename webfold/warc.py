@@ -156,7 +156,7 @@ def _tail_error(handle, last: Record | None, size: int) -> WarcError | None:
     if last is None:
         return WarcError("not a WARC file: no record could be read at its start", 0) if size else None
     handle.seek(last.offset)
-    if handle.read(5) not in (b"WARC/",) and not _gzip_at(handle, last.offset):
+    if handle.read(5) != b"WARC/" and not _gzip_at(handle, last.offset):
         # Records that share a gzip member (a WARC gzipped whole) have no offset of
         # their own in the file: FastWARC's decompression is then the only check.
         return None
