@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 
 import pytest
 
 from webfold.cli import main
-from webfold.crawl import MIN_TEMPLATE_PAGES, site_of, template_signatures
+from webfold.crawl import MIN_TEMPLATE_PAGES, robots_rules, site_of, template_signatures
 
 POST = ("<html><body><main><h1>Post {0}</h1><p>Post {0} tells its own story about the river, "
         "number {0}.</p><p>Subscribe to our weekly letter for river news.</p>"
@@ -108,6 +109,12 @@ def test_a_site_is_crawled_breadth_first_within_robots_txt(site, capsys):
     assert [page["url"] for page in pages] == [site.url(p) for p in ("/site/a", "/site/")]
 
 
+def test_a_crawl_delay_in_fractions_of_a_second_is_read(site):
+    rules = robots_rules(site.url("/site/"), "webfold", 5.0, failures := [])
+    assert (rules.crawl_delay("webfold"), failures) == (50, [])       # milliseconds
+    assert not rules.can_fetch("webfold", site.url("/site/private"))
+
+
 @pytest.mark.parametrize("relative, site", [
     ("example.com/blog/a.html", "example.com"), ("blog/a.html", ""), ("a.html", ""),
     ("v1.2/a.html", "v1.2"),
@@ -156,3 +163,18 @@ def test_a_site_that_cannot_be_reached_is_an_error(capsys):
     code, pages, err = crawl_json(capsys, f"http://127.0.0.1:{port}/", "--plain")
     assert (code, pages) == (1, [])
     assert f"webfold: error: http://127.0.0.1:{port}/robots.txt: connection refused; nothing is fetched" in err
+
+
+def test_file_names_that_are_not_utf8_stay_apart(tmp_path, capsys):
+    folder = tmp_path / "site"
+    folder.mkdir()
+    for name in (b"caf\xe8.html", b"caf\xe9.html"):
+        (folder / os.fsdecode(name)).write_bytes(b"<p>" + name + b" is a page of its own.</p>")
+    code, pages, _ = crawl_json(capsys, folder)
+    assert code == 0
+    assert sorted(page["path"] for page in pages) == ["caf\\xe8.html", "caf\\xe9.html"]
+    assert main(["crawl", str(folder), "-o", str(tmp_path / "out"), "--jobs", "1"]) == 0
+    assert sorted(os.listdir(os.fsencode(tmp_path / "out"))) == [b"caf\xe8.md", b"caf\xe9.md"]
+    capsys.readouterr()
+    assert main(["md", os.fsdecode(b"/nowhere/caf\xe9.html")]) == 2
+    assert capsys.readouterr().err == "webfold: error: /nowhere/caf\\xe9.html: no such file\n"

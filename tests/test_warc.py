@@ -7,6 +7,11 @@ from __future__ import annotations
 import contextlib
 import gzip
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 import zlib
 
 import brotli
@@ -195,10 +200,46 @@ def test_a_warc_gzipped_whole_or_ending_in_a_newline_is_complete(tmp_path, capsy
     whole.write_bytes(gzip.compress(warc(items, compressed=False)))
     newline = tmp_path / "newline.warc"
     newline.write_bytes(warc(items, compressed=False) + b"\n")
+    # Records that share one gzip member have no offset of their own.
+    offsets = {whole: [0, None, None, None, None],
+               newline: [len(warc(items[:n], compressed=False)) for n in range(5)]}
     for path in (whole, newline):
         code, lines, err = run(capsys, "warc", str(path), "--jobs", "1")
         assert [line["title"] for line in lines] == [f"Page {n}" for n in range(5)]
+        assert [line["offset"] for line in lines] == offsets[path]
         assert (code, err) == (0, "webfold: warc: 5 records read: 5 converted, 0 skipped, 0 failed\n")
+
+
+def test_interim_responses_are_passed_and_responses_without_content_skipped(tmp_path, capsys):
+    items = [record("https://a.example/continue", b"HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 102 Processing\r\n\r\n"
+                    + http_response(page("After"), headers={"Content-Encoding": "identity"}), number=1),
+             record("https://a.example/same", http_response(b"", status="304 Not Modified"), number=2),
+             record("https://a.example/none", http_response(b"", status="204 No Content"), number=3),
+             record("https://a.example/only", b"HTTP/1.1 100 Continue\r\n\r\n", number=4)]
+    path = tmp_path / "interim.warc.gz"
+    path.write_bytes(warc(items))
+    code, lines, err = run(capsys, "warc", str(path), "--jobs", "1")
+    assert [(line["status"], line["title"]) for line in lines] == [(200, "After")]
+    assert err == ("webfold: warc: 4 records read: 1 converted, 3 skipped (response 304 without content 1, "
+                   "response 204 without content 1, response without a type 1), 0 failed\n")
+    assert code == 0
+
+
+def test_a_body_over_the_limit_is_refused_without_being_read_whole(tmp_path):
+    body = page("Large") + b"<p>more</p>" * 200
+    path = tmp_path / "large.warc"
+    path.write_bytes(warc([record("https://a.example/large", http_response(body))], compressed=False))
+    read = [record for record in records(str(path), max_body_bytes=1000)]
+    assert (read[0].body, read[0].error) == (b"", "the body is over the limit of 1,000 bytes")
+    assert [record.body for record in records(str(path), max_body_bytes=len(body))] == [body]
+
+
+def test_a_gzip_body_of_several_members_is_decoded_whole():
+    body = gzip.compress(b"<p>first</p>") + gzip.compress(b"<p>second</p>")
+    assert undo_content_codings(body, "gzip", 1000) == (b"<p>first</p><p>second</p>", None)
+    assert undo_content_codings(body + b"\x1f\x8b", "gzip", 1000) == \
+        (b"<p>first</p><p>second</p>", "content coding 'gzip' is damaged (the compressed data ends early): "
+                                         "what it decoded to before the damage is kept")
 
 
 def test_a_bad_content_length_is_a_broken_file_and_the_run_goes_on(archive, tmp_path, capsys):
@@ -258,3 +299,40 @@ def test_replay_finds_a_url_written_another_way(archive, capsys, asked):
 def test_replay_does_not_confuse_paths(archive, capsys):
     assert main(["replay", str(archive), "https://a.example/br/"]) == 1
     assert capsys.readouterr().err.endswith("no response record for this URL\n")
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (Linux /proc)."""
+    found = set()
+    for entry in os.listdir("/proc"):
+        with contextlib.suppress(OSError):
+            if entry.isdigit() and open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()[1] == str(pid):
+                found.add(int(entry))
+    return found
+
+
+def _gone(pids: set[int], seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if not any(os.path.exists(f"/proc/{pid}") for pid in pids):
+            return True
+        time.sleep(0.1)
+    return False
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGKILL])
+def test_a_stopped_run_takes_its_workers_with_it(tmp_path, signum):
+    body = page("Long") + b"<p>The river keeps its own calendar.</p>" * 500
+    path = tmp_path / "long.warc.gz"
+    path.write_bytes(warc([record(f"https://a.example/{n}", http_response(body), number=n) for n in range(3000)]))
+    run = subprocess.Popen([sys.executable, "-m", "webfold", "warc", str(path), "--jobs", "2"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    run.stdout.readline()                        # the workers are converting
+    workers = {pid for pid in _children(run.pid) if "spawn_main" in open(f"/proc/{pid}/cmdline").read()}
+    assert len(workers) == 2
+    run.send_signal(signum)
+    run.stdout.read()
+    assert run.wait(30) == (143 if signum == signal.SIGTERM else -signal.SIGKILL)
+    if signum == signal.SIGTERM:
+        assert run.stderr.read() == b"webfold: terminated\n"
+    assert _gone(workers, 10)

@@ -291,7 +291,7 @@ ROUTES = {
     "/hanging-image": lambda h: h.send(200, HANGING_IMAGE_PAGE.encode()),
     "/hang": _hang,
     # A small site for webfold crawl URL: an index, two pages, one robots.txt forbids.
-    "/robots.txt": lambda h: h.send(200, b"User-agent: *\nDisallow: /site/private\n", "text/plain"),
+    "/robots.txt": lambda h: h.send(200, b"User-agent: *\nDisallow: /site/private\nCrawl-delay: 0.05 # seconds\n", "text/plain"),
     "/site/": _site_page("index", SITE_LINKS),
     "/site/a": _site_page("a", '<a href="/site/">Home</a>'),
     "/site/b": _site_page("b", '<a href="/site/">Home</a>'),

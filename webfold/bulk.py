@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from webfold.errors import WebfoldError
 from webfold.pipeline import to_document
-from webfold.warc import Record, WarcError, records
+from webfold.warc import NO_CONTENT_STATUSES, Record, WarcError, records
 
 #: Pages given to each worker ahead of the one being written: enough to keep every
 #: core busy while the slowest page of a window finishes, few enough that memory
@@ -32,7 +32,8 @@ def ordered_map(function: Callable, items: Iterable, jobs: int) -> Iterator:
 
     # spawn, not fork: the parent may run threads (the progress bar's), and a forked
     # child inherits their locks.
-    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
+                             initializer=_worker_start, initargs=(os.getpid(),)) as pool:
         pending: deque = deque()
         try:
             for item in items:
@@ -44,8 +45,31 @@ def ordered_map(function: Callable, items: Iterable, jobs: int) -> Iterator:
             while pending:
                 yield pending.popleft().result()
             raise
+        except BaseException:
+            # Ctrl-C or SIGTERM (webfold.cli.Terminated): the items not started are
+            # dropped, and the workers end with the page in hand.
+            pool.shutdown(cancel_futures=True)
+            raise
         while pending:
             yield pending.popleft().result()
+
+
+def _worker_start(parent: int) -> None:
+    """Set up a worker: Ctrl-C is the parent's to handle (it stops the pool), and the
+    worker ends itself when the parent is gone (killed with SIGKILL, say), instead of
+    waiting forever for work."""
+    import signal
+    import threading
+    import time
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True, name="parent-watch").start()
 
 
 def record_line(job: tuple[Record, dict]) -> dict:
@@ -104,7 +128,7 @@ def convert_warc(path: str, options: dict, jobs: int, summary: Summary,
                  at: Callable[[int], None] | None = None) -> Iterator[dict]:
     """The JSON Lines objects (:func:`record_line`) of the HTML responses of the WARC
     file at ``path``, in file order, counting into ``summary``; ``at(offset)`` is
-    called with each record's offset (for a progress bar).
+    called with each record's offset that is known (for a progress bar).
 
     Raises
     ------
@@ -118,13 +142,14 @@ def convert_warc(path: str, options: dict, jobs: int, summary: Summary,
     def html_jobs() -> Iterator[tuple[Record, dict]]:
         for record in records(path, limit):
             summary.read += 1
-            if at is not None:
+            if at is not None and record.offset is not None:
                 at(record.offset)
             if record.is_html:
                 yield record, options
             else:
-                kind = f"response {record.content_type or 'without a type'}" \
-                    if record.type == "response" else record.type
+                kind = record.type if record.type != "response" else \
+                    f"response {record.status} without content" if record.status in NO_CONTENT_STATUSES \
+                    else f"response {record.content_type or 'without a type'}"
                 summary.skipped[kind] += 1
 
     for line in ordered_map(record_line, html_jobs(), jobs):

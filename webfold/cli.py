@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 import time
 
@@ -309,9 +310,10 @@ def _within(path: str, data: bytes, limit: int) -> bytes:
 
 def _printable(path: str) -> str:
     # A file name that is not UTF-8 reaches Python with surrogate escapes; JSON and
-    # stderr get it with U+FFFD in their place. Line breaks and other controls are
-    # written as escapes, so that an error stays one line.
-    text = path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    # stderr get its bytes as \xNN escapes (as `ls -b` shows them), so that two such
+    # names stay apart. Line breaks and other controls are written as escapes, so
+    # that an error stays one line.
+    text = path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
     return "".join(ch.encode("unicode_escape").decode("ascii") if ch.isprintable() is False and ch != " "
                    else ch for ch in text)
 
@@ -514,9 +516,12 @@ def main(argv: list[str] | None = None) -> int:
         # point stdout at devnull so that the flush at exit does not fail again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except Terminated:
+        print("webfold: terminated", file=sys.stderr)
+        return 128 + signal.SIGTERM
     except KeyboardInterrupt:
         print("webfold: interrupted", file=sys.stderr)
-        return 130
+        return 128 + signal.SIGINT
     except Exception as error:             # a bug: still one line, never a traceback
         name = next((a for a in argv if a == "-" or not a.startswith("-")), "")
         print(f"webfold: error: {name or '<stdin>'}: internal error: {type(error).__name__}: "
@@ -530,6 +535,16 @@ COMMANDS = {"md": parser, "scrape": scrape_parser, "warc": warc_parser, "replay"
             "crawl": crawl_parser}
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM arrived (a job scheduler's stop, ``kill``): raised in the main thread
+    so that a run stops as on Ctrl-C, its workers with it."""
+
+
+def _terminate(signum, frame):
+    raise Terminated
+
+
 def main_entry() -> None:
     """Console-script entry point: exits with :func:`main`'s code."""
+    signal.signal(signal.SIGTERM, _terminate)
     raise SystemExit(main())

@@ -79,29 +79,36 @@ INPUT_SLICE = 1024
 
 def _inflate(body: bytes, coding: str, limit: int) -> tuple[bytes, str | None]:
     """gzip, or deflate (zlib-wrapped as RFC 9110 says, or raw as some servers send
-    it): the output, and None or what went wrong (the output so far is kept)."""
-    wbits = 16 + zlib.MAX_WBITS if coding in ("gzip", "x-gzip") else \
-        zlib.MAX_WBITS if body[:1] == b"\x78" else -zlib.MAX_WBITS
-    inflater = zlib.decompressobj(wbits)
-    out, size = [], 0
-    try:
-        # The input goes in slices, the last 8 bytes (gzip's CRC-32 and size
-        # trailer, RFC 1952 §2.2) on their own, so that a bad checksum costs no text.
-        cuts = [*range(0, max(len(body) - 8, 0), INPUT_SLICE), max(len(body) - 8, 0), len(body)]
-        for start, end in zip(cuts, cuts[1:]):
-            pending = body[start:end]
-            while pending and not inflater.eof:
-                piece = inflater.decompress(pending, STEP)
-                size += len(piece)
-                if size > limit:
-                    raise InputTooLargeError(f"the decoded body is over the limit of {limit:,} bytes")
-                out.append(piece)
-                pending = inflater.unconsumed_tail
-            if inflater.eof:
-                break
-    except zlib.error as error:
-        return b"".join(out), str(error)
-    return b"".join(out), None if inflater.eof else "the compressed data ends early"
+    it): the output, and None or what went wrong (the output so far is kept). A gzip
+    body of several members is decoded whole (RFC 1952 §2.2)."""
+    gzip = coding in ("gzip", "x-gzip")
+    wbits = 16 + zlib.MAX_WBITS if gzip else zlib.MAX_WBITS if body[:1] == b"\x78" else -zlib.MAX_WBITS
+    out, size, start = [], 0, 0
+    while True:
+        inflater = zlib.decompressobj(wbits)
+        try:
+            # The input goes in slices, the last 8 bytes (gzip's CRC-32 and size
+            # trailer, RFC 1952 §2.2) on their own, so that a bad checksum costs no text.
+            last = max(len(body) - 8, start)
+            cuts = [*range(start, last, INPUT_SLICE), last, len(body)]
+            for begin, end in zip(cuts, cuts[1:]):
+                pending = body[begin:end]
+                while pending and not inflater.eof:
+                    piece = inflater.decompress(pending, STEP)
+                    size += len(piece)
+                    if size > limit:
+                        raise InputTooLargeError(f"the decoded body is over the limit of {limit:,} bytes")
+                    out.append(piece)
+                    pending = inflater.unconsumed_tail
+                if inflater.eof:
+                    start = end - len(inflater.unused_data)
+                    break
+        except zlib.error as error:
+            return b"".join(out), str(error)
+        if not inflater.eof:
+            return b"".join(out), "the compressed data ends early"
+        if not (gzip and body.startswith(b"\x1f\x8b", start)):
+            return b"".join(out), None
 
 
 def _unbrotli(body: bytes, coding: str, limit: int) -> tuple[bytes, str | None]:

@@ -9,16 +9,24 @@ in the middle raises from FastWARC; both become :class:`WarcError` with the offs
 
 from __future__ import annotations
 
+import io
 import os
+import re
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
+from email.message import Message
+from http.client import parse_headers
 
 from webfold.codings import dechunk, undo_content_codings
 from webfold.errors import WebfoldError
 
 #: Media types converted as pages.
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
+#: Statuses whose responses have no content (RFC 9110 §15.3.5 and §15.4.5).
+NO_CONTENT_STATUSES = frozenset({204, 304})
+#: An HTTP/1.x status line and header fields, to the blank line (RFC 9112 §2.1).
+_HEAD = re.compile(rb"HTTP/\d(?:\.\d)? (\d{3})[^\n]*\n((?:[^\r\n][^\n]*\n)*)\r?\n")
 
 
 class WarcError(WebfoldError):
@@ -42,8 +50,9 @@ class Record:
     uri: str
     #: ``WARC-Date`` as written (ISO 8601, UTC)
     date: str
-    #: the byte offset of the record in the file (in the compressed file for .gz)
-    offset: int
+    #: the byte offset of the record in the file (in the compressed file for .gz); None
+    #: for a record that shares a gzip member with the one before (a file gzipped whole)
+    offset: int | None
     #: the HTTP status (None for records that are not HTTP responses)
     status: int | None = None
     #: the HTTP media type, lower case without parameters ("" when absent)
@@ -61,7 +70,8 @@ class Record:
     @property
     def is_html(self) -> bool:
         """Whether this is an HTTP response whose media type is HTML."""
-        return self.type == "response" and self.status is not None and self.content_type in HTML_TYPES
+        return (self.type == "response" and self.status is not None
+                and self.status not in NO_CONTENT_STATUSES and self.content_type in HTML_TYPES)
 
 
 def records(path, max_body_bytes: int = 200_000_000) -> Iterator[Record]:
@@ -99,24 +109,27 @@ def _records(handle, max_body_bytes: int) -> Iterator[Record]:
     from fastwarc.warc import ArchiveIterator    # here: only WARC runs need it
 
     size = handle.seek(0, os.SEEK_END)
-    handle.seek(0)
+    shared = _shares_gzip_member(handle)
     last: Record | None = None        # held back one step: the file's end may cut it
     try:
         for raw in ArchiveIterator(handle, parse_http=True, strict_mode=False):
             if last is not None:
                 yield last
-            last = _record(raw, max_body_bytes)
+            last = _record(raw, max_body_bytes, shared and last is not None)
     except OSError as error:        # FastWARC's word for a broken gzip member
-        offset = 0
-        if last is not None:
+        offset = 0                  # in a file gzipped whole, the one member is at 0
+        if last is not None and last.offset is not None:
             end = _record_end(handle, last.offset, size)
             if end is None:
                 last.note = "corrupt: the record could not be read to its end; its text so far is kept"
             offset = last.offset if end is None else end
+        if last is not None:
             yield last
         raise WarcError(f"corrupt at byte {offset:,} ({error}); the records before it were read",
                         offset) from None
-    problem = _tail_error(handle, last, size)
+    # A file gzipped whole has no record boundaries to check: FastWARC's decompression
+    # is then the only check.
+    problem = None if shared else _tail_error(handle, last, size)
     if last is not None:
         if problem is not None and problem.offset == last.offset:
             last.note = "cut short: the file ends inside this record, whose text so far is kept"
@@ -125,22 +138,33 @@ def _records(handle, max_body_bytes: int) -> Iterator[Record]:
         raise problem
 
 
-def _record(raw, limit: int) -> Record:
+def _record(raw, limit: int, shared_member: bool) -> Record:
     headers = raw.headers
     record = Record(type=str(raw.record_type), record_id=headers.get("WARC-Record-ID") or "",
                     uri=(headers.get("WARC-Target-URI") or "").strip().strip("<>"),
                     date=headers.get("WARC-Date") or "",
-                    offset=raw.stream_pos)
+                    offset=None if shared_member else raw.stream_pos)
     if record.type != "response" or not raw.is_http:
         return record
-    http = raw.http_headers
-    record.status = http.status_code
+    http, charset, body = raw.http_headers, raw.http_charset, None
+    status = http.status_code
+    if status is not None and 100 <= status < 200:
+        # Interim responses (RFC 9110 §15.2) archived before the final one: the final
+        # head starts what FastWARC takes for the body.
+        body = raw.reader.read(limit + 1)
+        status, http, body = _final_response(body)
+        charset = http.get_content_charset()
+    record.status = status
     content_type = http.get("Content-Type") or ""
     record.content_type = content_type.split(";", 1)[0].strip().lower()
-    record.charset = raw.http_charset
+    record.charset = charset
     if not record.is_html:
         return record
-    body = raw.reader.read()
+    if body is None:
+        body = raw.reader.read(limit + 1)     # one byte over: enough to know it is too large
+    if len(body) > limit:
+        record.error = f"the body is over the limit of {limit:,} bytes"
+        return record
     if "chunked" in (http.get("Transfer-Encoding") or "").lower():
         body = dechunk(body)
     try:
@@ -150,16 +174,24 @@ def _record(raw, limit: int) -> Record:
     return record
 
 
+def _final_response(block: bytes) -> tuple[int | None, Message, bytes]:
+    """The status, header fields and body of the response that follows the interim
+    responses at the start of ``block`` (an HTTP message's bytes after the first head)."""
+    head, body = b"", block
+    while True:
+        match = _HEAD.match(body)
+        if match is None:
+            return None, Message(), body      # no final head: a response without a type
+        status, head, body = int(match.group(1)), match.group(2), body[match.end():]
+        if not 100 <= status < 200:
+            return status, parse_headers(io.BytesIO(head)), body
+
+
 def _tail_error(handle, last: Record | None, size: int) -> WarcError | None:
     """A :class:`WarcError` when the file goes on after the last record FastWARC gave
     (a record cut short, which it drops or gives in part), else None."""
     if last is None:
         return WarcError("not a WARC file: no record could be read at its start", 0) if size else None
-    handle.seek(last.offset)
-    if handle.read(5) != b"WARC/" and not _gzip_at(handle, last.offset):
-        # Records that share a gzip member (a WARC gzipped whole) have no offset of
-        # their own in the file: FastWARC's decompression is then the only check.
-        return None
     end = _record_end(handle, last.offset, size)
     if end is None:
         return WarcError(f"truncated: the record at byte {last.offset:,} is cut short", last.offset)
@@ -168,11 +200,6 @@ def _tail_error(handle, last: Record | None, size: int) -> WarcError | None:
         return WarcError(f"truncated or corrupt at byte {end:,}: the rest of the file ({size - end:,} "
                          "bytes) holds no readable record", end)
     return None
-
-
-def _gzip_at(handle, offset: int) -> bool:
-    handle.seek(offset)
-    return handle.read(2) == b"\x1f\x8b"
 
 
 def _record_end(handle, offset: int, size: int) -> int | None:
@@ -198,16 +225,56 @@ def _record_end(handle, offset: int, size: int) -> int | None:
         return offset + consumed - len(inflater.unused_data)
     handle.seek(offset)
     head = b""
-    while b"\r\n\r\n" not in head:
+    while (end := _record_length(head)) is None:
         chunk = handle.read(1 << 16)
-        if not chunk:
-            return None
+        if not chunk or len(head) > MAX_HEADER_BYTES:
+            return None             # no length to go by: the record cannot be delimited
         head += chunk
-    header_end = head.index(b"\r\n\r\n") + 4
+    return offset + end if 0 <= end and offset + end <= size else None
+
+
+#: The longest WARC header block looked for when a record is delimited.
+MAX_HEADER_BYTES = 1 << 20
+
+
+def _record_length(head: bytes) -> int | None:
+    """The length of the record whose start is ``head``: its header block,
+    ``Content-Length`` bytes and two CRLFs (ISO 28500 §4); None when ``head`` holds
+    no whole header block, or one without a valid ``Content-Length``."""
+    header_end = head.find(b"\r\n\r\n")
+    if header_end < 0:
+        return None
     values = [line.split(b":", 1)[1].strip() for line in head[:header_end].split(b"\r\n")
               if line.lower().startswith(b"content-length:")]
     if not values or not values[0].isdigit():
-        return None                 # no length to go by: the record cannot be delimited
-    length = int(values[0])
-    end = offset + header_end + length + 4
-    return end if end <= size else None
+        return -1
+    return header_end + 4 + int(values[0]) + 4
+
+
+def _shares_gzip_member(handle) -> bool:
+    """Whether the gzip member at the start of the file holds more than its first
+    record: a WARC gzipped whole rather than one member per record (ISO 28500
+    Annex D), whose records have no offsets of their own."""
+    handle.seek(0)
+    magic = handle.read(2)
+    handle.seek(0)
+    if magic != b"\x1f\x8b":
+        return False
+    inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
+    head, produced, length = b"", 0, None
+    try:
+        while not inflater.eof and (chunk := handle.read(1 << 16)):
+            while chunk and not inflater.eof:
+                piece = inflater.decompress(chunk, 1 << 16)     # bounded: the output is dropped
+                chunk = inflater.unconsumed_tail
+                produced += len(piece)
+                if length is None and len(head) < MAX_HEADER_BYTES:
+                    head += piece
+                    length = _record_length(head)
+                if length is not None and produced > length:
+                    return length > 0
+    except zlib.error:
+        pass                        # a corrupt start: the reading reports it
+    finally:
+        handle.seek(0)
+    return False

@@ -189,7 +189,7 @@ def _write_crawl(args: argparse.Namespace, results, folder: str, bases: dict[str
             where = result.get("url") or os.path.join(folder, result["path"])
             _note(bar, f"webfold: error: {_printable(where)}: {result['error']}")
         if args.json:
-            sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
+            sys.stdout.write(json.dumps({**result, "path": _printable(result["path"])}, ensure_ascii=False) + "\n")
         elif result["markdown"] is not None:
             name = _markdown_name(result["path"])
             if name in written:          # a.html and a.htm: the second keeps its suffix
