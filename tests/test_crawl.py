@@ -50,6 +50,9 @@ def test_a_higher_share_keeps_more(tmp_path, capsys):
     assert [page["template_blocks"] for page in pages] == [0, 0, 0, 0]      # 3 of 4 < 0.9
     _, pages, _ = crawl_json(capsys, tmp_path, "--template-share", "0.75")
     assert [page["template_blocks"] for page in pages] == [2, 2, 2, 0]
+    _, pages, _ = crawl_json(capsys, tmp_path, "--keep-template")
+    assert [page["template_blocks"] for page in pages] == [0, 0, 0, 0]
+    assert "Subscribe to our weekly letter" in pages[0]["markdown"]
 
 
 def test_sites_are_counted_apart(tmp_path, capsys):
@@ -105,8 +108,19 @@ def test_a_site_is_crawled_breadth_first_within_robots_txt(site, capsys):
                                     "and its bridges.\n")
     assert [page["template_blocks"] for page in pages] == [1, 1, 1]
     assert f"webfold: note: {site.url('/site/private')}: skipped: robots.txt disallows it\n" in err
+    assert f"webfold: note: {site.url('/site/style.css')}: skipped: the response is text/css" in err
+    assert err.splitlines()[-1] == "webfold: crawl: 3 pages: 3 converted, 0 failed; 3 template blocks dropped"
     _, pages, _ = crawl_json(capsys, site.url("/site/"), "--plain", "--max-pages", "2")
     assert [page["url"] for page in pages] == [site.url(p) for p in ("/site/a", "/site/")]
+
+
+def test_urls_that_cannot_be_fetched_are_counted(site, capsys):
+    code, pages, err = crawl_json(capsys, site.url("/lost/"), "--plain")
+    assert [page["url"] for page in pages] == [site.url("/lost/")]
+    assert f"webfold: error: {site.url('/lost/gone')}: HTTP 404" in err
+    assert err.splitlines()[-1] == ("webfold: crawl: 1 page: 1 converted, 0 failed; 1 URL not fetched; "
+                                    "0 template blocks dropped")
+    assert code == 1
 
 
 def test_a_crawl_delay_in_fractions_of_a_second_is_read(site):
@@ -132,6 +146,8 @@ def test_template_needs_the_share_and_three_pages():
 
 @pytest.mark.parametrize("argv, message", [
     (["{tmp}"], "give -o OUT (Markdown files) or --json (JSON Lines on stdout)"),
+    (["{tmp}", "--json", "-o", "{tmp}/out"], "give either -o OUT (Markdown files) or --json (JSON Lines on "
+                                              "stdout), not both"),
     (["{tmp}", "--json", "--template-share", "0"], "--template-share takes a share above 0 and at most 1, not 0.0"),
     (["{tmp}/nowhere", "--json"], "{tmp}/nowhere: not a folder (nor an http:// or https:// URL)"),
     (["{tmp}", "--json", "--max-pages", "0"], "--max-pages takes at least 1 page, not 0"),

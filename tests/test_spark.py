@@ -63,3 +63,37 @@ def test_parquet_rows_match_webfold_warc(spark, tmp_path, capsys):
                                       "markdown", "error")}) for path, line in expected]
     broken = [row for row in rows if row["url"] is None]
     assert [(row["warc"], row["error"].split(":")[0]) for row in broken] == [(str(cut), "truncated")]
+
+
+def test_the_command_counts_its_own_rows_and_keeps_an_existing_dataset(spark, tmp_path, capsys):
+    good, cut = tmp_path / "good.warc.gz", tmp_path / "cut.warc.gz"
+    items = [record(f"https://a.example/{n}", http_response(page(f"Page {n}")), number=n) for n in range(4)]
+    good.write_bytes(warc(items))
+    cut.write_bytes(warc(items)[:-40])
+    out = str(tmp_path / "pages.parquet")
+    assert main(["spark-warc", str(good), f"file:{cut}", "--out", out]) == 1
+    assert capsys.readouterr().err == "webfold: spark-warc: 9 rows written, 1 with an error\n"
+    assert main(["spark-warc", str(good), "--out", out]) == 1
+    assert capsys.readouterr().err == \
+        f"webfold: error: {out}: already exists (--mode append adds to it, --mode overwrite replaces it)\n"
+    assert main(["spark-warc", str(good), "--out", out, "--mode", "append", "--no-images"]) == 0
+    assert capsys.readouterr().err == "webfold: spark-warc: 4 rows written, 0 with an error\n"
+    assert spark.read.parquet(out).count() == 13
+    assert main(["spark-warc", str(good), "--out", out, "--precision", "--all-blocks"]) == 2
+
+
+def test_spark_submit_runs_the_module_file_as_the_readme_says(spark, tmp_path):
+    import subprocess
+    import sys
+
+    import webfold.spark
+
+    path = tmp_path / "a.warc.gz"
+    path.write_bytes(warc([record("https://a.example/", http_response(page("Submitted")))]))
+    submit = os.path.join(os.path.dirname(sys.executable), "spark-submit")
+    run = subprocess.run([submit, "--master", "local[1]", webfold.spark.__file__, str(path),
+                          "--out", str(tmp_path / "out")], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-2000:]
+    # spark-submit passes the Python driver's standard error on to its standard output.
+    assert "webfold: spark-warc: 1 row written, 0 with an error\n" in run.stdout
+    assert [row.title for row in spark.read.parquet(str(tmp_path / "out")).collect()] == ["Submitted"]

@@ -156,7 +156,7 @@ def test_output_dir_and_resume(archive, tmp_path, capsys):
     written = (out / "crawl.jsonl").read_text()
     assert len(written.splitlines()) == 9 and not list(out.glob("*.partial"))
     code, _, err = run(capsys, "warc", str(archive), "-o", str(out), "--resume")
-    assert code == 0 and err.endswith("1 files skipped, their output complete (--resume)\n")
+    assert code == 0 and err.endswith("1 file skipped, their output complete (--resume)\n")
     assert (out / "crawl.jsonl").read_text() == written
 
 
@@ -336,3 +336,13 @@ def test_a_stopped_run_takes_its_workers_with_it(tmp_path, signum):
     if signum == signal.SIGTERM:
         assert run.stderr.read() == b"webfold: terminated\n"
     assert _gone(workers, 10)
+
+
+def test_replay_gives_the_base_and_the_note_of_its_record(archive, capsys):
+    assert main(["replay", str(archive), "https://a.example/zstd", "--json"]) == 0
+    out, err = capsys.readouterr()
+    data = json.loads(out)
+    assert (data["base"], data["note"]) == ("https://a.example/zstd",
+                                            "content coding 'zstd' is not decoded: the body is passed through")
+    assert err == (f"webfold: note: {archive}: https://a.example/zstd: content coding 'zstd' is not decoded: "
+                   "the body is passed through\n")

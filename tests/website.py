@@ -177,7 +177,8 @@ def _site_page(name: str, links: str = ""):
 
 
 SITE_LINKS = ('<a href="/site/a">A</a> <a href="b">B</a> <a href="/site/private">Private</a> '
-              '<a href="http://other.example/x">Elsewhere</a> <a href="/site/a#part">A again</a>')
+              '<a href="http://other.example/x">Elsewhere</a> <a href="/site/a#part">A again</a> '
+              '<a href="/site/style.css">Style</a>')
 
 
 def _slow_head(handler: Handler):
@@ -296,6 +297,8 @@ ROUTES = {
     "/site/a": _site_page("a", '<a href="/site/">Home</a>'),
     "/site/b": _site_page("b", '<a href="/site/">Home</a>'),
     "/site/private": _site_page("private"),
+    "/site/style.css": lambda h: h.send(200, b"main { color: navy }", "text/css"),
+    "/lost/": _site_page("lost", '<a href="/lost/gone">Gone</a>'),      # /lost/gone is a 404
 }
 
 

@@ -117,11 +117,17 @@ class Summary:
         """One line: records read, converted, skipped by kind, failed."""
         skipped = sum(self.skipped.values())
         kinds = ", ".join(f"{kind} {count:,}" for kind, count in self.skipped.most_common())
-        return (f"{self.read:,} records read: {self.converted:,} converted, {skipped:,} skipped"
+        return (f"{counted(self.read, 'record')} read: {self.converted:,} converted, {skipped:,} skipped"
                 + (f" ({kinds})" if kinds else "") + f", {self.failed:,} failed"
-                + (f"; {self.broken_files:,} truncated or corrupt files" if self.broken_files else "")
-                + (f"; {self.resumed_files:,} files skipped, their output complete (--resume)"
+                + (f"; {counted(self.broken_files, 'truncated or corrupt file')}" if self.broken_files else "")
+                + (f"; {counted(self.resumed_files, 'file')} skipped, their output complete (--resume)"
                    if self.resumed_files else ""))
+
+
+def counted(count: int, noun: str) -> str:
+    """``count`` and ``noun``, plural (with an s) unless ``count`` is 1: "1 record",
+    "1,024 records"."""
+    return f"{count:,} {noun}" + ("" if count == 1 else "s")
 
 
 def convert_warc(path: str, options: dict, jobs: int, summary: Summary,

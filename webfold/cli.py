@@ -79,6 +79,36 @@ or corrupt (the records before the break are written); 2 bad usage or a missing 
 """
 
 
+CRAWL_EXAMPLES = """\
+examples:
+  webfold crawl mirror/ -o markdown/        # mirror/example.com/a.html → markdown/example.com/a.md
+  webfold crawl mirror/ --json > pages.jsonl
+  webfold crawl https://example.com/ -o site/ --max-pages 200
+                                            # → site/example.com/PATH.md (host_port for a port)
+
+A block on at least --template-share of a site's pages (and on 3 or more) is template:
+the counts are over every block of each page, and the blocks dropped are those of each
+page's content (after main-content selection). Pages whose names differ only in their
+suffix (a.htm, a.html) write a.md, then, in path order, a.html.md.
+
+exit codes: 0 every page converted; 1 a page failed, or for a URL, a page could not be
+fetched; 2 bad usage or a missing folder.
+"""
+
+REPLAY_EXAMPLES = """\
+examples:
+  webfold replay crawl.warc.gz https://example.com/post > post.md
+  webfold replay crawl.warc.gz HTTPS://Example.com:443/post#top --json
+
+The first HTML response whose WARC-Target-URI is URL is converted: the case of the
+scheme and host, a default port and a fragment do not count; the path and query must
+match exactly.
+
+exit codes: 0 converted; 1 no response for URL, a response that is not HTML, or a WARC
+that breaks before it; 2 bad usage or a missing file.
+"""
+
+
 class UsageError(Exception):
     """Bad command-line usage (exit code 2)."""
 
@@ -164,9 +194,9 @@ def warc_parser() -> argparse.ArgumentParser:
 def crawl_parser() -> argparse.ArgumentParser:
     """The argument parser of ``webfold crawl``."""
     p = _Parser(prog="webfold crawl", description="Convert every HTML file under a folder, or the "
-                "pages of a site from a URL (breadth first, same site, as robots.txt allows), "
-                "removing the blocks that the site repeats on many pages (template).",
-                formatter_class=argparse.RawDescriptionHelpFormatter)
+                "pages of a site from a URL\n(breadth first, same site, as robots.txt allows), "
+                "removing the blocks that the site\nrepeats on many pages (template).",
+                epilog=CRAWL_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     source = p.add_argument_group("Input")
     source.add_argument("folder", metavar="DIR|URL",
                         help="a saved site (*.html, *.htm, *.xhtml, also .gz), or a URL to crawl")
@@ -186,6 +216,8 @@ def crawl_parser() -> argparse.ArgumentParser:
     run.add_argument("--template-share", type=float, default=0.5, metavar="SHARE",
                      help="a block on at least this share of a site's pages (and on 3 or more) "
                           "is template (default 0.5)")
+    run.add_argument("--keep-template", action="store_true",
+                     help="no template removal: each page as webfold md converts it")
     run.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
                      help="worker processes (default: all cores, here %(default)s)")
     run.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -193,10 +225,40 @@ def crawl_parser() -> argparse.ArgumentParser:
     return p
 
 
+SPARK_EXAMPLES = """\
+examples:
+  webfold spark-warc crawl/*.warc.gz --out pages.parquet     # a local Spark
+  spark-submit --master yarn "$(python -c 'import webfold.spark as m; print(m.__file__)')" \\
+      s3://bucket/crawl/a.warc.gz --out s3://bucket/pages/    # a cluster
+
+exit codes: 0 every row converted, 1 a row holds an error (a record that failed, a
+WARC that broke or could not be read) or the dataset could not be written, 2 bad usage
+or PySpark missing
+"""
+
+
+def spark_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``webfold spark-warc`` (run by :mod:`webfold.spark`)."""
+    p = _Parser(prog="webfold spark-warc", description="Convert WARC files on Spark to a Parquet "
+                "dataset, one task per file; the rows are those of webfold warc, with the WARC "
+                "file's path.", epilog=SPARK_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    source = p.add_argument_group("Input")
+    source.add_argument("paths", nargs="+", metavar="PATH",
+                        help="WARC files, as the tasks open them (local, file:, hdfs://, s3://, gs://)")
+    _add_max_bytes(source, "the largest record body converted")
+    run = p.add_argument_group("Output")
+    run.add_argument("--out", required=True, metavar="DIR", help="the Parquet dataset's folder")
+    run.add_argument("--mode", default="error", choices=["error", "append", "overwrite"],
+                     help="when DIR exists: error (the default) refuses it, append adds to it, "
+                          "overwrite deletes it and everything in it first")
+    _add_extraction(p)
+    return p
+
+
 def replay_parser() -> argparse.ArgumentParser:
     """The argument parser of ``webfold replay``."""
     p = _Parser(prog="webfold replay", description="Convert the one archived response for a URL "
-                "in a WARC file.", formatter_class=argparse.RawDescriptionHelpFormatter)
+                "in a WARC file.", epilog=REPLAY_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     source = p.add_argument_group("Input")
     source.add_argument("file", metavar="FILE", help="a WARC file (.warc or .warc.gz)")
     source.add_argument("url", metavar="URL", help="the record's WARC-Target-URI")
@@ -446,10 +508,6 @@ def main(argv: list[str] | None = None) -> int:
     code: 0 success, 2 bad usage or an unreadable file, 1 a failure while converting.
     Errors are one line on standard error; there is never a traceback."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0] == "spark-warc":
-        from webfold.spark import main as spark_main     # its own parser: Spark is optional
-
-        return spark_main(argv[1:])
     command = argv[0] if argv and argv[0] in COMMANDS else "md"
     if argv and argv[0] == command:
         argv = argv[1:]
@@ -469,6 +527,10 @@ def main(argv: list[str] | None = None) -> int:
             from webfold.warc_command import run_crawl
 
             return run_crawl(args)
+        if command == "spark-warc":
+            from webfold.spark import run_spark_warc    # here: Spark is an optional extra
+
+            return run_spark_warc(args)
         if command == "replay":
             args.charset = None
         if args.charset is not None and encoding_for_label(args.charset) is None:
@@ -532,7 +594,7 @@ def main(argv: list[str] | None = None) -> int:
 
 #: The subcommands and their parsers; ``md`` is also what runs without one.
 COMMANDS = {"md": parser, "scrape": scrape_parser, "warc": warc_parser, "replay": replay_parser,
-            "crawl": crawl_parser}
+            "crawl": crawl_parser, "spark-warc": spark_parser}
 
 
 class Terminated(KeyboardInterrupt):

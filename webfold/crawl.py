@@ -22,7 +22,7 @@ from collections.abc import Iterator
 
 from webfold.bulk import ordered_map
 from webfold.codings import undo_content_codings
-from webfold.errors import WebfoldError
+from webfold.errors import ContentTypeError, WebfoldError
 from webfold.pipeline import to_blocks
 from webfold.render import render
 from webfold.select import select_main
@@ -118,20 +118,22 @@ def convert_page(job: tuple[str, str, str | None, frozenset[int], dict]) -> dict
     return result
 
 
-def crawl_folder(folder: str, options: dict, jobs: int, share: float = TEMPLATE_SHARE,
+def crawl_folder(folder: str, options: dict, jobs: int, share: float | None = TEMPLATE_SHARE,
                  bases: dict[str, str] | None = None) -> Iterator[dict]:
     """The results (:func:`convert_page`) of every page under ``folder``, in path
-    order: a first pass finds each site's template signatures, a second converts.
-    ``bases`` maps relative paths to page addresses (for a fetched site)."""
+    order: a first pass finds each site's template signatures (none when ``share``
+    is None: no template removal), a second converts. ``bases`` maps relative paths
+    to page addresses (for a fetched site)."""
     files = page_files(folder)
     bases = bases or {}
-    signatures = list(ordered_map(page_signatures, [(os.path.join(folder, f), options) for f in files],
-                                  jobs))
-    sites: dict[str, list[set[int]]] = {}
-    for relative, found in zip(files, signatures):
-        if isinstance(found, set):
-            sites.setdefault(site_of(relative), []).append(found)
-    templates = {site: template_signatures(pages, share) for site, pages in sites.items()}
+    templates: dict[str, frozenset[int]] = {}
+    if share is not None:
+        signatures = ordered_map(page_signatures, [(os.path.join(folder, f), options) for f in files], jobs)
+        sites: dict[str, list[set[int]]] = {}
+        for relative, found in zip(files, signatures):
+            if isinstance(found, set):
+                sites.setdefault(site_of(relative), []).append(found)
+        templates = {site: template_signatures(pages, share) for site, pages in sites.items()}
     yield from ordered_map(convert_page, [(f, folder, bases.get(f), templates.get(site_of(f), frozenset()),
                                            options) for f in files], jobs)
 
@@ -230,8 +232,8 @@ def crawl_site(url: str, folder: str, max_pages: int = MAX_PAGES, timeout: float
     following links to the same scheme, host and port that robots.txt allows, and
     save each page's HTML under ``folder`` (host/path). Returns the saved files'
     relative paths mapped to their URLs (the base for their links). Pages that fail
-    are skipped with a line in ``failures``; pages robots.txt forbids, with one in
-    ``notes``.
+    are skipped with a line in ``failures``; pages robots.txt forbids, and links to
+    what is not a page (a stylesheet, an image), with one in ``notes``.
 
     Uses :func:`webfold.scrape` (``render`` as there: None renders blocked or empty
     pages when a browser is available) and honours robots.txt's ``Crawl-delay`` up
@@ -262,6 +264,9 @@ def crawl_site(url: str, folder: str, max_pages: int = MAX_PAGES, timeout: float
         try:
             result = scrape(current, timeout=timeout, user_agent=user_agent, render=render,
                             selection=False)
+        except ContentTypeError as error:
+            notes.append(f"{current}: skipped: {error}")    # a stylesheet, an image: not a page
+            continue
         except WebfoldError as error:
             failures.append(f"{current}: {error}")
             continue

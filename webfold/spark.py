@@ -10,9 +10,11 @@ From Python::
     convert_warcs(spark, ["s3://bucket/a.warc.gz", "hdfs:///crawl/b.warc.gz"], "s3://bucket/out/")
 
 As a command: ``webfold spark-warc PATHS... --out DIR`` runs in a local Spark; on a
-cluster, spark-submit runs the ``webfold`` script itself (a Python file)::
+cluster, spark-submit runs this module's file, which takes the same arguments
+(spark-submit wants a name ending in ``.py``)::
 
-    spark-submit --master yarn "$(command -v webfold)" spark-warc PATHS... --out DIR
+    spark-submit --master yarn "$(python -c 'import webfold.spark as m; print(m.__file__)')" \
+        PATHS... --out DIR
 
 Paths are read by the tasks themselves: local paths and ``file:`` URLs with Python's
 ``open``, anything else (``s3://``, ``hdfs://``, ``gs://``) through ``pyarrow.fs``, the
@@ -21,7 +23,6 @@ file systems Arrow knows (HDFS needs libhdfs on the workers).
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Iterator
 
@@ -81,7 +82,7 @@ def _open(path: str):
 
 
 def convert_warcs(spark, paths: list[str], out: str, options: dict | None = None,
-                  mode: str = "overwrite") -> None:
+                  mode: str = "error") -> tuple[int, int]:
     """Convert the WARC files ``paths`` with one Spark task each and write the rows
     (:data:`COLUMNS`) as a Parquet dataset to ``out``.
 
@@ -96,39 +97,86 @@ def convert_warcs(spark, paths: list[str], out: str, options: dict | None = None
         Keyword arguments of :func:`webfold.to_document` (``selection``,
         ``precision``, ``images``, ``max_input_bytes``, ...).
     mode : str
-        Spark's save mode: ``"overwrite"`` (default), ``"append"``, ``"error"``.
+        Spark's save mode: ``"error"`` (default: refuse a folder that exists),
+        ``"append"`` or ``"overwrite"`` (replaces the folder and all it holds).
+
+    Returns
+    -------
+    (rows, errors) : tuple of int
+        The rows this call wrote, and how many of them hold an error.
+
+    Raises
+    ------
+    pyspark.errors.AnalysisException
+        ``out`` exists and ``mode`` is ``"error"`` (``PATH_ALREADY_EXISTS``), or it
+        cannot be written.
     """
     options = dict(options or {})
     rows = spark.sparkContext.parallelize(list(paths), max(len(paths), 1)) \
         .flatMap(lambda path: warc_rows(path, options))
+    before = _counts(spark, out) if mode == "append" else (0, 0)
     spark.createDataFrame(rows, schema()).write.mode(mode).parquet(out)
+    after = _counts(spark, out)
+    return after[0] - before[0], after[1] - before[1]
 
 
-def main(argv: list[str] | None = None) -> int:
-    """``webfold spark-warc PATHS... --out DIR``: run :func:`convert_warcs` in the
-    Spark session that spark-submit (or a local master) provides. Returns 1 when a
-    row holds an error (a record that failed, a file that broke or could not be
-    read), else 0."""
-    p = argparse.ArgumentParser(prog="webfold spark-warc", description="Convert WARC files on Spark "
-                                "to a Parquet dataset (one task per file).")
-    p.add_argument("paths", nargs="+", metavar="PATH", help="WARC files (local, hdfs://, s3://, ...)")
-    p.add_argument("--out", required=True, help="the Parquet dataset's folder")
-    p.add_argument("--all-blocks", action="store_true", help="no main-content selection")
-    p.add_argument("--precision", action="store_true", help="select with the higher threshold")
-    p.add_argument("--mode", default="overwrite", choices=["overwrite", "append", "error"])
-    args = p.parse_args(argv)
+def _counts(spark, out: str) -> tuple[int, int]:
+    """The rows of the dataset at ``out`` and those with an error; (0, 0) when there
+    is none yet."""
+    from pyspark.errors import AnalysisException
+
     try:
+        table = spark.read.parquet(out)
+    except AnalysisException:
+        return 0, 0
+    return table.count(), table.where("error IS NOT NULL").count()
+
+
+def run_spark_warc(args) -> int:
+    """``webfold spark-warc``: :func:`convert_warcs` in the Spark session that
+    spark-submit (or a local master) provides, with the options of
+    :func:`webfold.cli.spark_parser`. Returns 1 when a row holds an error (a record
+    that failed, a file that broke or could not be read), else 0.
+
+    Raises
+    ------
+    webfold.cli.UsageError
+        PySpark is not installed.
+    webfold.cli.ConversionError
+        The dataset cannot be written (``--out`` exists without ``--mode``, say).
+    """
+    from webfold.bulk import counted
+    from webfold.cli import ConversionError, UsageError, _conversion
+
+    try:
+        from pyspark.errors import AnalysisException
         from pyspark.sql import SparkSession
     except ImportError:
-        print("webfold: error: spark-warc needs PySpark: pip install 'webfold[spark]'", file=sys.stderr)
-        return 2
+        raise UsageError("spark-warc needs PySpark: pip install 'webfold[spark]'") from None
+    ours = SparkSession.getActiveSession() is None     # a caller's session is left running
     spark = SparkSession.builder.appName("webfold spark-warc").getOrCreate()
     try:
-        convert_warcs(spark, args.paths, args.out,
-                      {"selection": not args.all_blocks, "precision": args.precision}, args.mode)
-        rows = spark.read.parquet(args.out)
-        failed = rows.where("error IS NOT NULL").count()
-        print(f"webfold: spark-warc: {rows.count():,} rows, {failed:,} with an error", file=sys.stderr)
+        written, failed = convert_warcs(spark, args.paths, args.out, _conversion(args), args.mode)
+        print(f"webfold: spark-warc: {counted(written, 'row')} written, {failed:,} with an error",
+              file=sys.stderr, flush=True)     # before Spark's shutdown log, not inside it
+    except AnalysisException as error:
+        if "PATH_ALREADY_EXISTS" in str(error):
+            raise ConversionError(f"{args.out}: already exists (--mode append adds to it, "
+                                  "--mode overwrite replaces it)") from None
+        raise ConversionError(f"{args.out}: {str(error).splitlines()[0]}") from None
     finally:
-        spark.stop()
+        if ours:
+            spark.stop()
     return 1 if failed else 0
+
+
+if __name__ == "__main__":          # spark-submit .../webfold/spark.py PATHS... --out DIR
+    import os
+
+    # Run as a file, this module's folder leads the path, where webfold/select.py
+    # would shadow the standard library's select for PySpark.
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path[:] = [entry for entry in sys.path if os.path.abspath(entry or ".") != here]
+    from webfold.cli import main
+
+    raise SystemExit(main(["spark-warc", *sys.argv[1:]]))

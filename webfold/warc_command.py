@@ -10,7 +10,7 @@ import sys
 import tempfile
 import time
 
-from webfold.bulk import Summary, convert_warc, output_name, progress_bar
+from webfold.bulk import Summary, convert_warc, counted, output_name, progress_bar
 from webfold.cli import ConversionError, UsageError, _conversion, _output, _printable
 from webfold.errors import WebfoldError
 from webfold.pipeline import to_document
@@ -53,25 +53,33 @@ def run_warc(args: argparse.Namespace) -> int:
             target = os.path.join(args.output_dir, name) if args.output_dir else None
             if args.resume and os.path.exists(target) and not os.path.exists(target + BROKEN):
                 summary.resumed_files += 1
-                done += os.path.getsize(path)
-                continue
-            at = None if bar is None else (lambda offset, base=done: bar.update(base + offset - bar.n))
-            try:
-                _write_lines(path, target, options, args.jobs, summary, at)
-            except BrokenPipeError:
-                raise                        # the reader went away: main() stops quietly
-            except WarcError as error:
-                summary.broken_files += 1
-                _note(bar, f"webfold: error: {_printable(path)}: {error}")
-            except OSError as error:
-                summary.broken_files += 1
-                _note(bar, f"webfold: error: {_printable(path)}: cannot read ({error.strerror or error})")
+            else:
+                _convert_file(path, target, options, args.jobs, summary, bar, done)
             done += os.path.getsize(path)
+            if bar is not None:
+                bar.update(done - bar.n)     # offsets are records' starts: the last one's end too
     finally:
         if bar is not None:
             bar.close()
     print(f"webfold: warc: {summary.line()}", file=sys.stderr)
     return 1 if summary.failed or summary.broken_files else 0
+
+
+def _convert_file(path: str, target: str | None, options: dict, jobs: int, summary: Summary, bar,
+                  done: int) -> None:
+    """Convert one WARC (:func:`_write_lines`); a broken or unreadable one is counted
+    and reported. ``bar`` (or None) advances from ``done``, the bytes of the files before."""
+    at = None if bar is None else (lambda offset: bar.update(done + offset - bar.n))
+    try:
+        _write_lines(path, target, options, jobs, summary, at)
+    except BrokenPipeError:
+        raise                        # the reader went away: main() stops quietly
+    except WarcError as error:
+        summary.broken_files += 1
+        _note(bar, f"webfold: error: {_printable(path)}: {error}")
+    except OSError as error:
+        summary.broken_files += 1
+        _note(bar, f"webfold: error: {_printable(path)}: cannot read ({error.strerror or error})")
 
 
 def _write_lines(path: str, target: str | None, options: dict, jobs: int, summary: Summary, at) -> None:
@@ -147,7 +155,9 @@ def run_crawl(args: argparse.Namespace) -> int:
     if args.max_pages < 1:
         raise UsageError(f"--max-pages takes at least 1 page, not {args.max_pages}")
     if bool(args.output_dir) == bool(args.json):
-        raise UsageError("give -o OUT (Markdown files) or --json (JSON Lines on stdout)")
+        raise UsageError("give either -o OUT (Markdown files) or --json (JSON Lines on stdout), "
+                         "not both" if args.json else "give -o OUT (Markdown files) or --json "
+                         "(JSON Lines on stdout)")
     if args.jobs < 1:
         raise UsageError(f"--jobs takes at least 1 worker, not {args.jobs}")
     if not 0 < args.template_share <= 1:
@@ -165,13 +175,16 @@ def run_crawl(args: argparse.Namespace) -> int:
             folder = fetched
         else:
             folder, bases = args.folder, {}
-        code = _write_crawl(args, crawl_folder(folder, _conversion(args), args.jobs, args.template_share,
-                                               bases), folder, bases)
+        share = None if args.keep_template else args.template_share
+        code = _write_crawl(args, crawl_folder(folder, _conversion(args), args.jobs, share, bases),
+                            folder, bases, len(failures) if is_url else 0)
         return 1 if is_url and failures else code
 
 
-def _write_crawl(args: argparse.Namespace, results, folder: str, bases: dict[str, str]) -> int:
-    """Write crawl results as Markdown files or JSON Lines and the summary."""
+def _write_crawl(args: argparse.Namespace, results, folder: str, bases: dict[str, str],
+                 unfetched: int) -> int:
+    """Write crawl results as Markdown files or JSON Lines and the summary, which
+    counts the URLs that could not be fetched (``unfetched``) too."""
     from webfold.crawl import page_files
 
     pages = failed = dropped = 0
@@ -201,8 +214,9 @@ def _write_crawl(args: argparse.Namespace, results, folder: str, bases: dict[str
                 handle.write(result["markdown"])
     if bar is not None:
         bar.close()
-    print(f"webfold: crawl: {pages:,} pages: {pages - failed:,} converted, {failed:,} failed; "
-          f"{dropped:,} template blocks dropped", file=sys.stderr)
+    print(f"webfold: crawl: {counted(pages, 'page')}: {pages - failed:,} converted, {failed:,} failed; "
+          + (f"{counted(unfetched, 'URL')} not fetched; " if unfetched else "")
+          + f"{counted(dropped, 'template block')} dropped", file=sys.stderr)
     return 1 if failed else 0
 
 
@@ -263,9 +277,12 @@ def replay(args: argparse.Namespace) -> str:
                                        **_conversion(args))
             except WebfoldError as error:
                 raise ConversionError(f"{source}: {error}") from None
+            args.base = record.uri              # what links were resolved against
+            if record.note:                     # a coding passed through, a record cut short
+                print(f"webfold: note: {source}: {record.note}", file=sys.stderr)
             return _output(args, document, source, len(record.body), time.perf_counter() - started,
                            {"url": record.uri, "record_id": record.record_id, "date": record.date,
-                            "status": record.status})
+                            "status": record.status, **({"note": record.note} if record.note else {})})
     except WarcError as error:
         raise ConversionError(f"{_printable(args.file)}: {error}, before a record for "
                               f"{_printable(args.url)} was found") from None
