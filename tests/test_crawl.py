@@ -10,7 +10,7 @@ import os
 import pytest
 
 from webfold.cli import main
-from webfold.crawl import MIN_TEMPLATE_PAGES, robots_rules, site_of, template_signatures
+from webfold.crawl import MIN_TEMPLATE_PAGES, page_files, robots_rules, site_of, template_signatures
 
 POST = ("<html><body><main><h1>Post {0}</h1><p>Post {0} tells its own story about the river, "
         "number {0}.</p><p>Subscribe to our weekly letter for river news.</p>"
@@ -109,9 +109,27 @@ def test_a_site_is_crawled_breadth_first_within_robots_txt(site, capsys):
     assert [page["template_blocks"] for page in pages] == [1, 1, 1]
     assert f"webfold: note: {site.url('/site/private')}: skipped: robots.txt disallows it\n" in err
     assert f"webfold: note: {site.url('/site/style.css')}: skipped: the response is text/css" in err
+    # Redirects are checked as links are: robots.txt, the site, and pages saved once.
+    assert (f"webfold: note: {site.url('/site/to-private')}: skipped: redirected to {site.url('/site/private')}, "
+            "not followed: robots.txt disallows it\n") in err
+    assert (f"webfold: note: {site.url('/site/away')}: skipped: redirected to http://localhost:9/elsewhere, "
+            "not followed: another site\n") in err
     assert err.splitlines()[-1] == "webfold: crawl: 3 pages: 3 converted, 0 failed; 3 template blocks dropped"
     _, pages, _ = crawl_json(capsys, site.url("/site/"), "--plain", "--max-pages", "2")
     assert [page["url"] for page in pages] == [site.url(p) for p in ("/site/a", "/site/")]
+
+
+def test_a_start_url_that_redirects_to_another_site_is_an_error(site, capsys):
+    code, pages, err = crawl_json(capsys, site.url("/hop"), "--plain")
+    assert (code, pages) == (1, [])
+    assert (f"webfold: error: {site.url('/hop')}: redirected to http://localhost:9/, not followed: another "
+            "site: crawl the URL it redirects to\n") in err
+
+
+def test_max_pages_counts_requests_that_fail(site, capsys):
+    code, pages, err = crawl_json(capsys, site.url("/lost/"), "--plain", "--max-pages", "1")
+    assert [page["url"] for page in pages] == [site.url("/lost/")]
+    assert "/lost/gone" not in err and code == 0
 
 
 def test_urls_that_cannot_be_fetched_are_counted(site, capsys):
@@ -125,8 +143,8 @@ def test_urls_that_cannot_be_fetched_are_counted(site, capsys):
 
 def test_a_crawl_delay_in_fractions_of_a_second_is_read(site):
     rules = robots_rules(site.url("/site/"), "webfold", 5.0, failures := [])
-    assert (rules.crawl_delay("webfold"), failures) == (50, [])       # milliseconds
-    assert not rules.can_fetch("webfold", site.url("/site/private"))
+    assert (rules.crawl_delay("webfold"), failures) == (0.05, [])
+    assert not rules.can_fetch(site.url("/site/private"), "webfold")
 
 
 @pytest.mark.parametrize("relative, site", [
@@ -194,3 +212,26 @@ def test_file_names_that_are_not_utf8_stay_apart(tmp_path, capsys):
     capsys.readouterr()
     assert main(["md", os.fsdecode(b"/nowhere/caf\xe9.html")]) == 2
     assert capsys.readouterr().err == "webfold: error: /nowhere/caf\\xe9.html: no such file\n"
+
+
+def test_an_output_that_cannot_be_written_stops_the_crawl(tmp_path, capsys):
+    write_site(tmp_path / "site", 3)
+    out = tmp_path / "out"
+    (out / "river.example" / "blog" / "post0.md").mkdir(parents=True)
+    assert main(["crawl", str(tmp_path / "site"), "-o", str(out), "--jobs", "1"]) == 1
+    assert capsys.readouterr().err == \
+        f"webfold: error: {out}/river.example/blog/post0.md: cannot write (Is a directory)\n"
+
+
+def test_links_are_not_followed_and_unreadable_folders_are_errors(tmp_path, capsys):
+    write_site(tmp_path / "site", 3)
+    blog = tmp_path / "site" / "river.example" / "blog"
+    (blog / "dangling.html").symlink_to(tmp_path / "nowhere.html")
+    (tmp_path / "outside.html").write_text("<p>A page outside the folder.</p>")
+    (blog / "outside.html").symlink_to(tmp_path / "outside.html")
+    code, pages, err = crawl_json(capsys, tmp_path / "site")
+    assert [page["path"].rsplit("/", 1)[1] for page in pages] == ["post0.html", "post1.html", "post2.html"]
+    assert code == 0
+    # A folder that cannot be listed (no permission; here, as root, one that is gone).
+    assert page_files(str(tmp_path / "gone"), problems := []) == []
+    assert problems == [f"{tmp_path / 'gone'}: cannot read this folder (No such file or directory)"]

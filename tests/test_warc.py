@@ -346,3 +346,51 @@ def test_replay_gives_the_base_and_the_note_of_its_record(archive, capsys):
                                             "content coding 'zstd' is not decoded: the body is passed through")
     assert err == (f"webfold: note: {archive}: https://a.example/zstd: content coding 'zstd' is not decoded: "
                    "the body is passed through\n")
+
+
+def test_a_warc_gzipped_whole_and_cut_short_is_reported(tmp_path, capsys):
+    items = [record(f"https://a.example/{n}", http_response(page(f"Page {n}") + b"<p>words</p>" * 400), number=n)
+             for n in range(20)]
+    data = gzip.compress(warc(items, compressed=False))
+    path = tmp_path / "whole.warc.gz"
+    path.write_bytes(data[: len(data) * 7 // 10])
+    code, lines, err = run(capsys, "warc", str(path), "--jobs", "1")
+    assert code == 1 and 0 < len(lines) < 20
+    assert lines[-1]["note"] == "cut short: the file ends inside this record, whose text so far is kept"
+    assert err.splitlines()[0] == f"webfold: error: {path}: truncated: the gzip member at byte 0 is cut short"
+
+
+def test_a_record_member_with_trailing_line_ends_is_its_own(tmp_path, capsys):
+    items = [record(f"https://a.example/{n}", http_response(page(f"Page {n}")), number=n) for n in range(4)]
+    data = gzip.compress(items[0] + b"\r\n") + warc(items[1:])
+    path = tmp_path / "lines.warc.gz"
+    path.write_bytes(data[:-40])
+    code, lines, err = run(capsys, "warc", str(path), "--jobs", "1")
+    assert [line["offset"] for line in lines] == [0, *(len(data) - len(warc(items[n:])) for n in (1, 2, 3))]
+    assert code == 1 and "truncated: the record at byte" in err
+
+
+def test_an_output_that_cannot_be_written_is_blamed_and_stops_the_run(archive, tmp_path, capsys):
+    out = tmp_path / "out"
+    (out / "crawl.jsonl.partial").mkdir(parents=True)         # a folder in the way
+    code, _, err = run(capsys, "warc", str(archive), "-o", str(out), "--jobs", "1")
+    assert (code, err) == (1, f"webfold: error: {out}/crawl.jsonl.partial: cannot write (Is a directory)\n")
+
+
+def test_a_worker_that_dies_stops_its_file_and_the_run_goes_on(tmp_path):
+    body = page("Long") + b"<p>The river keeps its own calendar.</p>" * 500
+    big, small = tmp_path / "big.warc.gz", tmp_path / "small.warc.gz"
+    big.write_bytes(warc([record(f"https://big.example/{n}", http_response(body), number=n) for n in range(3000)]))
+    small.write_bytes(warc([record("https://small.example/", http_response(page("Small")))]))
+    run = subprocess.Popen([sys.executable, "-m", "webfold", "warc", str(big), str(small), "--jobs", "2"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    run.stdout.readline()
+    worker = min(pid for pid in _children(run.pid) if "spawn_main" in open(f"/proc/{pid}/cmdline").read())
+    os.kill(worker, signal.SIGKILL)
+    out, err = run.communicate(timeout=120)
+    assert run.returncode == 1
+    assert f"webfold: error: {big}: a worker process died (killed, or out of memory); the results before " \
+           "it are kept\n" in err.decode()
+    assert out.decode().splitlines()[-1].startswith('{"offset": 0, "record_id": "<urn:uuid:00000000-0000-0000-'
+                                                    '0000-000000000000>", "url": "https://small.example/"')
+    assert err.decode().endswith("; 1 file stopped by a worker's death\n")

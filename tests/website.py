@@ -178,7 +178,8 @@ def _site_page(name: str, links: str = ""):
 
 SITE_LINKS = ('<a href="/site/a">A</a> <a href="b">B</a> <a href="/site/private">Private</a> '
               '<a href="http://other.example/x">Elsewhere</a> <a href="/site/a#part">A again</a> '
-              '<a href="/site/style.css">Style</a>')
+              '<a href="/site/style.css">Style</a> <a href="/site/to-private">Private, by a redirect</a> '
+              '<a href="/site/away">Away</a> <a href="/site/again">A, by a redirect</a>')
 
 
 def _slow_head(handler: Handler):
@@ -298,6 +299,10 @@ ROUTES = {
     "/site/b": _site_page("b", '<a href="/site/">Home</a>'),
     "/site/private": _site_page("private"),
     "/site/style.css": lambda h: h.send(200, b"main { color: navy }", "text/css"),
+    "/site/to-private": lambda h: h.redirect("/site/private"),
+    "/site/away": lambda h: h.redirect("http://localhost:9/elsewhere"),
+    "/site/again": lambda h: h.redirect("/site/a"),
+    "/hop": lambda h: h.redirect("http://localhost:9/"),
     "/lost/": _site_page("lost", '<a href="/lost/gone">Gone</a>'),      # /lost/gone is a 404
 }
 

@@ -19,16 +19,28 @@ from webfold.warc import NO_CONTENT_STATUSES, Record, WarcError, records
 WINDOW_PER_JOB = 8
 
 
+class WorkerError(WebfoldError):
+    """A worker process of :func:`ordered_map` died (the kernel's OOM killer, a
+    signal): the results before the lost items were given."""
+
+
 def ordered_map(function: Callable, items: Iterable, jobs: int) -> Iterator:
     """``function(item)`` for each item, in the order of ``items``, computed by ``jobs``
     worker processes (in this process when ``jobs`` is 1). At most
     ``jobs * WINDOW_PER_JOB`` items are in flight, so a long input is streamed, not
-    loaded. ``function`` must be a module-level function (it is pickled)."""
+    loaded. ``function`` must be a module-level function (it is pickled).
+
+    Raises
+    ------
+    WorkerError
+        A worker died; the results before the first lost item have been given.
+    """
     if jobs <= 1:
         yield from map(function, items)
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
     # spawn, not fork: the parent may run threads (the progress bar's), and a forked
     # child inherits their locks.
@@ -36,22 +48,30 @@ def ordered_map(function: Callable, items: Iterable, jobs: int) -> Iterator:
                              initializer=_worker_start, initargs=(os.getpid(),)) as pool:
         pending: deque = deque()
         try:
-            for item in items:
-                pending.append(pool.submit(function, item))
-                if len(pending) >= jobs * WINDOW_PER_JOB:
+            try:
+                for item in items:
+                    pending.append(pool.submit(function, item))
+                    if len(pending) >= jobs * WINDOW_PER_JOB:
+                        yield pending.popleft().result()
+            except BrokenProcessPool:
+                raise
+            except Exception:
+                # ``items`` raised (a WARC that breaks): what was read before is given first.
+                while pending:
                     yield pending.popleft().result()
-        except Exception:
-            # ``items`` raised (a WARC that breaks): what was read before is given first.
+                raise
             while pending:
                 yield pending.popleft().result()
+        except BrokenProcessPool:
+            raise WorkerError("a worker process died (killed, or out of memory); the results "
+                              "before it are kept") from None
+        except Exception:
             raise
         except BaseException:
-            # Ctrl-C or SIGTERM (webfold.cli.Terminated): the items not started are
-            # dropped, and the workers end with the page in hand.
+            # Ctrl-C, SIGTERM (webfold.cli.Terminated), or a consumer that stopped: the
+            # items not started are dropped, and the workers end with the page in hand.
             pool.shutdown(cancel_futures=True)
             raise
-        while pending:
-            yield pending.popleft().result()
 
 
 def _worker_start(parent: int) -> None:
@@ -110,6 +130,8 @@ class Summary:
     skipped: Counter = field(default_factory=Counter)
     #: files that were truncated or corrupt (their records before the break are kept)
     broken_files: int = 0
+    #: files whose conversion stopped because a worker process died
+    lost_files: int = 0
     #: files skipped by ``--resume`` because their output was complete
     resumed_files: int = 0
 
@@ -120,6 +142,7 @@ class Summary:
         return (f"{counted(self.read, 'record')} read: {self.converted:,} converted, {skipped:,} skipped"
                 + (f" ({kinds})" if kinds else "") + f", {self.failed:,} failed"
                 + (f"; {counted(self.broken_files, 'truncated or corrupt file')}" if self.broken_files else "")
+                + (f"; {counted(self.lost_files, 'file')} stopped by a worker's death" if self.lost_files else "")
                 + (f"; {counted(self.resumed_files, 'file')} skipped, their output complete (--resume)"
                    if self.resumed_files else ""))
 

@@ -12,9 +12,10 @@ import time
 from webfold import __version__
 from webfold.chunk import chunks
 from webfold.decode import encoding_for_label
-from webfold.errors import WebfoldError
+from webfold.errors import InputTooLargeError, WebfoldError
 from webfold.fetch import MAX_TIMEOUT, TIMEOUT, USER_AGENT
 from webfold.pipeline import MAX_INPUT_BYTES, to_document
+from webfold.streams import read_at_most
 
 #: The first bytes of a gzip file (RFC 1952, section 2.3.1).
 GZIP_MAGIC = b"\x1f\x8b"
@@ -309,19 +310,6 @@ def _add_output(p: argparse.ArgumentParser) -> None:
                         help="with --chunk: one JSON object per chunk (source, index, markdown)")
 
 
-def _read_at_most(stream, size: int) -> bytes:
-    """Up to ``size`` bytes of ``stream``, read a megabyte at a time: one read of a
-    huge ``size`` would allocate it all first."""
-    chunks = []
-    while size > 0:
-        chunk = stream.read(min(size, 1 << 20))
-        if not chunk:
-            break
-        chunks.append(chunk)
-        size -= len(chunk)
-    return b"".join(chunks)
-
-
 def _read(path: str, limit: int) -> bytes:
     """The bytes of ``path`` (``-``: standard input), reading at most ``limit + 1``
     bytes so that an endless input (``/dev/zero``) is refused, not read."""
@@ -329,13 +317,13 @@ def _read(path: str, limit: int) -> bytes:
         if sys.stdin is None:
             raise UsageError("-: standard input is closed")
         try:
-            data = _read_at_most(sys.stdin.buffer, limit + 1)
+            data = read_at_most(sys.stdin.buffer, limit + 1)
         except (OSError, ValueError) as error:
             raise UsageError(f"-: cannot read standard input ({error})") from None
         return _within(path, data, limit)
     try:
         with open(path, "rb") as handle:
-            return _within(path, _read_at_most(handle, limit + 1), limit)
+            return _within(path, read_at_most(handle, limit + 1), limit)
     except FileNotFoundError:
         raise UsageError(f"{path}: no such file") from None
     except UnicodeEncodeError:
@@ -355,18 +343,15 @@ def _within(path: str, data: bytes, limit: int) -> bytes:
     if len(data) > limit:
         raise ConversionError(f"{name}: input is over the limit of {limit:,} bytes (--max-bytes)")
     if data.startswith(GZIP_MAGIC):
-        import zlib        # here: only gzip input needs it
+        from webfold.codings import gunzip      # here: only gzip input needs it
 
-        inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)    # 16: the gzip wrapper
         try:
-            data = inflater.decompress(data, limit + 1)
-        except zlib.error as error:
-            raise ConversionError(f"{name}: not a valid gzip file ({error})") from None
-        if len(data) > limit or inflater.unconsumed_tail:
+            data = gunzip(data, limit)
+        except InputTooLargeError:
             raise ConversionError(f"{name}: gunzipped input is over the limit of {limit:,} bytes "
-                                  "(--max-bytes)")
-        if not inflater.eof:
-            raise ConversionError(f"{name}: not a valid gzip file (it is cut short)")
+                                  "(--max-bytes)") from None
+        except ValueError as error:
+            raise ConversionError(f"{name}: {error}") from None
     return data
 
 
@@ -511,6 +496,7 @@ def main(argv: list[str] | None = None) -> int:
     command = argv[0] if argv and argv[0] in COMMANDS else "md"
     if argv and argv[0] == command:
         argv = argv[1:]
+    args = None
     try:
         args = COMMANDS[command]().parse_args(argv)
         if command == "scrape":
@@ -585,9 +571,11 @@ def main(argv: list[str] | None = None) -> int:
         print("webfold: interrupted", file=sys.stderr)
         return 128 + signal.SIGINT
     except Exception as error:             # a bug: still one line, never a traceback
-        name = next((a for a in argv if a == "-" or not a.startswith("-")), "")
-        print(f"webfold: error: {name or '<stdin>'}: internal error: {type(error).__name__}: "
-              f"{error}", file=sys.stderr)
+        # The input it concerns, for the commands of one input (warc and spark-warc
+        # name theirs in the message, or there is no knowing which).
+        name = getattr(args, "file", None) or getattr(args, "folder", None)
+        where = f"{'<stdin>' if name == '-' else _printable(name)}: " if name else ""
+        print(f"webfold: error: {where}internal error: {type(error).__name__}: {error}", file=sys.stderr)
         return 1
     return 0
 

@@ -70,6 +70,22 @@ def undo_content_codings(body: bytes, header: str | None, limit: int) -> tuple[b
     return body, None
 
 
+def gunzip(data: bytes, limit: int) -> bytes:
+    """``data``, a gzip file (RFC 1952, of one or more members), decompressed.
+
+    Raises
+    ------
+    InputTooLargeError
+        It decompresses to more than ``limit`` bytes.
+    ValueError
+        It is not valid gzip, or it is cut short (the message says which).
+    """
+    out, problem = _inflate(data, "gzip", limit)
+    if problem is not None:
+        raise ValueError(f"not a valid gzip file ({problem})")
+    return out
+
+
 #: Bytes of output asked of a decompressor at a time: a bomb is stopped within one
 #: step of the limit.
 STEP = 1 << 16

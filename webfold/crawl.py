@@ -21,11 +21,12 @@ from html.parser import HTMLParser
 from collections.abc import Iterator
 
 from webfold.bulk import ordered_map
-from webfold.codings import undo_content_codings
-from webfold.errors import ContentTypeError, WebfoldError
+from webfold.codings import gunzip
+from webfold.errors import ContentTypeError, InputTooLargeError, RedirectRefusedError, WebfoldError
 from webfold.pipeline import to_blocks
 from webfold.render import render
 from webfold.select import select_main
+from webfold.streams import read_at_most
 
 #: The share of a site's pages a block must be on to be template (``--template-share``).
 TEMPLATE_SHARE = 0.5
@@ -35,16 +36,28 @@ MIN_TEMPLATE_PAGES = 3
 PAGE_SUFFIXES = (".html", ".htm", ".xhtml", ".html.gz", ".htm.gz")
 
 
-def page_files(folder: str) -> list[str]:
+def page_files(folder: str, problems: list[str] | None = None) -> list[str]:
     """Every page file under ``folder`` (:data:`PAGE_SUFFIXES`), as paths relative to
-    it, sorted, so that the output does not depend on the file system's order."""
+    it, sorted, so that the output does not depend on the file system's order.
+
+    Regular files only: symbolic links are not followed (a mirror's link could point
+    anywhere, or nowhere), and a FIFO named page.html would wait for a writer forever.
+    A folder that cannot be read adds a line to ``problems``."""
     found = []
-    for root, dirs, files in os.walk(folder):
+
+    def unreadable(error: OSError) -> None:
+        if problems is not None:
+            problems.append(f"{error.filename}: cannot read this folder ({error.strerror})")
+
+    for root, dirs, files in os.walk(folder, onerror=unreadable):
         dirs.sort()
         for name in files:
             path = os.path.join(root, name)
-            # Regular files only: a FIFO named page.html would wait for a writer forever.
-            if name.lower().endswith(PAGE_SUFFIXES) and stat.S_ISREG(os.stat(path).st_mode):
+            try:
+                regular = stat.S_ISREG(os.lstat(path).st_mode)
+            except OSError:
+                regular = False         # gone since the folder was listed
+            if name.lower().endswith(PAGE_SUFFIXES) and regular:
                 found.append(os.path.relpath(path, folder))
     return sorted(found)
 
@@ -58,15 +71,20 @@ def site_of(relative: str) -> str:
 
 
 def _read(path: str, limit: int) -> bytes:
-    """The page's bytes, gunzipped for a ``.gz`` name (at most ``limit`` bytes: more
-    raises :class:`~webfold.errors.InputTooLargeError` in the conversion)."""
+    """The page's bytes, gunzipped for a ``.gz`` name.
+
+    Raises
+    ------
+    InputTooLargeError
+        The file, or what it gunzips to, is over ``limit`` bytes.
+    ValueError
+        A ``.gz`` file that is not valid gzip.
+    """
     with open(path, "rb") as handle:
-        data = handle.read(limit + 1)
-    if path.lower().endswith(".gz"):
-        data, problem = undo_content_codings(data, "gzip", limit)
-        if problem:
-            raise ValueError(f"not a valid gzip file ({problem})")
-    return data
+        data = read_at_most(handle, limit + 1)
+    if len(data) > limit:
+        raise InputTooLargeError(f"the file is over the limit of {limit:,} bytes (--max-bytes)")
+    return gunzip(data, limit) if path.lower().endswith(".gz") else data
 
 
 def page_signatures(job: tuple[str, dict]) -> set[int] | str:
@@ -119,12 +137,13 @@ def convert_page(job: tuple[str, str, str | None, frozenset[int], dict]) -> dict
 
 
 def crawl_folder(folder: str, options: dict, jobs: int, share: float | None = TEMPLATE_SHARE,
-                 bases: dict[str, str] | None = None) -> Iterator[dict]:
+                 bases: dict[str, str] | None = None, files: list[str] | None = None) -> Iterator[dict]:
     """The results (:func:`convert_page`) of every page under ``folder``, in path
     order: a first pass finds each site's template signatures (none when ``share``
     is None: no template removal), a second converts. ``bases`` maps relative paths
-    to page addresses (for a fetched site)."""
-    files = page_files(folder)
+    to page addresses (for a fetched site); ``files`` are the pages, when the caller
+    has listed them (:func:`page_files`)."""
+    files = page_files(folder) if files is None else files
     bases = bases or {}
     templates: dict[str, frozenset[int]] = {}
     if share is not None:
@@ -184,56 +203,52 @@ def page_links(html: bytes, url: str) -> list[str]:
 ROBOTS_BYTES = 500 * 1024
 
 
+#: The product token robots.txt groups are matched against (RFC 9309 §2.2.1). Pages
+#: are fetched with a browser's User-Agent, which names no crawler.
+ROBOTS_TOKEN = "webfold"
+
+
 def robots_rules(url: str, user_agent: str, timeout: float, failures: list[str]):
-    """The robots.txt rules of ``url``'s site (RFC 9309) as a ``RobotFileParser``:
-    a 4xx answer allows everything, a 5xx or a failed fetch disallows everything
-    (§2.3.1.3, §2.3.1.4) and is added to ``failures``. Its ``crawl_delay()`` is in
-    milliseconds (see :func:`_delays_in_milliseconds`)."""
+    """The robots.txt rules of ``url``'s site (RFC 9309), parsed by Protego: ask
+    ``can_fetch(url, ROBOTS_TOKEN)`` and ``crawl_delay(ROBOTS_TOKEN)`` (seconds, or
+    None). A 4xx answer allows everything; a 5xx or a failed fetch disallows
+    everything (§2.3.1.3, §2.3.1.4) and is added to ``failures``. ``user_agent`` is
+    the header robots.txt is fetched with."""
     from urllib.parse import urlsplit
-    from urllib.robotparser import RobotFileParser
+
+    from protego import Protego
 
     from webfold.errors import FetchError
     from webfold.fetch import Deadline, fetch
 
     parts = urlsplit(url)
-    rules = RobotFileParser(f"{parts.scheme}://{parts.netloc}/robots.txt")
+    address = f"{parts.scheme}://{parts.netloc}/robots.txt"
     try:
-        response = fetch(rules.url, deadline=Deadline(timeout), user_agent=user_agent,
+        response = fetch(address, deadline=Deadline(timeout), user_agent=user_agent,
                          max_bytes=20 * ROBOTS_BYTES)
     except (FetchError, WebfoldError) as error:
-        failures.append(f"{rules.url}: {error}; nothing is fetched (RFC 9309 §2.3.1.4)")
-        rules.disallow_all = True
-        return rules
+        failures.append(f"{address}: {error}; nothing is fetched (RFC 9309 §2.3.1.4)")
+        return Protego.parse("User-agent: *\nDisallow: /\n")
     if response.status >= 500:
-        failures.append(f"{rules.url}: HTTP {response.status}; nothing is fetched (RFC 9309 §2.3.1.4)")
-        rules.disallow_all = True
-    elif response.status >= 400:
-        rules.allow_all = True
-    else:
-        rules.parse(_delays_in_milliseconds(response.body[:ROBOTS_BYTES].decode("utf-8", "replace")))
-    return rules
-
-
-_CRAWL_DELAY = re.compile(r"^(\s*crawl-delay\s*:\s*)(\d*\.?\d+)(\s*(?:#.*)?)$", re.IGNORECASE)
-
-
-def _delays_in_milliseconds(text: str) -> list[str]:
-    """The lines of a robots.txt with each ``Crawl-delay`` (a common extension to RFC
-    9309, in seconds) written in milliseconds: ``RobotFileParser`` reads only whole
-    numbers, and would drop ``Crawl-delay: 0.5``. :func:`crawl_site` divides by 1,000."""
-    return [_CRAWL_DELAY.sub(lambda match: f"{match[1]}{round(float(match[2]) * 1000)}{match[3]}", line)
-            for line in text.splitlines()]
+        failures.append(f"{address}: HTTP {response.status}; nothing is fetched (RFC 9309 §2.3.1.4)")
+        return Protego.parse("User-agent: *\nDisallow: /\n")
+    if response.status >= 400:
+        return Protego.parse("")
+    # UTF-8 (§2.3), and a byte order mark is not a rule: Protego would stop at it.
+    return Protego.parse(response.body[:ROBOTS_BYTES].decode("utf-8", "replace").lstrip("\ufeff"))
 
 
 def crawl_site(url: str, folder: str, max_pages: int = MAX_PAGES, timeout: float = 20.0,
                user_agent: str | None = None, render: bool | None = None,
                notes: list[str] | None = None, failures: list[str] | None = None) -> dict[str, str]:
-    """Fetch up to ``max_pages`` pages of ``url``'s site, breadth first from ``url``,
-    following links to the same scheme, host and port that robots.txt allows, and
-    save each page's HTML under ``folder`` (host/path). Returns the saved files'
-    relative paths mapped to their URLs (the base for their links). Pages that fail
-    are skipped with a line in ``failures``; pages robots.txt forbids, and links to
-    what is not a page (a stylesheet, an image), with one in ``notes``.
+    """Fetch pages of ``url``'s site, breadth first from ``url``, at most
+    ``max_pages`` requests (those that fail count too), following links and redirects
+    to the same scheme, host and port that robots.txt allows (for ``ROBOTS_TOKEN``),
+    and save each page's HTML under ``folder`` (host/path), once per final URL.
+    Returns the saved files' relative paths mapped to their URLs (the base for their
+    links). Pages that fail, and a start URL that redirects to another site, are
+    skipped with a line in ``failures``; pages robots.txt forbids, redirects away, and
+    links to what is not a page (a stylesheet, an image), with one in ``notes``.
 
     Uses :func:`webfold.scrape` (``render`` as there: None renders blocked or empty
     pages when a browser is available) and honours robots.txt's ``Crawl-delay`` up
@@ -252,26 +267,43 @@ def crawl_site(url: str, folder: str, max_pages: int = MAX_PAGES, timeout: float
     rules = robots_rules(url, user_agent, timeout, failures)
     if failures:
         return {}
-    delay = min((rules.crawl_delay(user_agent) or 0) / 1000, MAX_CRAWL_DELAY)    # see robots_rules
-    queue, seen, saved = [url], {url}, {}
-    while queue and len(saved) < max_pages:
+    delay = min(float(rules.crawl_delay(ROBOTS_TOKEN) or 0), MAX_CRAWL_DELAY)
+
+    def refusal(target: str) -> str | None:
+        """Why ``target`` (a link, or a redirect) is not fetched, or None."""
+        if urlsplit(target)[:2] != site:
+            return "another site"
+        if not rules.can_fetch(target, ROBOTS_TOKEN):
+            return "robots.txt disallows it"
+        return None
+
+    queue, seen, saved, attempts = [url], {url}, {}, 0
+    while queue and attempts < max_pages:
         current = queue.pop(0)
-        if not rules.can_fetch(user_agent, current):
-            notes.append(f"{current}: skipped: robots.txt disallows it")
+        if (reason := refusal(current)) is not None:
+            notes.append(f"{current}: skipped: {reason}")
             continue
-        if saved and delay:
+        if attempts and delay:
             time.sleep(delay)
+        attempts += 1
         try:
             result = scrape(current, timeout=timeout, user_agent=user_agent, render=render,
-                            selection=False)
+                            selection=False, follow=refusal)
+        except RedirectRefusedError as error:
+            if current == url:      # http → https, example.com → www.example.com
+                failures.append(f"{current}: {error}: crawl the URL it redirects to")
+            else:
+                notes.append(f"{current}: skipped: {error}")
+            continue
         except ContentTypeError as error:
             notes.append(f"{current}: skipped: {error}")    # a stylesheet, an image: not a page
             continue
         except WebfoldError as error:
             failures.append(f"{current}: {error}")
             continue
-        if not result.html or urlsplit(result.final_url)[:2] != site:
-            continue    # a PDF or a text file, or a redirect to another site
+        if not result.html or result.final_url in saved.values() or refusal(result.final_url):
+            continue    # a PDF or a text file, a page already saved, or a browser's navigation away
+        seen.add(result.final_url)
         relative = _file_name(result.final_url, set(saved))
         target = os.path.join(folder, relative)
         try:

@@ -34,6 +34,11 @@ class HTTPStatusError(FetchError):
         self.status = status
 
 
+class RedirectRefusedError(FetchError):
+    """A redirect led where the caller's ``follow`` check refused to go (a crawl's
+    other site, or a path robots.txt disallows); nothing was requested there."""
+
+
 class ContentTypeError(WebfoldError):
     """A response is of a type Webfold does not convert (not HTML, text or PDF)."""
 

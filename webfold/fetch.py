@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass, field
 
 from webfold.codings import undo_content_codings
-from webfold.errors import FetchError, InputTooLargeError
+from webfold.errors import FetchError, InputTooLargeError, RedirectRefusedError
 
 #: Redirects followed before giving up, as in the issue and in curl's ``--max-redirs``
 #: (browsers allow about 20).
@@ -80,7 +80,7 @@ class Response:
 
 
 def fetch(url: str, *, deadline: Deadline, user_agent: str = USER_AGENT,
-          max_bytes: int = 200_000_000) -> Response:
+          max_bytes: int = 200_000_000, follow=None) -> Response:
     """GET ``url``, following up to :data:`MAX_REDIRECTS` redirects.
 
     Parameters
@@ -93,6 +93,9 @@ def fetch(url: str, *, deadline: Deadline, user_agent: str = USER_AGENT,
         The ``User-Agent`` header.
     max_bytes : int
         The largest body accepted, in bytes after the content coding is undone.
+    follow : callable, optional
+        ``follow(url)`` is asked before each redirect is followed: None lets it go,
+        a string (the reason) stops the fetch with :class:`RedirectRefusedError`.
 
     Returns
     -------
@@ -105,6 +108,7 @@ def fetch(url: str, *, deadline: Deadline, user_agent: str = USER_AGENT,
         A malformed URL, a DNS failure, a refused connection, a TLS failure, a
         timeout, more than :data:`MAX_REDIRECTS` redirects, or a broken response.
         The message names the cause in one line (not the URL: callers add it).
+        :class:`~webfold.errors.RedirectRefusedError` when ``follow`` refuses a redirect.
     InputTooLargeError
         The body is larger than ``max_bytes``.
     """
@@ -117,7 +121,7 @@ def fetch(url: str, *, deadline: Deadline, user_agent: str = USER_AGENT,
     outcome: list = []
     clients: list = []
     worker = threading.Thread(target=lambda: outcome.append(_attempt(url, deadline, user_agent,
-                                                                     max_bytes, clients)),
+                                                                     max_bytes, clients, follow)),
                               daemon=True, name="webfold-fetch")
     worker.start()
     worker.join(deadline.left())
@@ -134,7 +138,7 @@ def fetch(url: str, *, deadline: Deadline, user_agent: str = USER_AGENT,
     return result
 
 
-def _attempt(url: str, deadline: Deadline, user_agent: str, max_bytes: int, clients: list):
+def _attempt(url: str, deadline: Deadline, user_agent: str, max_bytes: int, clients: list, follow):
     """:func:`fetch`'s work, in its thread: the :class:`Response`, or the
     :class:`FetchError` or :class:`InputTooLargeError` to raise (returned, not raised)."""
     import httpx
@@ -159,6 +163,8 @@ def _attempt(url: str, deadline: Deadline, user_agent: str, max_bytes: int, clie
                     return FetchError(f"too many redirects: more than {MAX_REDIRECTS}{loop}")
                 request = response.next_request
                 _checked(str(request.url))
+                if follow is not None and (reason := follow(str(request.url))) is not None:
+                    return RedirectRefusedError(f"redirected to {request.url}, not followed: {reason}")
                 request.extensions["timeout"] = httpx.Timeout(deadline.left()).as_dict()
                 chain.append(str(request.url))
     except (FetchError, InputTooLargeError) as error:

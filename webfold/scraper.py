@@ -68,7 +68,7 @@ def scrape(url: str, *, timeout: float = TIMEOUT, user_agent: str = USER_AGENT,
            options: RenderOptions = RenderOptions(), charset: str | None = None,
            images: bool = True, selection: bool = True, precision: bool = False,
            max_input_bytes: int = MAX_INPUT_BYTES, safe_links: bool = False,
-           data_images: bool = False) -> Scrape:
+           data_images: bool = False, follow=None) -> Scrape:
     """Fetch ``url`` and convert it, rendering it in headless Chromium when needed.
 
     Parameters
@@ -92,6 +92,9 @@ def scrape(url: str, *, timeout: float = TIMEOUT, user_agent: str = USER_AGENT,
         ``render=True`` does.
     charset : str, optional
         The page's encoding label, over the ``Content-Type`` header's.
+    follow : callable, optional
+        Asked before each HTTP redirect is followed, as :func:`webfold.fetch.fetch`
+        asks it (a browser's own navigations are not asked).
 
     The other parameters are those of :func:`webfold.to_document`.
 
@@ -132,7 +135,8 @@ def scrape(url: str, *, timeout: float = TIMEOUT, user_agent: str = USER_AGENT,
 
     def plain() -> Scrape:
         """Fetch and convert; a 4xx or 5xx is an error unless it is a wall to render."""
-        response = fetch(url, deadline=deadline, user_agent=user_agent, max_bytes=max_input_bytes)
+        response = fetch(url, deadline=deadline, user_agent=user_agent, max_bytes=max_input_bytes,
+                         follow=follow)
         kind = _kind(response)
         if response.status >= 400:
             blocked = response.status in BLOCKED_STATUSES and challenge(response.body)

@@ -20,6 +20,7 @@ from http.client import parse_headers
 
 from webfold.codings import dechunk, undo_content_codings
 from webfold.errors import WebfoldError
+from webfold.streams import read_at_most
 
 #: Media types converted as pages.
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
@@ -127,11 +128,16 @@ def _records(handle, max_body_bytes: int) -> Iterator[Record]:
             yield last
         raise WarcError(f"corrupt at byte {offset:,} ({error}); the records before it were read",
                         offset) from None
-    # A file gzipped whole has no record boundaries to check: FastWARC's decompression
-    # is then the only check.
-    problem = None if shared else _tail_error(handle, last, size)
+    if shared:
+        # Records that share gzip members have no boundaries of their own to check:
+        # the members must all be whole.
+        cut = _cut_member(handle, size)
+        problem = None if cut is None else WarcError(
+            f"truncated: the gzip member at byte {cut:,} is cut short", cut)
+    else:
+        problem = _tail_error(handle, last, size)
     if last is not None:
-        if problem is not None and problem.offset == last.offset:
+        if problem is not None and (shared or problem.offset == last.offset):
             last.note = "cut short: the file ends inside this record, whose text so far is kept"
         yield last
     if problem is not None:
@@ -151,7 +157,8 @@ def _record(raw, limit: int, shared_member: bool) -> Record:
     if status is not None and 100 <= status < 200:
         # Interim responses (RFC 9110 §15.2) archived before the final one: the final
         # head starts what FastWARC takes for the body.
-        body = raw.reader.read(limit + 1)
+        # The heads come out of the bytes read: read enough for them and a body over the limit.
+        body = read_at_most(raw.reader, limit + 1 + MAX_HEADER_BYTES)
         status, http, body = _final_response(body)
         charset = http.get_content_charset()
     record.status = status
@@ -161,7 +168,7 @@ def _record(raw, limit: int, shared_member: bool) -> Record:
     if not record.is_html:
         return record
     if body is None:
-        body = raw.reader.read(limit + 1)     # one byte over: enough to know it is too large
+        body = read_at_most(raw.reader, limit + 1)     # one byte over: enough to know it is too large
     if len(body) > limit:
         record.error = f"the body is over the limit of {limit:,} bytes"
         return record
@@ -253,15 +260,15 @@ def _record_length(head: bytes) -> int | None:
 
 def _shares_gzip_member(handle) -> bool:
     """Whether the gzip member at the start of the file holds more than its first
-    record: a WARC gzipped whole rather than one member per record (ISO 28500
-    Annex D), whose records have no offsets of their own."""
+    record (another ``WARC/`` after it): a WARC gzipped whole rather than one member
+    per record (ISO 28500 Annex D), whose records have no offsets of their own."""
     handle.seek(0)
     magic = handle.read(2)
     handle.seek(0)
     if magic != b"\x1f\x8b":
         return False
     inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
-    head, produced, length = b"", 0, None
+    head, after, produced, length = b"", b"", 0, None
     try:
         while not inflater.eof and (chunk := handle.read(1 << 16)):
             while chunk and not inflater.eof:
@@ -271,10 +278,30 @@ def _shares_gzip_member(handle) -> bool:
                 if length is None and len(head) < MAX_HEADER_BYTES:
                     head += piece
                     length = _record_length(head)
+                    if length is not None and length < 0:
+                        return False            # no length to go by: FastWARC judges
                 if length is not None and produced > length:
-                    return length > 0
+                    after += piece[max(len(piece) - (produced - length), 0):]
+                    if len(after.lstrip()) >= 5:
+                        return after.lstrip().startswith(b"WARC/")
     except zlib.error:
         pass                        # a corrupt start: the reading reports it
     finally:
         handle.seek(0)
     return False
+
+
+def _cut_member(handle, size: int) -> int | None:
+    """The offset of the gzip member that the end of the file cuts short, or None
+    when every member is whole. For files whose records share members, where the
+    last record's offset says nothing."""
+    start = 0
+    while start < size:
+        handle.seek(start)
+        if handle.read(2) != b"\x1f\x8b":
+            return None             # not gzip after this: the reading judges it
+        end = _record_end(handle, start, size)
+        if end is None:
+            return start
+        start = end
+    return None

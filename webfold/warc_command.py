@@ -4,13 +4,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
 import tempfile
 import time
 
-from webfold.bulk import Summary, convert_warc, counted, output_name, progress_bar
+from webfold.bulk import Summary, WorkerError, convert_warc, counted, output_name, progress_bar
 from webfold.cli import ConversionError, UsageError, _conversion, _output, _printable
 from webfold.errors import WebfoldError
 from webfold.pipeline import to_document
@@ -62,7 +63,7 @@ def run_warc(args: argparse.Namespace) -> int:
         if bar is not None:
             bar.close()
     print(f"webfold: warc: {summary.line()}", file=sys.stderr)
-    return 1 if summary.failed or summary.broken_files else 0
+    return 1 if summary.failed or summary.broken_files or summary.lost_files else 0
 
 
 def _convert_file(path: str, target: str | None, options: dict, jobs: int, summary: Summary, bar,
@@ -76,6 +77,9 @@ def _convert_file(path: str, target: str | None, options: dict, jobs: int, summa
         raise                        # the reader went away: main() stops quietly
     except WarcError as error:
         summary.broken_files += 1
+        _note(bar, f"webfold: error: {_printable(path)}: {error}")
+    except WorkerError as error:
+        summary.lost_files += 1
         _note(bar, f"webfold: error: {_printable(path)}: {error}")
     except OSError as error:
         summary.broken_files += 1
@@ -93,23 +97,36 @@ def _write_lines(path: str, target: str | None, options: dict, jobs: int, summar
         _write(sys.stdout, "", "standard output")
         return
     partial = target + ".partial"
-    if os.path.exists(target + BROKEN):
-        os.remove(target + BROKEN)
+    handle = _writing(partial, open, partial, "w", encoding="utf-8", newline="\n")
     try:
-        with open(partial, "w", encoding="utf-8", newline="\n") as handle:
-            try:
-                for line in convert_warc(path, options, jobs, summary, at):
-                    _write(handle, json.dumps(line, ensure_ascii=False) + "\n", partial)
-            finally:
-                handle.flush()
-        os.replace(partial, target)
-    except WarcError as error:
+        if os.path.lexists(target + BROKEN):
+            _writing(target + BROKEN, os.remove, target + BROKEN)
+        for line in convert_warc(path, options, jobs, summary, at):
+            _write(handle, json.dumps(line, ensure_ascii=False) + "\n", partial)
+    except (WarcError, WorkerError) as error:
         # The records before the break are kept; the error beside them tells
         # --resume that this output is not complete (the WARC may be whole next time).
-        os.replace(partial, target)
-        with open(target + BROKEN, "w", encoding="utf-8") as handle:
-            handle.write(f"{error}\n")
+        _writing(partial, handle.close)
+        _writing(target, os.replace, partial, target)
+        with _writing(target + BROKEN, open, target + BROKEN, "w", encoding="utf-8") as broken:
+            _write(broken, f"{error}\n", target + BROKEN)
         raise
+    except BaseException:
+        with contextlib.suppress(OSError):   # what stays buffered fails again: the first error counts
+            handle.close()
+        raise
+    _writing(partial, handle.close)
+    _writing(target, os.replace, partial, target)
+
+
+def _writing(name: str, function, *args, **kwargs):
+    """``function(*args, **kwargs)``, an operation on the output file ``name``: an
+    ``OSError`` becomes the :class:`ConversionError` that stops the run, naming the
+    output, not the WARC (a full disk, a folder in the way)."""
+    try:
+        return function(*args, **kwargs)
+    except OSError as error:
+        raise ConversionError(f"{_printable(name)}: cannot write ({error.strerror or error})") from None
 
 
 def _write(stream, text: str, name: str) -> None:
@@ -147,7 +164,7 @@ def run_crawl(args: argparse.Namespace) -> int:
         DIR is not a folder, neither ``-o`` nor ``--json`` (or both) is given, or a bad
         ``--jobs`` or ``--template-share``.
     """
-    from webfold.crawl import crawl_folder, crawl_site
+    from webfold.crawl import crawl_folder, crawl_site, page_files
 
     is_url = args.folder.startswith(("http://", "https://"))
     if not is_url and not os.path.isdir(args.folder):
@@ -176,20 +193,23 @@ def run_crawl(args: argparse.Namespace) -> int:
         else:
             folder, bases = args.folder, {}
         share = None if args.keep_template else args.template_share
-        code = _write_crawl(args, crawl_folder(folder, _conversion(args), args.jobs, share, bases),
-                            folder, bases, len(failures) if is_url else 0)
-        return 1 if is_url and failures else code
+        problems: list[str] = []
+        files = page_files(folder, problems)
+        for problem in problems:
+            print(f"webfold: error: {_printable(problem)}", file=sys.stderr)
+        code = _write_crawl(args, crawl_folder(folder, _conversion(args), args.jobs, share, bases, files),
+                            folder, bases, len(failures) if is_url else 0, len(files))
+        return 1 if problems or (is_url and failures) else code
 
 
 def _write_crawl(args: argparse.Namespace, results, folder: str, bases: dict[str, str],
-                 unfetched: int) -> int:
+                 unfetched: int, total: int) -> int:
     """Write crawl results as Markdown files or JSON Lines and the summary, which
-    counts the URLs that could not be fetched (``unfetched``) too."""
-    from webfold.crawl import page_files
-
+    counts the URLs that could not be fetched (``unfetched``) too; ``total`` is the
+    number of pages, for the progress bar."""
     pages = failed = dropped = 0
     written: set[str] = set()
-    bar = progress_bar(len(page_files(folder)), args.quiet, "page")
+    bar = progress_bar(total, args.quiet, "page")
     for result in results:
         if bar is not None:
             bar.update(1)
@@ -209,9 +229,9 @@ def _write_crawl(args: argparse.Namespace, results, folder: str, bases: dict[str
                 name = result["path"] + ".md"
             written.add(name)
             target = os.path.join(args.output_dir, name)
-            os.makedirs(os.path.dirname(target), exist_ok=True)
-            with open(target, "w", encoding="utf-8", newline="\n") as handle:
-                handle.write(result["markdown"])
+            _writing(target, os.makedirs, os.path.dirname(target), exist_ok=True)
+            with _writing(target, open, target, "w", encoding="utf-8", newline="\n") as handle:
+                _write(handle, result["markdown"], target)
     if bar is not None:
         bar.close()
     print(f"webfold: crawl: {counted(pages, 'page')}: {pages - failed:,} converted, {failed:,} failed; "
