@@ -58,9 +58,9 @@ def test_parquet_rows_match_webfold_warc(spark, tmp_path, capsys):
                   key=lambda row: (files.index(row["warc"]), row["url"] is None, row["offset"]))
     converted = [row for row in rows if row["url"] is not None]
     assert [(row["warc"], {k: row[k] for k in ("offset", "url", "record_id", "date", "status", "title",
-                                                 "markdown", "error")}) for row in converted] == \
-        [(path, {k: line[k] for k in ("offset", "url", "record_id", "date", "status", "title",
-                                      "markdown", "error")}) for path, line in expected]
+                                                 "markdown", "error", "note")}) for row in converted] == \
+        [(path, {k: line.get(k) for k in ("offset", "url", "record_id", "date", "status", "title",
+                                          "markdown", "error", "note")}) for path, line in expected]
     broken = [row for row in rows if row["url"] is None]
     assert [(row["warc"], row["error"].split(":")[0]) for row in broken] == [(str(cut), "truncated")]
 
@@ -80,6 +80,11 @@ def test_the_command_counts_its_own_rows_and_keeps_an_existing_dataset(spark, tm
     assert capsys.readouterr().err == "webfold: spark-warc: 4 rows written, 0 with an error\n"
     assert spark.read.parquet(out).count() == 13
     assert main(["spark-warc", str(good), "--out", out, "--precision", "--all-blocks"]) == 2
+    capsys.readouterr()
+    assert main(["spark-warc", "nosuch://x/a.warc", "--out", str(tmp_path / "other")]) == 1
+    assert capsys.readouterr().err == "webfold: spark-warc: 1 row written, 1 with an error\n"
+    assert spark.read.parquet(str(tmp_path / "other")).collect()[0].error.startswith(
+        "cannot read (cannot open nosuch://x/a.warc (")
 
 
 def test_spark_submit_runs_the_module_file_as_the_readme_says(spark, tmp_path):

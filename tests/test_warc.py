@@ -394,3 +394,56 @@ def test_a_worker_that_dies_stops_its_file_and_the_run_goes_on(tmp_path):
     assert out.decode().splitlines()[-1].startswith('{"offset": 0, "record_id": "<urn:uuid:00000000-0000-0000-'
                                                     '0000-000000000000>", "url": "https://small.example/"')
     assert err.decode().endswith("; 1 file stopped by a worker's death\n")
+
+
+def test_jobs_far_above_the_cores_are_capped(archive, capsys):
+    code, lines, err = run(capsys, "warc", str(archive), "--jobs", "100000")
+    most = (os.cpu_count() or 1) * 4
+    assert err.startswith(f"webfold: note: --jobs 100000 is more than 4 workers a core; {most} are used\n")
+    assert code == 0 and len(lines) == 9
+
+
+def test_the_window_of_records_in_flight_is_bounded_in_bytes(monkeypatch):
+    from webfold import bulk
+
+    monkeypatch.setattr(bulk, "WINDOW_BYTES", 10)
+    given = []
+
+    def items():
+        for n in range(6):
+            given.append(n)
+            yield n
+
+    out = []
+    for result in bulk.ordered_map(abs, items(), 2, size=lambda item: 6):
+        out.append((result, len(given)))
+    # Two items of 6 bytes are over 10: each result comes before the item after next is read.
+    assert out == [(0, 2), (1, 3), (2, 4), (3, 5), (4, 6), (5, 6)]
+
+
+def test_odd_but_readable_records(tmp_path, capsys):
+    body = page("Interim") + b"<p>THE-END</p>" * 100
+    items = [record("https://a.example/big", b"HTTP/1.1 100 Continue\r\n\r\n" + http_response(body), number=1),
+             record("https://a.example/part", http_response(page("Part")), number=2)
+             .replace(b"WARC-Type: response\r\n", b"WARC-Type: response\r\nWARC-Segment-Number: 1\r\n"),
+             record("https://a.example/plus", http_response(page("Plus")), number=3)
+             .replace(b"Content-Length: ", b"Content-Length: +")]
+    path = tmp_path / "odd.warc"
+    path.write_bytes(warc(items, compressed=False))
+    code, lines, err = run(capsys, "warc", str(path), "--jobs", "1", "--max-bytes", str(len(body) - 1))
+    # The interim head does not count towards the body's limit.
+    assert lines[0]["error"] == f"the body is over the limit of {len(body) - 1:,} bytes"
+    assert lines[1]["note"] == ("segmented: only this record's segment is converted; its continuation "
+                                "records are not joined to it")
+    assert (lines[2]["title"], "note" in lines[2]) == ("Plus", False)      # +N read as N, the file whole
+    assert code == 1 and "truncated" not in err
+
+
+def test_replay_says_why_a_record_is_not_converted(tmp_path, archive, capsys):
+    path = tmp_path / "same.warc.gz"
+    path.write_bytes(warc([record("https://a.example/same", http_response(b"", status="304 Not Modified"))]))
+    assert main(["replay", str(path), "https://a.example/same"]) == 1
+    assert capsys.readouterr().err == \
+        f"webfold: error: {path}: https://a.example/same: the response is HTTP 304, which has no content\n"
+    assert main(["replay", str(tmp_path), "https://a.example/same"]) == 2
+    assert capsys.readouterr().err == f"webfold: error: {tmp_path}: not a file\n"

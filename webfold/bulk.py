@@ -17,6 +17,21 @@ from webfold.warc import NO_CONTENT_STATUSES, Record, WarcError, records
 #: core busy while the slowest page of a window finishes, few enough that memory
 #: stays flat (a page in flight is its body, about 300 KB on WCXB pages).
 WINDOW_PER_JOB = 8
+#: Bytes of items in flight at most (see :func:`ordered_map`): pages near
+#: ``--max-bytes`` would otherwise hold up to 8 of that a worker in the parent.
+WINDOW_BYTES = 256 * 1024 * 1024
+#: Worker processes a core at most: conversion is work for a core, so more only
+#: costs memory (each worker holds the selector and its pages).
+MAX_JOBS_PER_CORE = 4
+
+
+def worker_count(jobs: int) -> tuple[int, str | None]:
+    """The workers to start for ``--jobs jobs``, and a note when that is fewer."""
+    cores = os.cpu_count() or 1
+    most = cores * MAX_JOBS_PER_CORE
+    if jobs <= most:
+        return jobs, None
+    return most, f"--jobs {jobs} is more than {MAX_JOBS_PER_CORE} workers a core; {most} are used"
 
 
 class WorkerError(WebfoldError):
@@ -24,11 +39,14 @@ class WorkerError(WebfoldError):
     signal): the results before the lost items were given."""
 
 
-def ordered_map(function: Callable, items: Iterable, jobs: int) -> Iterator:
+def ordered_map(function: Callable, items: Iterable, jobs: int,
+                size: Callable[[object], int] | None = None) -> Iterator:
     """``function(item)`` for each item, in the order of ``items``, computed by ``jobs``
     worker processes (in this process when ``jobs`` is 1). At most
-    ``jobs * WINDOW_PER_JOB`` items are in flight, so a long input is streamed, not
-    loaded. ``function`` must be a module-level function (it is pickled).
+    ``jobs * WINDOW_PER_JOB`` items are in flight, and, when ``size(item)`` gives
+    their bytes, at most :data:`WINDOW_BYTES` of them (one item at least), so a long
+    input is streamed, not loaded. ``function`` must be a module-level function (it
+    is pickled).
 
     Raises
     ------
@@ -48,20 +66,25 @@ def ordered_map(function: Callable, items: Iterable, jobs: int) -> Iterator:
                              initializer=_worker_start, initargs=(os.getpid(),)) as pool:
         pending: deque = deque()
         try:
+            held = 0                            # bytes of the items in flight
             try:
                 for item in items:
-                    pending.append(pool.submit(function, item))
-                    if len(pending) >= jobs * WINDOW_PER_JOB:
-                        yield pending.popleft().result()
+                    weight = size(item) if size is not None else 0
+                    pending.append((pool.submit(function, item), weight))
+                    held += weight
+                    while len(pending) >= jobs * WINDOW_PER_JOB or (held > WINDOW_BYTES and len(pending) > 1):
+                        future, weight = pending.popleft()
+                        held -= weight
+                        yield future.result()
             except BrokenProcessPool:
                 raise
             except Exception:
                 # ``items`` raised (a WARC that breaks): what was read before is given first.
                 while pending:
-                    yield pending.popleft().result()
+                    yield pending.popleft()[0].result()
                 raise
             while pending:
-                yield pending.popleft().result()
+                yield pending.popleft()[0].result()
         except BrokenProcessPool:
             raise WorkerError("a worker process died (killed, or out of memory); the results "
                               "before it are kept") from None
@@ -181,7 +204,7 @@ def convert_warc(path: str, options: dict, jobs: int, summary: Summary,
                     else f"response {record.content_type or 'without a type'}"
                 summary.skipped[kind] += 1
 
-    for line in ordered_map(record_line, html_jobs(), jobs):
+    for line in ordered_map(record_line, html_jobs(), jobs, size=lambda job: len(job[0].body)):
         if line["error"] is None:
             summary.converted += 1
         else:

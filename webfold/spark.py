@@ -30,7 +30,7 @@ from collections.abc import Iterator
 #: ``webfold warc`` line, and the WARC file each row came from.
 COLUMNS = (("warc", "string"), ("offset", "long"), ("url", "string"), ("record_id", "string"),
            ("date", "string"), ("status", "int"), ("title", "string"), ("markdown", "string"),
-           ("error", "string"))
+           ("error", "string"), ("note", "string"))
 
 
 def schema():
@@ -42,28 +42,34 @@ def schema():
 
 
 def warc_rows(path: str, options: dict | None = None) -> Iterator[tuple]:
-    """The rows of one WARC file: one per HTML response record, as ``webfold warc``
-    converts it, then, if the file breaks, one row with ``url`` None and the
-    :class:`~webfold.warc.WarcError` (or the read error) as ``error``. Runs in a task."""
+    """The rows of one WARC file (:data:`COLUMNS`): one per HTML response record, as
+    ``webfold warc`` converts it, then, if the file breaks, one row with ``url`` None
+    and the :class:`~webfold.warc.WarcError` (or the read error) as ``error``. Runs
+    in a task; never raises, so one file cannot fail the job."""
     from webfold.bulk import record_line
     from webfold.warc import WarcError, records
 
     options = dict(options or {})
     limit = options.get("max_input_bytes", 200_000_000)
+
+    def failed(offset, error: str) -> tuple:
+        return (path, offset, None, None, None, None, None, None, error, None)
+
     try:
         with _open(path) as handle:
             for record in records(handle, limit):
                 if record.is_html:
                     line = record_line((record, options))
                     yield (path, line["offset"], line["url"], line["record_id"], line["date"],
-                           line["status"], line["title"], line["markdown"], line["error"])
+                           line["status"], line["title"], line["markdown"], line["error"], line.get("note"))
     except WarcError as error:
-        yield (path, error.offset, None, None, None, None, None, None, str(error))
+        yield failed(error.offset, str(error))
     except OSError as error:
-        yield (path, None, None, None, None, None, None, None, f"cannot read ({error})")
-    except Exception as error:      # a bug: one file's row says so, and the job goes on
-        yield (path, None, None, None, None, None, None, None,
-               f"internal error: {type(error).__name__}: {error}")
+        yield failed(None, f"cannot read ({error})")
+    except (KeyboardInterrupt, SystemExit, GeneratorExit):
+        raise
+    except BaseException as error:  # a bug (or a Rust panic in a library): the row says so
+        yield failed(None, f"internal error: {type(error).__name__}: {error}")
 
 
 def _open(path: str):
@@ -75,10 +81,13 @@ def _open(path: str):
         from urllib.parse import unquote, urlsplit
 
         return open(unquote(urlsplit(path).path), "rb")
-    from pyarrow import fs
+    from pyarrow import ArrowException, fs
 
-    filesystem, inner = fs.FileSystem.from_uri(path)
-    return filesystem.open_input_file(inner)
+    try:
+        filesystem, inner = fs.FileSystem.from_uri(path)
+        return filesystem.open_input_file(inner)
+    except ArrowException as error:     # a scheme Arrow does not know, a bucket that is not there
+        raise OSError(f"cannot open {path} ({error})") from None
 
 
 def convert_warcs(spark, paths: list[str], out: str, options: dict | None = None,

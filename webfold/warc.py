@@ -75,7 +75,7 @@ class Record:
                 and self.status not in NO_CONTENT_STATUSES and self.content_type in HTML_TYPES)
 
 
-def records(path, max_body_bytes: int = 200_000_000) -> Iterator[Record]:
+def records(path, max_body_bytes: int = 200_000_000, wanted=None) -> Iterator[Record]:
     """Every record of the WARC file at ``path`` (gzip-compressed or not), in order.
 
     Parameters
@@ -86,6 +86,9 @@ def records(path, max_body_bytes: int = 200_000_000) -> Iterator[Record]:
         tasks pass files opened through ``pyarrow.fs``.
     max_body_bytes : int
         The largest decoded body read; a larger one gives a record with ``error`` set.
+    wanted : callable, optional
+        ``wanted(uri)``: whether to read an HTML response's body (``webfold replay``
+        reads one); by default every one is read.
 
     Yields
     ------
@@ -101,12 +104,12 @@ def records(path, max_body_bytes: int = 200_000_000) -> Iterator[Record]:
     """
     if isinstance(path, (str, os.PathLike)):
         with open(path, "rb") as handle:
-            yield from _records(handle, max_body_bytes)
+            yield from _records(handle, max_body_bytes, wanted)
     else:
-        yield from _records(path, max_body_bytes)
+        yield from _records(path, max_body_bytes, wanted)
 
 
-def _records(handle, max_body_bytes: int) -> Iterator[Record]:
+def _records(handle, max_body_bytes: int, wanted) -> Iterator[Record]:
     from fastwarc.warc import ArchiveIterator    # here: only WARC runs need it
 
     size = handle.seek(0, os.SEEK_END)
@@ -116,7 +119,7 @@ def _records(handle, max_body_bytes: int) -> Iterator[Record]:
         for raw in ArchiveIterator(handle, parse_http=True, strict_mode=False):
             if last is not None:
                 yield last
-            last = _record(raw, max_body_bytes, shared and last is not None)
+            last = _record(raw, max_body_bytes, shared and last is not None, wanted)
     except OSError as error:        # FastWARC's word for a broken gzip member
         offset = 0                  # in a file gzipped whole, the one member is at 0
         if last is not None and last.offset is not None:
@@ -144,7 +147,7 @@ def _records(handle, max_body_bytes: int) -> Iterator[Record]:
         raise problem
 
 
-def _record(raw, limit: int, shared_member: bool) -> Record:
+def _record(raw, limit: int, shared_member: bool, wanted) -> Record:
     headers = raw.headers
     record = Record(type=str(raw.record_type), record_id=headers.get("WARC-Record-ID") or "",
                     uri=(headers.get("WARC-Target-URI") or "").strip().strip("<>"),
@@ -165,8 +168,11 @@ def _record(raw, limit: int, shared_member: bool) -> Record:
     content_type = http.get("Content-Type") or ""
     record.content_type = content_type.split(";", 1)[0].strip().lower()
     record.charset = charset
-    if not record.is_html:
+    if not record.is_html or (wanted is not None and not wanted(record.uri)):
         return record
+    if headers.get("WARC-Segment-Number"):
+        record.note = ("segmented: only this record's segment is converted; its continuation "
+                       "records are not joined to it")
     if body is None:
         body = read_at_most(raw.reader, limit + 1)     # one byte over: enough to know it is too large
     if len(body) > limit:
@@ -175,7 +181,8 @@ def _record(raw, limit: int, shared_member: bool) -> Record:
     if "chunked" in (http.get("Transfer-Encoding") or "").lower():
         body = dechunk(body)
     try:
-        record.body, record.note = undo_content_codings(body, http.get("Content-Encoding"), limit)
+        record.body, coding = undo_content_codings(body, http.get("Content-Encoding"), limit)
+        record.note = "; ".join(note for note in (record.note, coding) if note) or None
     except WebfoldError as error:
         record.error = str(error)
     return record
@@ -251,8 +258,10 @@ def _record_length(head: bytes) -> int | None:
     header_end = head.find(b"\r\n\r\n")
     if header_end < 0:
         return None
-    values = [line.split(b":", 1)[1].strip() for line in head[:header_end].split(b"\r\n")
-              if line.lower().startswith(b"content-length:")]
+    # Read as FastWARC reads it: blanks around the name and value, a leading +.
+    values = [value.strip().removeprefix(b"+") for name, _, value in
+              (line.partition(b":") for line in head[:header_end].split(b"\r\n"))
+              if name.strip().lower() == b"content-length"]
     if not values or not values[0].isdigit():
         return -1
     return header_end + 4 + int(values[0]) + 4

@@ -11,11 +11,11 @@ import sys
 import tempfile
 import time
 
-from webfold.bulk import Summary, WorkerError, convert_warc, counted, output_name, progress_bar
+from webfold.bulk import Summary, WorkerError, convert_warc, counted, output_name, progress_bar, worker_count
 from webfold.cli import ConversionError, UsageError, _conversion, _output, _printable
 from webfold.errors import WebfoldError
 from webfold.pipeline import to_document
-from webfold.warc import WarcError, records
+from webfold.warc import NO_CONTENT_STATUSES, WarcError, records
 
 
 def run_warc(args: argparse.Namespace) -> int:
@@ -29,8 +29,7 @@ def run_warc(args: argparse.Namespace) -> int:
         A bad ``--jobs``, ``--resume`` without ``-o``, a FILE that is missing or not
         a file, or an output folder that cannot be made.
     """
-    if args.jobs < 1:
-        raise UsageError(f"--jobs takes at least 1 worker, not {args.jobs}")
+    _check_jobs(args)
     if args.resume and not args.output_dir:
         raise UsageError("--resume goes with -o DIR")
     for path in args.files:
@@ -146,6 +145,15 @@ def _write(stream, text: str, name: str) -> None:
 BROKEN = ".error"
 
 
+def _check_jobs(args: argparse.Namespace) -> None:
+    """Refuse a ``--jobs`` below 1; cap one far above the cores, with a note."""
+    if args.jobs < 1:
+        raise UsageError(f"--jobs takes at least 1 worker, not {args.jobs}")
+    args.jobs, note = worker_count(args.jobs)
+    if note:
+        print(f"webfold: note: {note}", file=sys.stderr)
+
+
 def _note(bar, message: str) -> None:
     """An error line on stderr that does not break the progress bar."""
     if bar is not None:
@@ -175,8 +183,7 @@ def run_crawl(args: argparse.Namespace) -> int:
         raise UsageError("give either -o OUT (Markdown files) or --json (JSON Lines on stdout), "
                          "not both" if args.json else "give -o OUT (Markdown files) or --json "
                          "(JSON Lines on stdout)")
-    if args.jobs < 1:
-        raise UsageError(f"--jobs takes at least 1 worker, not {args.jobs}")
+    _check_jobs(args)
     if not 0 < args.template_share <= 1:
         raise UsageError(f"--template-share takes a share above 0 and at most 1, not {args.template_share}")
     with tempfile.TemporaryDirectory(prefix="webfold-crawl-") as fetched:
@@ -278,16 +285,20 @@ def replay(args: argparse.Namespace) -> str:
         before the record.
     """
     if not os.path.isfile(args.file):
-        raise UsageError(f"{_printable(args.file)}: no such file")
+        raise UsageError(f"{_printable(args.file)}: " + ("not a file" if os.path.exists(args.file)
+                                                         else "no such file"))
     source = f"{_printable(args.file)}: {_printable(args.url)}"
     wanted = _same_url(args.url)
     other = None
     try:
-        for record in records(args.file, args.max_bytes):
+        # Only the wanted record's body is read and decoded: the others may be large.
+        for record in records(args.file, args.max_bytes, lambda uri: _same_url(uri) == wanted):
             if record.type != "response" or _same_url(record.uri) != wanted:
                 continue
             if not record.is_html:
-                other = other or record.content_type or "a response without a content type"
+                other = other or (f"HTTP {record.status}, which has no content" if record.status in
+                                  NO_CONTENT_STATUSES else f"{record.content_type or 'without a content type'}"
+                                  ", not HTML")
                 continue
             if record.error:
                 raise ConversionError(f"{source}: {record.error}")
@@ -309,5 +320,5 @@ def replay(args: argparse.Namespace) -> str:
     except OSError as error:
         raise ConversionError(f"{_printable(args.file)}: cannot read ({error.strerror or error})") from None
     if other:
-        raise ConversionError(f"{source}: the response is {other}, not HTML")
+        raise ConversionError(f"{source}: the response is {other}")
     raise ConversionError(f"{source}: no response record for this URL")
