@@ -447,3 +447,18 @@ def test_replay_says_why_a_record_is_not_converted(tmp_path, archive, capsys):
         f"webfold: error: {path}: https://a.example/same: the response is HTTP 304, which has no content\n"
     assert main(["replay", str(tmp_path), "https://a.example/same"]) == 2
     assert capsys.readouterr().err == f"webfold: error: {tmp_path}: not a file\n"
+
+
+def test_a_record_that_cannot_be_read_is_an_error_line_and_the_next_is_read(tmp_path, capsys):
+    items = [record(f"https://a.example/{n}", http_response(page(f"Page {n}"),
+                                                           headers={"Set-Cookie": "a" * 40_000} if n == 1 else None),
+                    number=n) for n in range(3)]
+    path = tmp_path / "cookie.warc.gz"
+    path.write_bytes(warc(items))
+    code, lines, err = run(capsys, "warc", str(path), "--jobs", "1")
+    broken = len(warc(items[:1]))
+    assert [line["title"] for line in lines] == ["Page 0", None, "Page 2"]
+    assert lines[1]["offset"] == broken and lines[1]["error"].startswith(
+        f"the record at byte {broken:,} cannot be read (")
+    assert lines[2]["offset"] == len(warc(items[:2]))
+    assert (code, err) == (1, "webfold: warc: 3 records read: 2 converted, 0 skipped, 1 failed\n")

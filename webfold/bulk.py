@@ -196,7 +196,7 @@ def convert_warc(path: str, options: dict, jobs: int, summary: Summary,
             summary.read += 1
             if at is not None and record.offset is not None:
                 at(record.offset)
-            if record.is_html:
+            if record.has_line:
                 yield record, options
             else:
                 kind = record.type if record.type != "response" else \

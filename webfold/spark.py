@@ -58,7 +58,7 @@ def warc_rows(path: str, options: dict | None = None) -> Iterator[tuple]:
     try:
         with _open(path) as handle:
             for record in records(handle, limit):
-                if record.is_html:
+                if record.has_line:
                     line = record_line((record, options))
                     yield (path, line["offset"], line["url"], line["record_id"], line["date"],
                            line["status"], line["title"], line["markdown"], line["error"], line.get("note"))

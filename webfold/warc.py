@@ -24,6 +24,8 @@ from webfold.streams import read_at_most
 
 #: Media types converted as pages.
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
+#: The type of the :class:`Record` that stands for one that could not be read.
+UNREADABLE = "unreadable"
 #: Statuses whose responses have no content (RFC 9110 §15.3.5 and §15.4.5).
 NO_CONTENT_STATUSES = frozenset({204, 304})
 #: An HTTP/1.x status line and header fields, to the blank line (RFC 9112 §2.1).
@@ -43,7 +45,8 @@ class WarcError(WebfoldError):
 class Record:
     """One WARC record. Only ``response`` records carry the HTTP fields and a body."""
 
-    #: the record type: ``"response"``, ``"request"``, ``"warcinfo"``, ``"metadata"``, ...
+    #: the record type: ``"response"``, ``"request"``, ``"warcinfo"``, ``"metadata"``, ...,
+    #: or :data:`UNREADABLE`
     type: str
     #: ``WARC-Record-ID``, e.g. ``"<urn:uuid:...>"``
     record_id: str
@@ -67,6 +70,12 @@ class Record:
     note: str | None = None
     #: why the body could not be read (a decoded body over the limit), or None
     error: str | None = None
+
+    @property
+    def has_line(self) -> bool:
+        """Whether the record gets a line of output: an HTML response, or a record
+        that could not be read (with its ``error``)."""
+        return self.is_html or self.type == UNREADABLE
 
     @property
     def is_html(self) -> bool:
@@ -115,22 +124,35 @@ def _records(handle, max_body_bytes: int, wanted) -> Iterator[Record]:
     size = handle.seek(0, os.SEEK_END)
     shared = _shares_gzip_member(handle)
     last: Record | None = None        # held back one step: the file's end may cut it
-    try:
-        for raw in ArchiveIterator(handle, parse_http=True, strict_mode=False):
+    start = 0                         # where FastWARC (re)starts
+    while True:
+        handle.seek(start)
+        try:
+            for raw in ArchiveIterator(handle, parse_http=True, strict_mode=False):
+                if last is not None:
+                    yield last
+                last = _record(raw, max_body_bytes, shared and last is not None, wanted)
+            break
+        except OSError as error:        # FastWARC's word for a record it cannot read
+            broken = start              # where the record that could not be read starts
+            if last is not None and last.offset is not None and last.offset >= start:
+                end = _record_end(handle, last.offset, size)
+                if end is None:
+                    last.note = "corrupt: the record could not be read to its end; its text so far is kept"
+                broken = last.offset if end is None else end
+            # A record FastWARC refuses (a head over its 32 KB, say) that can still be
+            # delimited is skipped, with an error in its place; the next one is read.
+            after = None if shared or broken == getattr(last, "offset", None) else \
+                _record_end(handle, broken, size)
             if last is not None:
                 yield last
-            last = _record(raw, max_body_bytes, shared and last is not None, wanted)
-    except OSError as error:        # FastWARC's word for a broken gzip member
-        offset = 0                  # in a file gzipped whole, the one member is at 0
-        if last is not None and last.offset is not None:
-            end = _record_end(handle, last.offset, size)
-            if end is None:
-                last.note = "corrupt: the record could not be read to its end; its text so far is kept"
-            offset = last.offset if end is None else end
-        if last is not None:
-            yield last
-        raise WarcError(f"corrupt at byte {offset:,} ({error}); the records before it were read",
-                        offset) from None
+            if after is None or after >= size:
+                raise WarcError(f"corrupt at byte {broken if not shared else 0:,} ({error}); the records "
+                                "before it were read", broken if not shared else 0) from None
+            last = Record(type=UNREADABLE, record_id="", uri="", date="", offset=broken,
+                          error=f"the record at byte {broken:,} cannot be read ({error}); the records "
+                                "after it are read")
+            start = after
     if shared:
         # Records that share gzip members have no boundaries of their own to check:
         # the members must all be whole.
