@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from webfold.errors import WebfoldError
 from webfold.pipeline import to_document
-from webfold.warc import NO_CONTENT_STATUSES, Record, WarcError, records
+from webfold.warc import NO_CONTENT_STATUSES, Record, records
 
 #: Pages given to each worker ahead of the one being written: enough to keep every
 #: core busy while the slowest page of a window finishes, few enough that memory

@@ -14,7 +14,6 @@ template (a duplicate page) keeps it.
 from __future__ import annotations
 
 import os
-import re
 import stat
 from collections import Counter
 from html.parser import HTMLParser
