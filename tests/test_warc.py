@@ -462,3 +462,7 @@ def test_a_record_that_cannot_be_read_is_an_error_line_and_the_next_is_read(tmp_
         f"the record at byte {broken:,} cannot be read (")
     assert lines[2]["offset"] == len(warc(items[:2]))
     assert (code, err) == (1, "webfold: warc: 3 records read: 2 converted, 0 skipped, 1 failed\n")
+    path.write_bytes(warc(items[:2]))                   # the last record cannot be read
+    code, lines, err = run(capsys, "warc", str(path), "--jobs", "1")
+    assert [line["title"] for line in lines] == ["Page 0", None]
+    assert (code, err) == (1, "webfold: warc: 2 records read: 1 converted, 0 skipped, 1 failed\n")

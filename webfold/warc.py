@@ -146,12 +146,14 @@ def _records(handle, max_body_bytes: int, wanted) -> Iterator[Record]:
                 _record_end(handle, broken, size)
             if last is not None:
                 yield last
-            if after is None or after >= size:
+            if after is None:
                 raise WarcError(f"corrupt at byte {broken if not shared else 0:,} ({error}); the records "
                                 "before it were read", broken if not shared else 0) from None
             last = Record(type=UNREADABLE, record_id="", uri="", date="", offset=broken,
                           error=f"the record at byte {broken:,} cannot be read ({error}); the records "
                                 "after it are read")
+            if after >= size:
+                break
             start = after
     if shared:
         # Records that share gzip members have no boundaries of their own to check:
