@@ -122,8 +122,19 @@ def test_a_site_is_crawled_breadth_first_within_robots_txt(site, capsys):
 def test_a_start_url_that_redirects_to_another_site_is_an_error(site, capsys):
     code, pages, err = crawl_json(capsys, site.url("/hop"), "--plain")
     assert (code, pages) == (1, [])
-    assert (f"webfold: error: {site.url('/hop')}: redirected to http://localhost:9/, not followed: another "
-            "site: crawl the URL it redirects to\n") in err
+    assert (f"webfold: error: {site.url('/hop')}: skipped: redirected to http://localhost:9/, not followed: "
+            "another site\n") in err
+    # A start URL robots.txt forbids, or one that is not a page, is an error too.
+    for path, reason in [("/site/private", "robots.txt disallows it"),
+                         ("/site/style.css", "the response is text/css")]:
+        code, pages, err = crawl_json(capsys, site.url(path), "--plain")
+        assert code == 1 and f"webfold: error: {site.url(path)}: skipped: {reason}" in err
+
+
+def test_a_site_is_one_however_its_host_is_written(site, capsys):
+    upper = site.url("/site/").replace("127.0.0.1", "LOCALHOST")      # httpx writes it lower case
+    code, pages, err = crawl_json(capsys, upper, "--plain", "--max-pages", "2")
+    assert (code, len(pages)) == (0, 2)
 
 
 def test_max_pages_counts_requests_that_fail(site, capsys):

@@ -85,6 +85,9 @@ def test_the_command_counts_its_own_rows_and_keeps_an_existing_dataset(spark, tm
     assert capsys.readouterr().err == "webfold: spark-warc: 1 row written, 1 with an error\n"
     assert spark.read.parquet(str(tmp_path / "other")).collect()[0].error.startswith(
         "cannot read (cannot open nosuch://x/a.warc (")
+    (tmp_path / "afile").write_text("")
+    assert main(["spark-warc", str(good), "--out", str(tmp_path / "afile" / "x")]) == 1
+    assert "Parent path is not a directory" in capsys.readouterr().err
 
 
 def test_spark_submit_runs_the_module_file_as_the_readme_says(spark, tmp_path):

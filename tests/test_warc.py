@@ -466,3 +466,33 @@ def test_a_record_that_cannot_be_read_is_an_error_line_and_the_next_is_read(tmp_
     code, lines, err = run(capsys, "warc", str(path), "--jobs", "1")
     assert [line["title"] for line in lines] == ["Page 0", None]
     assert (code, err) == (1, "webfold: warc: 2 records read: 1 converted, 0 skipped, 1 failed\n")
+
+
+def _page(n: int, cookie: int = 0) -> bytes:
+    return record(f"https://a.example/{n}", http_response(page(f"Page {n}"),
+                                                         headers={"Set-Cookie": "a" * cookie} if cookie else None),
+                  number=n)
+
+
+def test_bytes_that_cannot_be_read_inside_a_member_cost_only_that_member(tmp_path, capsys):
+    short = _page(1).replace(b"Content-Length: ", b"Content-Length: 0\r\nX-Was: ", 1)
+    for members, titles in [
+            ([_page(0), short, _page(2)], ["Page 0", None, "Page 2"]),               # a length too short
+            ([_page(0), _page(1) + _page(2, 40_000), _page(3)], ["Page 0", "Page 1", None, "Page 3"]),
+            ([_page(0), _page(1, 40_000) + _page(2), _page(3)], ["Page 0", None, "Page 3"])]:
+        path = tmp_path / "members.warc.gz"
+        path.write_bytes(b"".join(gzip.compress(member) for member in members))
+        code, lines, err = run(capsys, "warc", str(path), "--jobs", "1")
+        assert [line["title"] for line in lines] == titles
+        error = next(line for line in lines if line["title"] is None)
+        assert error["error"].startswith(("the gzip member at byte ", "the record at byte "))
+        assert code == 1
+
+
+def test_a_request_whose_head_cannot_be_read_is_skipped_as_a_request(tmp_path, capsys):
+    request = record("https://a.example/0", b"GET / HTTP/1.1\r\nCookie: " + b"c" * 40_000 + b"\r\n\r\n", "request", 0)
+    path = tmp_path / "request.warc.gz"
+    path.write_bytes(warc([request, _page(1)]))
+    code, lines, err = run(capsys, "warc", str(path), "--jobs", "1")
+    assert [line["title"] for line in lines] == ["Page 1"]
+    assert (code, err) == (0, "webfold: warc: 2 records read: 1 converted, 1 skipped (request 1), 0 failed\n")

@@ -207,6 +207,25 @@ ROBOTS_BYTES = 500 * 1024
 ROBOTS_TOKEN = "webfold"
 
 
+def origin(url: str) -> tuple[str, str, int | None]:
+    """The scheme, host and port of ``url`` as a site is compared: case, a default
+    port and the spelling of an international host name do not count (httpx writes
+    ``http://LOCALHOST:80/`` as ``http://localhost/``)."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    try:
+        host = host.encode("idna").decode("ascii")
+    except UnicodeError:
+        pass                    # not a name IDNA takes: compared as written
+    try:
+        port = parts.port
+    except ValueError:
+        port = None             # a port that is not a number: fetching it fails anyway
+    return parts.scheme.lower(), host, port or {"http": 80, "https": 443}.get(parts.scheme.lower())
+
+
 def robots_rules(url: str, user_agent: str, timeout: float, failures: list[str]):
     """The robots.txt rules of ``url``'s site (RFC 9309), parsed by Protego: ask
     ``can_fetch(url, ROBOTS_TOKEN)`` and ``crawl_delay(ROBOTS_TOKEN)`` (seconds, or
@@ -245,16 +264,16 @@ def crawl_site(url: str, folder: str, max_pages: int = MAX_PAGES, timeout: float
     to the same scheme, host and port that robots.txt allows (for ``ROBOTS_TOKEN``),
     and save each page's HTML under ``folder`` (host/path), once per final URL.
     Returns the saved files' relative paths mapped to their URLs (the base for their
-    links). Pages that fail, and a start URL that redirects to another site, are
-    skipped with a line in ``failures``; pages robots.txt forbids, redirects away, and
-    links to what is not a page (a stylesheet, an image), with one in ``notes``.
+    links; sites are compared by :func:`origin`). Pages that fail are skipped with a
+    line in ``failures``; pages robots.txt forbids, redirects away, and links to what
+    is not a page (a stylesheet, an image), with one in ``notes``, except that the
+    start URL's go to ``failures``: a crawl that cannot start is an error.
 
     Uses :func:`webfold.scrape` (``render`` as there: None renders blocked or empty
     pages when a browser is available) and honours robots.txt's ``Crawl-delay`` up
     to :data:`MAX_CRAWL_DELAY` seconds.
     """
     import time
-    from urllib.parse import urlsplit
 
     from webfold.fetch import USER_AGENT
     from webfold.scraper import scrape
@@ -262,7 +281,7 @@ def crawl_site(url: str, folder: str, max_pages: int = MAX_PAGES, timeout: float
     user_agent = user_agent or USER_AGENT
     notes = notes if notes is not None else []
     failures = failures if failures is not None else []
-    site = urlsplit(url)[:2]
+    site = origin(url)
     rules = robots_rules(url, user_agent, timeout, failures)
     if failures:
         return {}
@@ -270,17 +289,21 @@ def crawl_site(url: str, folder: str, max_pages: int = MAX_PAGES, timeout: float
 
     def refusal(target: str) -> str | None:
         """Why ``target`` (a link, or a redirect) is not fetched, or None."""
-        if urlsplit(target)[:2] != site:
+        if origin(target) != site:
             return "another site"
         if not rules.can_fetch(target, ROBOTS_TOKEN):
             return "robots.txt disallows it"
         return None
 
+    def skip(target: str, reason: str) -> None:
+        # A start URL that gives no page is an error: the crawl would be empty.
+        (failures if target == url else notes).append(f"{target}: skipped: {reason}")
+
     queue, seen, saved, attempts = [url], {url}, {}, 0
     while queue and attempts < max_pages:
         current = queue.pop(0)
         if (reason := refusal(current)) is not None:
-            notes.append(f"{current}: skipped: {reason}")
+            skip(current, reason)
             continue
         if attempts and delay:
             time.sleep(delay)
@@ -288,20 +311,22 @@ def crawl_site(url: str, folder: str, max_pages: int = MAX_PAGES, timeout: float
         try:
             result = scrape(current, timeout=timeout, user_agent=user_agent, render=render,
                             selection=False, follow=refusal)
-        except RedirectRefusedError as error:
-            if current == url:      # http → https, example.com → www.example.com
-                failures.append(f"{current}: {error}: crawl the URL it redirects to")
-            else:
-                notes.append(f"{current}: skipped: {error}")
-            continue
-        except ContentTypeError as error:
-            notes.append(f"{current}: skipped: {error}")    # a stylesheet, an image: not a page
+        except (RedirectRefusedError, ContentTypeError) as error:
+            # Off the site (http → https, example.com → www.example.com), forbidden,
+            # or not a page (a stylesheet, an image).
+            skip(current, str(error))
             continue
         except WebfoldError as error:
             failures.append(f"{current}: {error}")
             continue
-        if not result.html or result.final_url in saved.values() or refusal(result.final_url):
-            continue    # a PDF or a text file, a page already saved, or a browser's navigation away
+        if not result.html:
+            skip(current, f"not an HTML page ({result.content_type or 'no content'})")
+            continue
+        if (reason := refusal(result.final_url)) is not None:
+            skip(current, f"the browser went to {result.final_url}: {reason}")
+            continue
+        if result.final_url in saved.values():
+            continue            # a page saved already, reached by a redirect
         seen.add(result.final_url)
         relative = _file_name(result.final_url, set(saved))
         target = os.path.join(folder, relative)
@@ -314,7 +339,7 @@ def crawl_site(url: str, folder: str, max_pages: int = MAX_PAGES, timeout: float
             continue
         saved[relative] = result.final_url
         for link in page_links(result.html, result.final_url):
-            if urlsplit(link)[:2] == site and link not in seen:
+            if origin(link) == site and link not in seen:
                 seen.add(link)
                 queue.append(link)
     return saved

@@ -158,6 +158,7 @@ def run_spark_warc(args) -> int:
     from webfold.cli import ConversionError, UsageError, _conversion
 
     try:
+        from py4j.protocol import Py4JJavaError
         from pyspark.errors import AnalysisException
         from pyspark.sql import SparkSession
     except ImportError:
@@ -173,6 +174,9 @@ def run_spark_warc(args) -> int:
             raise ConversionError(f"{args.out}: already exists (--mode append adds to it, "
                                   "--mode overwrite replaces it)") from None
         raise ConversionError(f"{args.out}: {str(error).splitlines()[0]}") from None
+    except Py4JJavaError as error:     # the job failed in Spark (the dataset cannot be written, say)
+        raise ConversionError(f"{args.out}: Spark failed ({error.java_exception.toString().splitlines()[0]})") \
+            from None
     finally:
         if ours:
             spark.stop()

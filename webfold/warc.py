@@ -134,27 +134,26 @@ def _records(handle, max_body_bytes: int, wanted) -> Iterator[Record]:
                 last = _record(raw, max_body_bytes, shared and last is not None, wanted)
             break
         except OSError as error:        # FastWARC's word for a record it cannot read
-            broken = start              # where the record that could not be read starts
-            if last is not None and last.offset is not None and last.offset >= start:
+            broken = start              # where the bytes that could not be read start
+            fresh = last is not None and last.offset is not None and last.offset >= start
+            if fresh:
                 end = _record_end(handle, last.offset, size)
                 if end is None:
                     last.note = "corrupt: the record could not be read to its end; its text so far is kept"
                 broken = last.offset if end is None else end
-            # A record FastWARC refuses (a head over its 32 KB, say) that can still be
-            # delimited is skipped, with an error in its place; the next one is read.
-            after = None if shared or broken == getattr(last, "offset", None) else \
-                _record_end(handle, broken, size)
             if last is not None:
                 yield last
-            if after is None:
+            # Bytes FastWARC refuses (a head over its 32 KB, a wrong Content-Length)
+            # whose extent is known are skipped, with an error line in their place, and
+            # reading goes on after them.
+            skipped = None if shared or broken == getattr(last, "offset", None) else \
+                _skip(handle, broken, size, last if fresh else None, str(error))
+            if skipped is None:
                 raise WarcError(f"corrupt at byte {broken if not shared else 0:,} ({error}); the records "
                                 "before it were read", broken if not shared else 0) from None
-            last = Record(type=UNREADABLE, record_id="", uri="", date="", offset=broken,
-                          error=f"the record at byte {broken:,} cannot be read ({error}); the records "
-                                "after it are read")
-            if after >= size:
+            last, start = skipped
+            if start >= size:
                 break
-            start = after
     if shared:
         # Records that share gzip members have no boundaries of their own to check:
         # the members must all be whole.
@@ -223,6 +222,41 @@ def _final_response(block: bytes) -> tuple[int | None, Message, bytes]:
         status, head, body = int(match.group(1)), match.group(2), body[match.end():]
         if not 100 <= status < 200:
             return status, parse_headers(io.BytesIO(head)), body
+
+
+def _skip(handle, broken: int, size: int, last: Record | None, error: str) -> tuple[Record, int] | None:
+    """What stands for the bytes FastWARC could not read at ``broken``, just past the
+    record ``last`` (None: none was read since reading last started), and where
+    reading resumes; None when their extent is not known (the file is then broken
+    from there)."""
+    from fastwarc.warc import ArchiveIterator
+
+    def first(offset: int, parse_http: bool):
+        handle.seek(offset)
+        try:
+            return next(iter(ArchiveIterator(handle, parse_http=parse_http, strict_mode=False)), None)
+        except OSError:
+            return None
+
+    if last is not None and first(broken, True) is not None:
+        # The record at ``broken`` reads: the bytes that did not were the rest of the
+        # gzip member that holds ``last`` (a Content-Length too short, a second record).
+        return Record(type=UNREADABLE, record_id="", uri="", date="", offset=last.offset,
+                      error=f"the gzip member at byte {last.offset:,} holds bytes after its first record "
+                            f"that cannot be read ({error})"), broken
+    after = _record_end(handle, broken, size)
+    if after is None:
+        return None
+    raw = first(broken, False)          # its WARC header may read, without the HTTP head
+    headers = raw.headers if raw is not None else {}
+    record = Record(type=str(raw.record_type) if raw is not None else UNREADABLE,
+                    record_id=headers.get("WARC-Record-ID") or "",
+                    uri=(headers.get("WARC-Target-URI") or "").strip().strip("<>"),
+                    date=headers.get("WARC-Date") or "", offset=broken)
+    if record.type in ("response", UNREADABLE):     # a request, say, is skipped as it would be
+        record.type = UNREADABLE
+        record.error = f"the record at byte {broken:,} cannot be read ({error})"
+    return record, after
 
 
 def _tail_error(handle, last: Record | None, size: int) -> WarcError | None:
