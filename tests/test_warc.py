@@ -496,3 +496,11 @@ def test_a_request_whose_head_cannot_be_read_is_skipped_as_a_request(tmp_path, c
     code, lines, err = run(capsys, "warc", str(path), "--jobs", "1")
     assert [line["title"] for line in lines] == ["Page 1"]
     assert (code, err) == (0, "webfold: warc: 2 records read: 1 converted, 1 skipped (request 1), 0 failed\n")
+
+
+def test_the_last_content_type_counts_as_in_a_browser(tmp_path, capsys):
+    head = b"HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=koi8-r\r\nContent-Type: text/html; charset=utf-8\r\n\r\n"
+    path = tmp_path / "types.warc"
+    path.write_bytes(warc([record("https://a.example/", head + page("Café au lait"))], compressed=False))
+    _, lines, _ = run(capsys, "warc", str(path), "--jobs", "1")
+    assert lines[0]["title"] == "Café au lait"

@@ -178,19 +178,18 @@ def _record(raw, limit: int, shared_member: bool, wanted) -> Record:
                     offset=None if shared_member else raw.stream_pos)
     if record.type != "response" or not raw.is_http:
         return record
-    http, charset, body = raw.http_headers, raw.http_charset, None
+    http, body = raw.http_headers, None
     status = http.status_code
+    types = list(http.get_multiple("Content-Type"))
     if status is not None and 100 <= status < 200:
         # Interim responses (RFC 9110 §15.2) archived before the final one: the final
-        # head starts what FastWARC takes for the body.
-        # The heads come out of the bytes read: read enough for them and a body over the limit.
+        # head starts what FastWARC takes for the body. The heads come out of the
+        # bytes read: read enough for them and a body over the limit.
         body = read_at_most(raw.reader, limit + 1 + MAX_HEADER_BYTES)
         status, http, body = _final_response(body)
-        charset = http.get_content_charset()
+        types = http.get_all("Content-Type") or []
     record.status = status
-    content_type = http.get("Content-Type") or ""
-    record.content_type = content_type.split(";", 1)[0].strip().lower()
-    record.charset = charset
+    record.content_type, record.charset = _media_type(types)
     if not record.is_html or (wanted is not None and not wanted(record.uri)):
         return record
     if headers.get("WARC-Segment-Number"):
@@ -209,6 +208,18 @@ def _record(raw, limit: int, shared_member: bool, wanted) -> Record:
     except WebfoldError as error:
         record.error = str(error)
     return record
+
+
+def _media_type(values: list[str]) -> tuple[str, str | None]:
+    """The media type (lower case, without parameters; "" when there is none) and the
+    ``charset`` parameter of a response's ``Content-Type`` header fields: the last
+    one counts, as browsers take it (Fetch, "extract a MIME type")."""
+    if not values:
+        return "", None
+    fields = Message()
+    fields["Content-Type"] = values[-1]
+    charset = fields.get_param("charset")
+    return values[-1].split(";", 1)[0].strip().lower(), charset.strip() if isinstance(charset, str) else None
 
 
 def _final_response(block: bytes) -> tuple[int | None, Message, bytes]:
