@@ -26,6 +26,7 @@ from webfold.pipeline import to_blocks
 from webfold.render import render
 from webfold.select import select_main
 from webfold.streams import read_at_most
+from webfold.urls import origin
 
 #: The share of a site's pages a block must be on to be template (``--template-share``).
 TEMPLATE_SHARE = 0.5
@@ -205,25 +206,6 @@ ROBOTS_BYTES = 500 * 1024
 #: The product token robots.txt groups are matched against (RFC 9309 §2.2.1). Pages
 #: are fetched with a browser's User-Agent, which names no crawler.
 ROBOTS_TOKEN = "webfold"
-
-
-def origin(url: str) -> tuple[str, str, int | None]:
-    """The scheme, host and port of ``url`` as a site is compared: case, a default
-    port and the spelling of an international host name do not count (httpx writes
-    ``http://LOCALHOST:80/`` as ``http://localhost/``)."""
-    from urllib.parse import urlsplit
-
-    parts = urlsplit(url)
-    host = parts.hostname or ""
-    try:
-        host = host.encode("idna").decode("ascii")
-    except UnicodeError:
-        pass                    # not a name IDNA takes: compared as written
-    try:
-        port = parts.port
-    except ValueError:
-        port = None             # a port that is not a number: fetching it fails anyway
-    return parts.scheme.lower(), host, port or {"http": 80, "https": 443}.get(parts.scheme.lower())
 
 
 def robots_rules(url: str, user_agent: str, timeout: float, failures: list[str]):

@@ -124,3 +124,24 @@ class Resolver:
         if name in UNSAFE_SCHEMES and not (image and name == "data" and self.data_images):
             return None
         return resolved
+
+
+#: The port a scheme means when a URL names none.
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def origin(url: str) -> tuple[str, str, int | None]:
+    """The scheme, host and port of ``url`` as a site is compared: case, a default
+    port and the spelling of an international host name do not count (httpx writes
+    ``http://LOCALHOST:80/`` as ``http://localhost/``)."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    try:
+        host = host.encode("idna").decode("ascii")
+    except UnicodeError:
+        pass                    # not a name IDNA takes: compared as written
+    try:
+        port = parts.port
+    except ValueError:
+        port = None             # a port that is not a number: fetching it fails anyway
+    return parts.scheme.lower(), host, port or DEFAULT_PORTS.get(parts.scheme.lower())

@@ -15,6 +15,7 @@ from webfold.bulk import Summary, WorkerError, convert_warc, counted, output_nam
 from webfold.cli import ConversionError, UsageError, _conversion, _output, _printable
 from webfold.errors import WebfoldError
 from webfold.pipeline import to_document
+from webfold.urls import DEFAULT_PORTS, origin
 from webfold.warc import NO_CONTENT_STATUSES, WarcError, records
 
 
@@ -263,12 +264,12 @@ def _same_url(url: str) -> str:
 
     try:
         parts = urlsplit(url.strip())
-        port = parts.port
+        parts.port
     except ValueError:
         return url
-    host = (parts.hostname or "") + (f":{port}" if port and port != {"http": 80, "https": 443}.get(
-        parts.scheme.lower()) else "")
-    return urlunsplit((parts.scheme.lower(), host, parts.path or "/", parts.query, ""))
+    scheme, host, port = origin(url.strip())
+    netloc = host + (f":{port}" if port and port != DEFAULT_PORTS.get(scheme) else "")
+    return urlunsplit((scheme, netloc, parts.path or "/", parts.query, ""))
 
 
 def replay(args: argparse.Namespace) -> str:
