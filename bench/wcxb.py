@@ -99,6 +99,9 @@ def extractor(name: str):
     if name == "webfold-precision":
         import webfold
         return lambda page, url: webfold.to_markdown(page, url, precision=True)
+    if name == "webfold-hidden":
+        import webfold
+        return lambda page, url: webfold.to_markdown(page, url, hidden=True)
     if name == "trafilatura":
         import trafilatura
         return lambda page, url: trafilatura.extract(
@@ -176,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("root", metavar="DIR", type=Path, help="a WCXB checkout")
     parser.add_argument("--split", default="dev", help="the split to score (default dev)")
     parser.add_argument("--peer", action="append", default=[],
-                        choices=["trafilatura", "webfold-all-blocks", "webfold-precision"],
+                        choices=["trafilatura", "webfold-all-blocks", "webfold-precision", "webfold-hidden"],
                         help="also score this tool or mode in the same run (repeatable)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--limit", type=int, help="score only the first N pages")

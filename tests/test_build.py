@@ -243,3 +243,93 @@ def test_a_label_naming_the_code_language_is_dropped(label, kept):
             '<pre class="brush: js"><code class="language-js">let a = 1;</code></pre>')
     expected = "Intro.\n\n" + (f"{label}\n\n" if kept else "") + "```js\nlet a = 1;\n```\n"
     assert md(html) == expected
+
+
+# Hidden elements and page chrome as blocks for the selector (to_blocks(chrome=True)):
+# what becomes a block of its own, and what stays out of every block.
+
+def texts(html: str, chrome: bool = True) -> list[tuple[str, int]]:
+    return [(b.text, b.chrome) for b in webfold.to_blocks(html, chrome=chrome)]
+
+
+@pytest.mark.parametrize("attributes", ["hidden", 'aria-hidden="true"', 'style="display:none"'])
+def test_a_hidden_block_is_built_as_chrome_and_dropped_by_the_rules(attributes):
+    from webfold.block import CHROME_HIDDEN
+    html = f"<p>shown</p><div {attributes}><p>closed <b>tab</b></p><ul><li>one</ul></div><p>after</p>"
+    assert texts(html) == [("shown", 0), ("closed tab", CHROME_HIDDEN), ("one", CHROME_HIDDEN), ("after", 0)]
+    assert texts(html, chrome=False) == [("shown", 0), ("after", 0)]
+    assert [b.position for b in webfold.to_blocks(html)] == [0, 3]
+
+
+@pytest.mark.parametrize("html", [
+    "<ul><li>one<div hidden>secret</div></li></ul>",            # inside a list item
+    "<table><tr><td>one<div hidden>secret</div></td></tr></table>",
+    "<blockquote>one<div hidden>secret</div></blockquote>",
+    "<h2>one<div hidden>secret</div></h2>",
+    "<pre>one<div hidden>secret</div></pre>",
+    "<p>one <span hidden>secret</span> two</p>",                 # phrasing
+    "<div>one <x-tab hidden>secret</x-tab> two</div>",           # inside running text
+])
+def test_hidden_text_that_would_join_a_visible_block_is_dropped(html):
+    assert not any("secret" in text for text, _ in texts(html))
+
+
+def test_a_hidden_element_outside_text_ends_its_own_block():
+    from webfold.block import CHROME_HIDDEN
+    assert texts("<div><x-tab hidden>secret tab</x-tab>after</div>") == [
+        ("secret tab", CHROME_HIDDEN), ("after", 0)]
+
+
+def test_chrome_kinds_are_blocks_with_their_bits():
+    from webfold.block import CHROME_ASIDE, CHROME_FORM, CHROME_HEADER_FOOTER
+    html = ("<header><p>Site</p></header><aside><p>Side</p></aside><form><p>Sign up</p></form>"
+            "<p>The story itself, which holds most of the words on this page.</p><footer><p>End</p></footer>")
+    assert [chrome for _, chrome in texts(html)] == [CHROME_HEADER_FOOTER, CHROME_ASIDE, CHROME_FORM, 0,
+                                                     CHROME_HEADER_FOOTER]
+    assert texts(html, chrome=False) == [("The story itself, which holds most of the words on this page.", 0)]
+
+
+def test_scripts_and_dates_in_hidden_blocks_are_not_read():
+    page = ('<div hidden><time datetime="2001-02-03">3 Feb</time>'
+            '<script id="__NEXT_DATA__" type="application/json">{"props":{"pageProps":'
+            '{"body":"Payload text that must stay out"}}}</script></div><p>Short.</p>')
+    document = webfold.to_document(page, selection=False)
+    assert document.metadata.published is None and "Payload" not in document.markdown
+
+
+# Faults found by trying to break the hidden blocks, each a case with its right value.
+
+def test_a_hidden_lazy_image_never_reaches_a_visible_block():
+    html = '<div hidden><img alt="SECRET"></div><noscript><img src="p.gif"></noscript>'
+    assert md(html) == "" and all("SECRET" not in b.md for b in webfold.to_blocks(html, chrome=True) if not b.chrome)
+
+
+def test_a_list_after_a_list_that_opens_with_text_keeps_apart():
+    from markdown_it import MarkdownIt
+    out = md("<ul>intro<li>a</ul><ul><li>b</ul>")
+    assert out == "intro\n- a\n\n* b\n" and MarkdownIt("commonmark").render(out).count("<ul>") == 2
+
+
+def test_chunks_keep_lists_apart_where_a_block_between_was_left_out():
+    from markdown_it import MarkdownIt
+    from webfold.chunk import chunks
+    blocks = webfold.to_blocks("<ul><li>a</ul><div class=ad><p>x</p></div><ul><li>b</ul>"
+                               "<p>" + "words " * 40 + "</p>")
+    text = chunks(blocks, 2000)[0]
+    assert text.startswith("- a\n\n* b") and MarkdownIt("commonmark").render(text).count("<ul>") == 2
+
+
+@pytest.mark.parametrize("html", [
+    '<p>v</p><noscript hidden><p>SECRET ' + 'w ' * 40 + '</p></noscript>',
+    '<p>a <x-y style="visibility:hidden">SECRET</x-y> b</p>',
+    '<p><x-y style="visibility:hidden">SECRET</x-y> b</p>',
+])
+def test_unseen_elements_never_join_visible_text(html):
+    assert not any("SECRET" in b.text for b in webfold.to_blocks(html, chrome=True) if not b.chrome & 72)
+
+
+def test_dates_on_a_hidden_element_are_not_read():
+    body = "<p>" + "Some words of the article. " * 10 + "</p>"
+    for tail in ('<time hidden datetime="1999-01-01">x</time>',
+                 '<div hidden itemprop="datePublished" content="1999-01-01">x</div>'):
+        assert webfold.to_document(body + tail, selection=False).metadata.published is None

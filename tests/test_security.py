@@ -20,9 +20,29 @@ HIDDEN_PAGE = Path(__file__).parent / "security" / "hidden-text.html"
 def test_hidden_text_tricks_do_not_reach_the_markdown(selection):
     markdown = webfold.to_markdown(HIDDEN_PAGE.read_bytes(), selection=selection)
     assert re.findall(r"INJECTED-[\w-]+", markdown) == []
-    # ...while every visible marker is kept: font-size:0 on a block (the inline-block
-    # white space trick), dark text on white, a collapsed panel and a fade-in included.
-    assert sorted(re.findall(r"VISIBLE-\d", markdown)) == [f"VISIBLE-{i}" for i in range(1, 10)]
+    if not selection:   # which visible blocks are content is the selector's choice
+        # ...while the rules keep every visible marker: font-size:0 on a block (the
+        # inline-block white space trick), dark text on white, a collapsed panel and a
+        # fade-in included.
+        assert sorted(re.findall(r"VISIBLE-\d", markdown)) == [f"VISIBLE-{i}" for i in range(1, 10)]
+
+
+def test_hidden_text_stays_out_whatever_the_selector_keeps(monkeypatch):
+    # A selector that keeps every block, hidden ones included: the default output still
+    # holds none of the tricks, and --hidden is what lets the hidden blocks in.
+    from webfold import select
+
+    class KeepAll:
+        threshold = precision_threshold = 0.5
+
+        def scores(self, blocks):
+            return [1.0] * len(blocks)
+
+    monkeypatch.setattr(select, "selector", KeepAll)
+    page = HIDDEN_PAGE.read_bytes()
+    assert re.findall(r"INJECTED-[\w-]+", webfold.to_markdown(page)) == []
+    assert re.findall(r"INJECTED-[\w-]+", webfold.to_markdown(page, precision=True)) == []
+    assert re.findall(r"INJECTED-[\w-]+", webfold.to_markdown(page, hidden=True)) != []
 
 
 @pytest.mark.parametrize("style, phrasing, expected", [

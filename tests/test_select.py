@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
 
@@ -10,7 +11,8 @@ import pytest
 
 import webfold
 from webfold.block import Block
-from webfold.features import CONTEXT_NAMES, FEATURE_NAMES, context_features, page_features, parent_ids
+from webfold.features import (CONTAINER_DISTANCES, CONTEXT_NAMES, FEATURE_NAMES, container_ids,
+                              context_features, page_features)
 from webfold import select
 from webfold.select import MODEL_DIR, ModelError, Selector, choose, select_main
 
@@ -31,7 +33,8 @@ def test_exported_trees_give_scikit_learns_probabilities(fixtures_dir):
     numpy = pytest.importorskip("numpy")
     models = joblib.load(MODEL_DIR / "selector.joblib")
     shipped = Selector()
-    pages = [blocks for blocks in (webfold.to_blocks(path.read_bytes()) for path in FIXTURES) if blocks]
+    pages = [blocks for blocks in (webfold.to_blocks(path.read_bytes(), chrome=True) for path in FIXTURES)
+             if blocks]
     rows = [page_features(blocks) for blocks in pages]
     # one scikit-learn call per stage for all the fixtures' blocks (each call costs ~0.1 s)
     first = models["stage1"].predict_proba(numpy.asarray([r for page in rows for r in page]))[:, 1]
@@ -39,7 +42,7 @@ def test_exported_trees_give_scikit_learns_probabilities(fixtures_dir):
     assert numpy.abs(first - ours).max() < 1e-6
     stacked, start = [], 0
     for blocks, page in zip(pages, rows):
-        context = context_features(first[start:start + len(page)].tolist(), parent_ids(blocks))
+        context = context_features(first[start:start + len(page)].tolist(), container_ids(blocks))
         stacked += [list(row) + extra for row, extra in zip(page, context)]
         start += len(page)
     second = models["stage2"].predict_proba(numpy.asarray(stacked))[:, 1]
@@ -220,3 +223,112 @@ def test_pages_past_the_block_budget_are_kept_whole(monkeypatch):
                                + "<article><p>Text of the story goes here.</p></article>")
     monkeypatch.setattr(select, "MAX_BLOCKS", len(blocks) - 1)
     assert select_main(blocks) == blocks
+
+
+def test_repeated_blocks_count_their_copies_and_mark_the_later_ones():
+    # A template that shows a product's description twice (a tab and a modal):
+    # annotators keep the first copy, so the later copies are marked.
+    blocks = webfold.to_blocks(b"<p>Soft wool runner, machine washable.</p><p>Free returns.</p>"
+                               b"<div role=dialog><p>Soft wool runner, machine washable.</p></div>")
+    rows = page_features(blocks)
+    copies, earlier = FEATURE_NAMES.index("log_copies"), FEATURE_NAMES.index("earlier_copy")
+    assert [round(row[copies], 6) for row in rows] == [round(math.log(2), 6), 0.0, round(math.log(2), 6)]
+    assert [row[earlier] for row in rows] == [0.0, 0.0, 1.0]
+
+
+def test_chrome_blocks_are_features_with_the_rules_verdict():
+    blocks = webfold.to_blocks(b"<header><p>Site header text</p></header><p>The story, told at length "
+                               b"in words.</p><div hidden><p>A closed tab</p></div>", chrome=True)
+    rows = page_features(blocks)
+    column = {name: index for index, name in enumerate(FEATURE_NAMES)}
+    assert [b.text for b in blocks] == ["Site header text", "The story, told at length in words.", "A closed tab"]
+    assert [row[column["chrome_1"]] for row in rows] == [1.0, 0.0, 0.0]
+    assert [row[column["chrome_64"]] for row in rows] == [0.0, 0.0, 1.0]
+    assert [row[column["kept_by_rules"]] for row in rows] == [0.0, 1.0, 0.0]
+
+
+def test_a_tables_shape_is_a_feature():
+    blocks = webfold.to_blocks(b"<p>Specifications of the lamp</p><table><tr><th>Material</th><td>Brass</td></tr>"
+                               b"<tr><th>Weight</th><td>1.1 kg</td></tr></table>")
+    rows = page_features(blocks)
+    columns, log_rows = FEATURE_NAMES.index("table_columns"), FEATURE_NAMES.index("log_table_rows")
+    assert [(row[columns], round(row[log_rows], 6)) for row in rows] == [(0.0, 0.0), (2.0, round(math.log(3), 6))]
+
+
+class _Scores:
+    """A selector whose scores are given: what the model chose, without the model."""
+
+    threshold, precision_threshold = 0.3, 0.64
+
+    def __init__(self, scores):
+        self._scores = scores
+
+    def scores(self, blocks):
+        return self._scores
+
+
+HIDDEN_PAGE = (b"<title>Wool runner</title><h1>Wool runner</h1><p>Soft wool, machine washable, "
+               b"made to last.</p><div style='display:none'><h2>Wool runner</h2><p>Care: wash cold "
+               b"and dry flat.</p></div><footer><p>Free returns on every order.</p></footer>")
+
+
+def test_hidden_blocks_are_scored_but_left_out_unless_asked_for(monkeypatch):
+    blocks = webfold.to_blocks(HIDDEN_PAGE, chrome=True)
+    assert [b.text for b in blocks] == ["Wool runner", "Soft wool, machine washable, made to last.",
+                                        "Wool runner", "Care: wash cold and dry flat.",
+                                        "Free returns on every order."]
+    monkeypatch.setattr(select, "selector", lambda: _Scores([0.9, 0.9, 0.9, 0.9, 0.9]))
+    # the footer is visible chrome the model may keep; the hidden heading is no main heading
+    assert [b.text for b in select_main(blocks)] == ["Wool runner", "Soft wool, machine washable, made to last.",
+                                                     "Free returns on every order."]
+    assert len(select_main(blocks, hidden=True)) == 5
+    monkeypatch.setattr(select, "selector", lambda: _Scores([0.0, 0.0, 0.9, 0.9, 0.0]))
+    # only hidden blocks chosen: the page as the drop rules leave it, never empty
+    assert [b.text for b in select_main(blocks)] == ["Wool runner", "Soft wool, machine washable, made to last."]
+    # asked for, they come with the main heading (the visible <h1>)
+    assert [b.text for b in select_main(blocks, hidden=True)] == ["Wool runner", "Wool runner",
+                                                                  "Care: wash cold and dry flat."]
+
+
+def test_the_main_heading_is_never_a_hidden_one():
+    from webfold.select import main_heading
+    blocks = webfold.to_blocks(b"<title>Wool runner</title><div hidden><h1>Wool runner</h1></div>"
+                               b"<h2>Reviews</h2><p>Text</p>", chrome=True)
+    assert [b.text for b in blocks][:2] == ["Wool runner", "Reviews"]
+    assert main_heading(blocks) == -1
+
+
+def test_default_output_leaves_hidden_text_out_whatever_the_model_says(monkeypatch):
+    monkeypatch.setattr(select, "selector", lambda: _Scores([0.9] * 5))
+    out = webfold.to_markdown(HIDDEN_PAGE)
+    assert "wash cold" not in out and "machine washable" in out
+    assert "wash cold" in webfold.to_markdown(HIDDEN_PAGE, hidden=True)
+
+
+def test_container_ids_group_blocks_by_their_ancestor_at_each_distance():
+    blocks = webfold.to_blocks(b"<body><main><div><p>one</p><p>two</p></div>"
+                               b"<div><p>three</p></div></main></body>")
+    ids = container_ids(blocks)
+    assert len(ids) == 3 and all(len(row) == len(CONTAINER_DISTANCES) == 4 for row in ids)
+    parent, grandparent = CONTAINER_DISTANCES.index(1), CONTAINER_DISTANCES.index(2)
+    assert ids[0][parent] == ids[1][parent] != ids[2][parent]            # the two divs
+    assert ids[0][grandparent] == ids[1][grandparent] == ids[2][grandparent]  # main
+    assert ids[0][-1] == -1                                              # past <html>
+    loose = blocks_of("no element")
+    assert container_ids(loose) == [(-2,) * 4]
+
+
+def test_context_rows_hold_container_means_and_the_confident_span():
+    scores = [0.1, 0.9, 0.3, 0.8, 0.2]
+    containers = [(7, 1, 1, 1), (8, 1, 1, 1), (8, 1, 1, 1), (8, 2, 1, 1), (9, 2, 1, 1)]
+    rows = context_features(scores, containers)
+    column = {name: index for index, name in enumerate(CONTEXT_NAMES)}
+    assert [round(row[column["score_container_1_mean"]], 6) for row in rows] == [
+        0.1, round(2.0 / 3, 6), round(2.0 / 3, 6), round(2.0 / 3, 6), 0.2]
+    assert [round(row[column["score_container_2_mean"]], 6) for row in rows] == [
+        round(1.3 / 3, 6), round(1.3 / 3, 6), round(1.3 / 3, 6), 0.5, 0.5]
+    assert [round(row[column["log_container_3_blocks"]], 6) for row in rows] == [round(math.log(5), 6)] * 5
+    # confident blocks (score >= 0.5) are 1 and 3: only block 2 lies between two of them
+    assert [row[column["inside_confident_span"]] for row in rows] == [0.0, 0.0, 1.0, 0.0, 0.0]
+    assert [row[column["confident_before_share"]] for row in rows] == [0.0, 0.0, 0.5, 0.5, 1.0]
+    assert context_features([0.1, 0.2], [(1,) * 4, (1,) * 4])[0][column["confident_before_share"]] == -1.0

@@ -20,7 +20,7 @@ import numpy as np
 import webfold
 from training.labels import label_blocks
 from webfold.block import words
-from webfold.features import FEATURE_NAMES, page_features, parent_ids
+from webfold.features import FEATURE_NAMES, page_features, container_ids
 
 #: The only split training may read.
 SPLIT = "dev"
@@ -35,7 +35,7 @@ class PageRows:
     page_type: str
     features: np.ndarray        # (blocks, len(FEATURE_NAMES)) float64
     labels: np.ndarray          # (blocks,) int8, 1 = main content
-    parents: np.ndarray         # (blocks,) int64, an id shared by blocks of one parent element
+    containers: np.ndarray      # (blocks, len(CONTAINER_DISTANCES)) int64: container_ids
     words: list[Counter]        # each block's word multiset
     reference: Counter          # the ground truth's word multiset
 
@@ -58,7 +58,7 @@ def load_page(pair: tuple[Path, Path]) -> PageRows:
     html_path, truth_path = pair
     truth = json.loads(truth_path.read_text(encoding="utf-8"))
     url = truth.get("url")
-    blocks = webfold.to_blocks(gzip.decompress(html_path.read_bytes()), url)
+    blocks = webfold.to_blocks(gzip.decompress(html_path.read_bytes()), url, chrome=True)
     rows = page_features(blocks)
     main_content = truth.get("ground_truth", {}).get("main_content") or ""
     labels = label_blocks(blocks, main_content)
@@ -67,7 +67,7 @@ def load_page(pair: tuple[Path, Path]) -> PageRows:
     return PageRows(html_path.name.split(".")[0], host.removeprefix("www."),
                     "collection" if page_type == "category" else page_type,
                     np.asarray(rows, dtype=np.float64).reshape(len(blocks), len(FEATURE_NAMES)),
-                    np.asarray(labels, dtype=np.int8), np.asarray(parent_ids(blocks), dtype=np.int64),
+                    np.asarray(labels, dtype=np.int8), np.asarray(container_ids(blocks), dtype=np.int64),
                     [Counter(words(block.text)) for block in blocks], Counter(words(main_content)))
 
 

@@ -15,8 +15,9 @@ def words(text: str) -> list[str]:
     tokenization for signatures, features, the main-heading rule and training labels."""
     return _WORD.findall(text.lower())
 
-# Kinds of page chrome, the bits of Block.chrome. Blocks of a kind are removed from
-# the page unless they hold more than four fifths of its text.
+# Kinds of page chrome, the bits of Block.chrome. The drop rules (build.without_chrome)
+# remove hidden blocks, and the blocks of each other kind unless they hold more than
+# four fifths of the page's text; the selector sees them all and may keep some.
 #: inside a page-level <header> or <footer> (no article, section, main, aside or nav ancestor)
 CHROME_HEADER_FOOTER = 1
 #: inside an element whose class or id names consent, ad or newsletter chrome
@@ -28,8 +29,12 @@ CHROME_INVISIBLE = 8
 #: inside an <aside> that is not inside <main> or <article>
 CHROME_ASIDE = 16
 #: inside <nav>, on a page that leaves a <nav> unclosed (elsewhere <nav> is dropped
-#: outright). Not a feature of the selector: it never sees navigation.
+#: outright)
 CHROME_NAV = 32
+#: inside an element that its attributes hide (``hidden``, ``aria-hidden="true"``, an
+#: inline ``display:none``: build.Builder.hidden_by) whose text makes blocks of its own
+#: (build.Builder.hidden_candidate); other hidden elements are dropped outright
+CHROME_HIDDEN = 64
 
 
 @dataclass(slots=True, eq=False)
@@ -106,7 +111,8 @@ class Block:
     #: the innermost element that holds the block (for a list or quote: the outermost
     #: list or quote element itself)
     element: Element | None = field(default=None, repr=False)
-    #: 0-based index of the block in the page
+    #: 0-based index of the block among all the page's blocks, chrome included
+    #: (``to_blocks(chrome=True)``): the same in every list that holds the block
     position: int = 0
     #: the kinds of page chrome the block sits in, ``CHROME_*`` bits (0: none)
     chrome: int = 0

@@ -28,6 +28,8 @@ cdef class Container:
 
 cdef class Sink:
     cdef public list blocks
+    cdef public object shown
+    cdef public bint shown_alternate
     cdef public list containers
     cdef public object open
     cdef public object open_element

@@ -18,7 +18,7 @@ import unicodedata
 from webfold.markdown import (code_fence, code_span, destination, escape_inline,
                               escape_line_start, link_title)
 from webfold._scan import TokenFlag, TokenKind, Tokens
-from webfold.block import (CHROME_ASIDE, CHROME_CLASS, CHROME_FORM, CHROME_HEADER_FOOTER,
+from webfold.block import (CHROME_ASIDE, CHROME_CLASS, CHROME_FORM, CHROME_HEADER_FOOTER, CHROME_HIDDEN,
                            CHROME_INVISIBLE, CHROME_NAV, Block, Element, Page)
 from webfold.payloads import script_kind
 from webfold.table import MAX_COLSPAN, MAX_ROWSPAN, Cell, Table, pipe_table
@@ -50,7 +50,9 @@ ROLES.update(dict.fromkeys(MARKS, MARK))
 ROLES.update(tbody=NONE, thead=NONE, tfoot=NONE)
 
 # Frame flags: what a frame added to the builder's counters (undone when it closes).
-HIDDEN_ROOT, IN_MAIN, IN_SECTIONING, SPACE_AFTER, FLAT_TABLE = 1, 4, 8, 16, 32
+# HIDDEN_CANDIDATE: a hidden element built as chrome (see Builder.hidden_candidate),
+# whose leaf is finished when it closes so that its text joins no visible block.
+HIDDEN_ROOT, HIDDEN_CANDIDATE, IN_MAIN, IN_SECTIONING, SPACE_AFTER, FLAT_TABLE = 1, 2, 4, 8, 16, 32
 
 #: Tables nested deeper than this are read as plain blocks: each level would copy the
 #: text of all the levels inside it into a flattened cell.
@@ -198,11 +200,13 @@ LIST_CONTAINER, ITEM_CONTAINER, QUOTE_CONTAINER = 0, 1, 2
 class Sink:
     """Where finished leaves go: the document, or one table cell."""
 
-    __slots__ = ("blocks", "containers", "open", "open_element", "last_item", "items",
-                 "item_leaves", "alternate")
+    __slots__ = ("blocks", "shown", "shown_alternate", "containers", "open", "open_element", "last_item",
+                 "items", "item_leaves", "alternate")
 
     def __init__(self) -> None:
         self.blocks: list[Block] = []
+        self.shown: Block | None = None       # the last block that is not hidden
+        self.shown_alternate = False          # it is a list that uses "*" or ")"
         self.containers: list[Container] = []
         self.open: Block | None = None        # the outermost container's block, while it is open
         self.open_element: Element | None = None   # the list or quote element that holds it
@@ -213,6 +217,13 @@ class Sink:
         self.items: list[Block] = []
         self.item_leaves: list[int] = []
         self.alternate = False              # the open top-level list uses "*" or ")"
+
+    def add(self, block: Block) -> None:
+        """Append a finished block."""
+        self.blocks.append(block)
+        if not block.chrome & CHROME_HIDDEN:
+            self.shown = block
+            self.shown_alternate = self.alternate
 
 
 class Growing:
@@ -457,9 +468,13 @@ class Builder:
         attributes = self.tokens.attributes(index) if flags & HAS_ATTRIBUTES else None
         if attributes is not None and name in PAGE_FACTS:
             self.page_fact(name, attributes)
+        # What hidden elements hold is no fact of the page and no payload, even where
+        # their blocks are built for the selector.
+        hidden_chrome = self.stack and self.stack[-1].chrome & CHROME_HIDDEN
         if name == "script":
-            self.payload_kind = script_kind(attributes)
-        elif attributes is not None and (name == "time" or "itemprop" in attributes):
+            self.payload_kind = None if hidden_chrome else script_kind(attributes)
+        elif attributes is not None and (name == "time" or "itemprop" in attributes) and not hidden_chrome \
+                and not self.hidden_by(name, attributes):
             self.dates(name, attributes)
         if bits & IMPLIES:
             self.imply_end_tags(name)
@@ -473,15 +488,23 @@ class Builder:
             if not self.keep_noscript:      # its size is counted: see keep_noscript
                 self.push(name, NONE, HIDDEN_ROOT, attributes, self.offset)
                 return
-        elif bits & DROPPED and not (self.keep_nav and name == "nav") or (
-                attributes is not None and self.hidden_by(name, attributes)):
+        elif bits & DROPPED and not (self.keep_nav and name == "nav"):
             self.push(name, NONE, HIDDEN_ROOT, attributes)
             return
         role = ROLES.get(name, NONE)
         frame_flags = 0
         chrome = 0
         if attributes is not None:
+            hidden = self.hidden_by(name, attributes)
             chrome = self.chrome_kinds(attributes)
+            if hidden or chrome & CHROME_INVISIBLE:
+                # Unseen: built only where its text makes blocks of its own.
+                if not self.hidden_candidate(name):
+                    self.push(name, NONE, HIDDEN_ROOT, attributes)
+                    return
+                frame_flags = HIDDEN_CANDIDATE
+                if hidden:
+                    chrome |= CHROME_HIDDEN
         if name == "form":
             chrome |= CHROME_FORM
         elif name == "aside" and not self.main:
@@ -580,9 +603,11 @@ class Builder:
             if not sink.containers:
                 # Two lists in a row would read as one: the second uses the other
                 # delimiter ("*" for "-", ")" for "."), CommonMark §5.3.
-                previous = sink.blocks[-1] if sink.blocks else None
+                # A hidden block between them is no block: the list before is the last
+                # block shown.
+                previous = sink.shown
                 sink.alternate = previous is not None and previous.kind == "list" and \
-                    previous.md[:1].isdigit() == data.ordered and not sink.alternate
+                    previous.md[:1].isdigit() == data.ordered and not sink.shown_alternate
             # The list itself is a container with no prefix: its items stay one block.
             self.open_container(Container(LIST_CONTAINER, "", False, not data.ordered or number == 1))
         elif role == ITEM:
@@ -656,6 +681,20 @@ class Builder:
         # Unseen text inside a block cannot be removed as a block of chrome: a phrasing
         # element with such a style is hidden outright.
         return name in PHRASING_ELEMENTS and invisible(style, True)
+
+    def hidden_candidate(self, name: str) -> bool:
+        """Whether a hidden element is built as chrome (``CHROME_HIDDEN``) rather than
+        dropped: when its text can only make blocks of its own, away from any visible
+        text. The selector may keep such blocks (tabs, accordions and deferred sections
+        that scripts show: about 6% of the main-content words of WCXB's product
+        pages), and the drop rules remove them (:func:`without_chrome`). A phrasing
+        element, or one inside a paragraph, list, quote, table, heading or
+        preformatted text, would put its text into a visible block: it is dropped."""
+        if name in PHRASING_ELEMENTS or self.heading or self.pre or self.tables or len(self.sinks) > 1:
+            return False
+        # With text before it in the paragraph, it would end that paragraph (a hidden
+        # element never changes what readers see).
+        return not self.sinks[0].containers and not self.parts
 
     def chrome_kinds(self, attributes: dict[str, str]) -> int:
         """The chrome kinds an element's attributes give it (``block.CHROME_*``): a
@@ -765,6 +804,9 @@ class Builder:
     def pop(self) -> None:
         frame = self.stack[-1]
         flags = frame.flags
+        if flags & HIDDEN_CANDIDATE:
+            self.flush()                    # its last leaf is unseen too
+            self.lazy_image = None          # and so is an image waiting for its <noscript>
         if flags & HIDDEN_ROOT:
             self.stack.pop()
             self.open_count[frame.tag] -= 1
@@ -1203,9 +1245,10 @@ class Builder:
         top-level item when the list holds several items and one holds several leaves."""
         if sink.open is not None:
             if len(sink.items) > 1 and max(sink.item_leaves) > 1:
-                sink.blocks.extend(item.finish() for item in sink.items)
+                for item in sink.items:
+                    sink.add(item.finish())
             else:
-                sink.blocks.append(sink.open.finish())
+                sink.add(sink.open.finish())
         sink.open = None
         sink.open_element = None
         sink.last_item = None
@@ -1221,7 +1264,7 @@ class Builder:
             block.element = self.stack[-1].element if self.stack else None
         containers = sink.containers
         if not containers:
-            sink.blocks.append(block)
+            sink.add(block)
             return
         first_prefix = []
         separate = True             # a blank line between this leaf and the one before
@@ -1330,20 +1373,35 @@ class Builder:
             self.sinks.pop()
         self.close_open_block(sink)
         blocks = sink.blocks
-        # Each kind of chrome goes unless it holds more than four fifths of the text
-        # left: pages are built as <section><header>…</header></section>, wrapped whole
-        # in a <form> (ASP.NET), an unclosed <aside> or visibility:hidden, and a class
-        # can be misread. The broad wrappers are judged last, on what is left.
-        for kind in (CHROME_NAV, CHROME_HEADER_FOOTER, CHROME_CLASS, CHROME_ASIDE, CHROME_INVISIBLE,
-                     CHROME_FORM):
-            total = sum(block.text_chars for block in blocks)
-            share = sum(block.text_chars for block in blocks if block.chrome & kind)
-            if share and share <= 0.8 * total:
-                blocks = [block for block in blocks if not block.chrome & kind]
         for position, block in enumerate(blocks):
             block.position = position
             block.page = self.page
         return blocks
+
+
+#: The kinds of chrome :func:`without_chrome` judges, in its order.
+CHROME_ORDER = (CHROME_NAV, CHROME_HEADER_FOOTER, CHROME_CLASS, CHROME_ASIDE, CHROME_INVISIBLE, CHROME_FORM)
+
+
+def without_chrome(blocks: list[Block]) -> list[Block]:
+    """The blocks that the drop rules keep, in order: hidden blocks (``CHROME_HIDDEN``)
+    go, and each other kind of chrome goes unless it holds more than four fifths of
+    the text left. Pages are built as <section><header>…</header></section>, wrapped
+    whole in a <form> (ASP.NET), an unclosed <aside> or visibility:hidden, and a class
+    can be misread; the broad wrappers are judged last, on what is left.
+
+    Parameters
+    ----------
+    blocks : list of Block
+        One page's blocks with their chrome bits, as :meth:`Builder.run` returns them.
+    """
+    blocks = [block for block in blocks if not block.chrome & CHROME_HIDDEN]
+    for kind in CHROME_ORDER:
+        total = sum(block.text_chars for block in blocks)
+        share = sum(block.text_chars for block in blocks if block.chrome & kind)
+        if share and share <= 0.8 * total:
+            blocks = [block for block in blocks if not block.chrome & kind]
+    return blocks
 
 
 def span(value: str | None, limit: int, zero: int) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from webfold.block import Block
+from webfold.render import written
 
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
 
@@ -31,9 +32,9 @@ def chunks(blocks: list[Block], limit: int) -> list[str]:
         raise ValueError(f"chunk size must be at least 1 character, not {limit}")
     out: list[str] = []
     headings: list[str] = []
-    for block in blocks:
+    for block, markdown in zip(blocks, written(blocks)):
         if block.kind == "heading":       # a heading stays with the block it heads
-            headings.append(block.md)
+            headings.append(markdown)
             continue
         heading = "".join(md + "\n\n" for md in headings)
         headings = []
@@ -42,7 +43,7 @@ def chunks(blocks: list[Block], limit: int) -> list[str]:
         # (less room there would cut lines and rows).
         room = limit - len(heading) if len(heading) <= limit // 2 and block.kind not in ("code", "table") \
             else limit
-        parts = _block_pieces(block, room)
+        parts = _block_pieces(block.kind, markdown, room)
         if heading and len(heading) + len(parts[0]) <= limit:
             parts[0] = heading + parts[0]
         elif heading:
@@ -58,19 +59,19 @@ def chunks(blocks: list[Block], limit: int) -> list[str]:
     return out
 
 
-def _block_pieces(block: Block, limit: int) -> list[str]:
-    """One block's Markdown in pieces of at most ``limit`` characters; fenced code and
-    tables are cut so that each piece is a whole code block or table."""
-    text = block.md
+def _block_pieces(kind: str, text: str, limit: int) -> list[str]:
+    """One block's Markdown (``text``, of a block of ``kind``) in pieces of at most
+    ``limit`` characters; fenced code and tables are cut so that each piece is a whole
+    code block or table."""
     if len(text) <= limit:
         return [text]
     lines = text.split("\n")
-    if block.kind == "code" and len(lines) > 2:
+    if kind == "code" and len(lines) > 2:
         opening, closing = lines[0], lines[-1]
         room = limit - len(opening) - len(closing) - 2
         if room >= 1:
             return [f"{opening}\n{piece}\n{closing}" for piece in _split("\n".join(lines[1:-1]), room)]
-    if block.kind == "table" and len(lines) > 2:
+    if kind == "table" and len(lines) > 2:
         header = lines[0] + "\n" + lines[1]
         room = limit - len(header) - 1
         if room >= 1:

@@ -289,6 +289,10 @@ def _add_extraction(p: argparse.ArgumentParser) -> None:
                                  "(no main-content selection)")
     extraction.add_argument("--precision", action="store_true",
                             help="select with a higher threshold: fewer, cleaner blocks")
+    extraction.add_argument("--hidden", action="store_true",
+                            help="also keep chosen blocks that only a script shows (closed tabs, "
+                                 "deferred sections); left out by default, as hidden text is the "
+                                 "usual carrier of prompt injections")
     extraction.add_argument("--no-images", action="store_true", help="leave images out")
     extraction.add_argument("--safe-links", action="store_true",
                             help="drop javascript:, vbscript:, data: and file: link and image targets "
@@ -391,6 +395,7 @@ def _convert(args: argparse.Namespace) -> str:
 def _conversion(args: argparse.Namespace) -> dict:
     """The keyword arguments of :func:`webfold.to_document` that options choose."""
     return dict(images=not args.no_images, selection=not args.all_blocks, precision=args.precision,
+                hidden=args.hidden,
                 max_input_bytes=args.max_bytes, safe_links=args.safe_links,
                 data_images=args.data_images)
 
@@ -501,8 +506,9 @@ def main(argv: list[str] | None = None) -> int:
         args = COMMANDS[command]().parse_args(argv)
         if command == "scrape":
             _check_scrape(args)
-        if args.precision and args.all_blocks:
-            raise UsageError("--precision and --all-blocks do not go together")
+        if (args.precision or args.hidden) and args.all_blocks:
+            option = "--precision" if args.precision else "--hidden"
+            raise UsageError(f"{option} and --all-blocks do not go together")
         if args.max_bytes < 0:
             raise UsageError(f"--max-bytes takes a size of at least 0 bytes, not {args.max_bytes}")
         if command == "warc":

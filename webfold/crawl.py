@@ -19,6 +19,7 @@ from collections import Counter
 from html.parser import HTMLParser
 from collections.abc import Iterator
 
+from webfold.build import without_chrome
 from webfold.bulk import ordered_map
 from webfold.codings import gunzip
 from webfold.errors import ContentTypeError, InputTooLargeError, RedirectRefusedError, WebfoldError
@@ -118,10 +119,12 @@ def convert_page(job: tuple[str, str, str | None, frozenset[int], dict]) -> dict
               "template_blocks": 0, "error": None}
     try:
         limit = options["max_input_bytes"]
-        blocks = to_blocks(_read(os.path.join(folder, relative), limit), base, images=options["images"],
-                           max_input_bytes=limit, safe_links=options["safe_links"],
-                           data_images=options["data_images"])
-        content = select_main(blocks, precision=options["precision"]) if options["selection"] else blocks
+        candidates = to_blocks(_read(os.path.join(folder, relative), limit), base, images=options["images"],
+                               max_input_bytes=limit, safe_links=options["safe_links"],
+                               data_images=options["data_images"], chrome=True)
+        blocks = without_chrome(candidates)
+        content = (select_main(candidates, precision=options["precision"], hidden=options["hidden"])
+                   if options["selection"] else blocks)
         kept = [block for block in content if block.sig not in template] or content
         from webfold.metadata import page_metadata
 

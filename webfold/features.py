@@ -16,9 +16,10 @@ import math
 import re
 from array import array
 
-from webfold.block import (CHROME_ASIDE, CHROME_CLASS, CHROME_FORM, CHROME_HEADER_FOOTER,
-                           CHROME_INVISIBLE, Block, Page)
+from webfold.block import (CHROME_ASIDE, CHROME_CLASS, CHROME_FORM, CHROME_HEADER_FOOTER, CHROME_HIDDEN,
+                           CHROME_INVISIBLE, CHROME_NAV, Block, Page)
 from webfold.block import words as words_of
+from webfold.build import without_chrome
 from webfold._text import Lexicon, analyze, word_hash
 
 KINDS = ("heading", "paragraph", "list", "quote", "code", "table", "image", "thematic_break")
@@ -26,7 +27,8 @@ KINDS = ("heading", "paragraph", "list", "quote", "code", "table", "image", "the
 ANCESTOR_TAGS = ("main", "article", "section", "aside", "header", "footer", "li", "ul", "ol",
                  "table", "td", "form", "figure", "blockquote", "dl", "details", "p", "span")
 ANCESTOR_REACH = 16
-CHROME_BITS = (CHROME_HEADER_FOOTER, CHROME_CLASS, CHROME_FORM, CHROME_INVISIBLE, CHROME_ASIDE)
+CHROME_BITS = (CHROME_HEADER_FOOTER, CHROME_CLASS, CHROME_FORM, CHROME_INVISIBLE, CHROME_ASIDE, CHROME_NAV,
+               CHROME_HIDDEN)
 
 #: Class and id tokens that say "content" or "furniture" in templates of the web
 #: (grouped as in trafilatura's and readability's patterns).
@@ -124,12 +126,22 @@ def _names() -> list[str]:
              "starts_upper", "commas_per_word", "separator_ratio", "log_md_lines",
              "log_images", "all_link", "starts_with_by"]
     names += [f"phrase_{name}" for name, _ in PHRASES]
+    # Templates repeat blocks (a product's tabs shown twice, a modal's copy of the
+    # page): annotators keep the first copy.
+    names += ["log_copies", "earlier_copy"]
     names += [f"kind_{kind}" for kind in KINDS] + ["heading_level", "is_h1"]
+    # A table's shape: two columns are a product's specifications or a fact box,
+    # wider ones size charts and comparisons (WCXB's annotators keep the first
+    # more often).
+    names += ["table_columns", "log_table_rows"]
     # Positions are shares of the page, never counts: a model trained on pages of a
     # few hundred blocks must not learn that block 500 cannot be content.
     names += ["position", "text_before_share", "is_first", "is_last"]
     names += ["log_depth"] + [f"in_{tag}" for tag in ANCESTOR_TAGS]
     names += [f"chrome_{bit}" for bit in CHROME_BITS]
+    # The drop rules' verdict (build.without_chrome), which weighs a kind of chrome
+    # against the whole page.
+    names += ["kept_by_rules"]
     # A block's own length is measured against the page's and its siblings' mean
     # block, never as a share of the page: in an article of 1,500 paragraphs each
     # holds a share too small for any training page (and was dropped).
@@ -200,8 +212,8 @@ class PageFeatures:
     Parameters
     ----------
     blocks : list of Block
-        All blocks of the page, in document order, as :func:`webfold.to_blocks`
-        returns them (page-level facts come from ``blocks[0].page``).
+        All blocks of the page, in document order, as ``webfold.to_blocks(html,
+        chrome=True)`` returns them (page-level facts come from ``blocks[0].page``).
     """
 
     def __init__(self, blocks: list[Block]) -> None:
@@ -240,6 +252,14 @@ class PageFeatures:
         headings = [i for i, b in enumerate(blocks) if b.kind == "heading"]
         self.main_heading = next((i for i in headings if blocks[i].level == 1), headings[0] if headings else -1)
         self.page_part = _page_row(page, sum(b.link_chars for b in blocks) / self.total_chars)
+        # Blocks of the same text: how many (copies) and the index of the first.
+        self.copies: dict[str, int] = {}
+        self.first_copy: dict[str, int] = {}
+        for index, block in enumerate(blocks):
+            if block.text:
+                self.copies[block.text] = self.copies.get(block.text, 0) + 1
+                self.first_copy.setdefault(block.text, index)
+        self.kept_by_rules = {id(block) for block in without_chrome(blocks)}
         self.tokens_of: dict[int, list[str]] = {}   # class and id tokens of each element
         self.inside: dict[int, bool] = {}           # which elements are in the main container
 
@@ -259,11 +279,16 @@ class PageFeatures:
             block = blocks[index]
             stats = analyze(block.text, _LEXICON, self.title, _STOP_BIT, WORD_BINS)
             row = _text_row(block, stats)
+            text = block.text
+            row += [math.log(self.copies.get(text, 1)), float(self.first_copy.get(text, index) < index)]
             row += [1.0 if block.kind == kind else 0.0 for kind in KINDS]
             row += [float(block.level), 1.0 if block.level == 1 else 0.0]
+            table = block.rows
+            row += [float(max(map(len, table), default=0)), math.log1p(len(table))] if table else [0.0, 0.0]
             row += [index / count, self.chars_before[index] / total_chars, float(index == 0),
                     float(index == count - 1)]
             row += _structure_row(block)
+            row.append(float(id(block) in self.kept_by_rules))
             element = block.element
             parent = element.parent if element is not None else None
             same_kind = sum(1 for other in blocks[max(0, index - 2): index + 3]
@@ -449,49 +474,62 @@ def _page_row(page: Page, link_density: float) -> list[float]:
 
 
 #: The context of a block for the second stage: first-stage scores around it (windows
-#: of 1, 2 and 5 blocks each side), of the blocks that share its parent element, and
-#: of the whole page.
+#: of 1, 2 and 5 blocks each side), of the blocks that share its ancestor at each of
+#: :data:`CONTAINER_DISTANCES` (a container's blocks are mostly all content or all
+#: furniture), where it sits relative to the confident blocks, and of the whole page.
 CONTEXT_WINDOWS = (1, 2, 5)
+#: Distances (1: the parent of the block's element) of the ancestors whose blocks' mean
+#: score is a feature.
+CONTAINER_DISTANCES = (1, 2, 3, 5)
+#: A first-stage score at least this high makes a block "confident" for the span features.
+CONFIDENT = 0.5
 CONTEXT_NAMES: list[str] = (
     ["score"]
     + [f"score_{side}_{width}" for width in CONTEXT_WINDOWS for side in ("before", "after")]
-    + ["score_parent_mean", "log_parent_blocks", "score_page_mean", "score_page_max",
-       "score_page_std", "score_rank", "page_share_above_half", "score_minus_page_mean"]
+    + [f"score_container_{distance}_mean" for distance in CONTAINER_DISTANCES]
+    + [f"log_container_{distance}_blocks" for distance in CONTAINER_DISTANCES]
+    + ["confident_before_share", "inside_confident_span"]
+    + ["score_page_mean", "score_page_max", "score_page_std", "score_rank",
+       "page_share_above_half", "score_minus_page_mean"]
 )
 
 
-def context_features(scores: list[float], parents: list[int]) -> list[list[float]]:
+def context_features(scores: list[float], containers: list[list[int]]) -> list[list[float]]:
     """One row of :data:`CONTEXT_NAMES` for each block of a page: all rows of
     :class:`ContextFeatures` at once (training's form)."""
-    return ContextFeatures(scores, parents).rows(0, len(scores))
+    return ContextFeatures(scores, containers).rows(0, len(scores))
 
 
 class ContextFeatures:
     """Stage 2's context of each block: the first stage's scores around it, in its
-    parent container and over the page, made a slice of blocks at a time.
+    containers and over the page, made a slice of blocks at a time.
 
     Parameters
     ----------
     scores : list of float
         The first stage's probability for each block, in page order (0 to 1).
-    parents : list of int
-        For each block, an id shared by blocks whose elements have the same parent
-        (the parent's ``serial``; -1 when unknown, which is a group of its own).
+    containers : list of sequences of int
+        For each block, :func:`container_ids`: one id per distance of
+        :data:`CONTAINER_DISTANCES`, shared by the blocks under the same ancestor.
     """
 
-    def __init__(self, scores: list[float], parents: list[int]) -> None:
+    def __init__(self, scores: list[float], containers: list) -> None:
         count = len(scores)
         self.scores = scores
-        self.parents = parents
+        self.containers = containers
         self.prefix = prefix = array("d", [0.0])
+        # confident[i]: the confident blocks before block i
+        self.confident = confident = array("q", [0])
         for score in scores:
             prefix.append(prefix[-1] + score)
-        sums: dict[int, float] = {}
-        self.sizes: dict[int, int] = {}
-        for score, parent in zip(scores, parents):
-            sums[parent] = sums.get(parent, 0.0) + score
-            self.sizes[parent] = self.sizes.get(parent, 0) + 1
-        self.means = {parent: total / self.sizes[parent] for parent, total in sums.items()}
+            confident.append(confident[-1] + (score >= CONFIDENT))
+        self.sums: list[dict[int, float]] = [{} for _ in CONTAINER_DISTANCES]
+        self.sizes: list[dict[int, int]] = [{} for _ in CONTAINER_DISTANCES]
+        for score, ids in zip(scores, containers):
+            for column, container in enumerate(ids):
+                sums, sizes = self.sums[column], self.sizes[column]
+                sums[container] = sums.get(container, 0.0) + score
+                sizes[container] = sizes.get(container, 0) + 1
         self.page_mean = prefix[-1] / max(count, 1)
         self.page_max = max(scores, default=0.0)
         self.page_std = math.sqrt(sum((score - self.page_mean) ** 2 for score in scores) / max(count, 1))
@@ -503,7 +541,8 @@ class ContextFeatures:
     def rows(self, start: int, stop: int) -> list[list[float]]:
         """The rows of blocks ``start`` to ``stop`` (exclusive)."""
         count = len(self.scores)
-        prefix = self.prefix
+        prefix, confident = self.prefix, self.confident
+        total_confident = confident[count]
         rows = []
         for index in range(start, stop):
             score = self.scores[index]
@@ -513,19 +552,33 @@ class ContextFeatures:
                 row.append((prefix[index] - prefix[low]) / (index - low) if index > low else -1.0)
                 row.append((prefix[high] - prefix[index + 1]) / (high - index - 1)
                            if high > index + 1 else -1.0)
-            parent = self.parents[index]
-            row += [self.means[parent], math.log1p(self.sizes[parent]), self.page_mean, self.page_max,
-                    self.page_std, self.rank[index], self.above, score - self.page_mean]
+            ids = self.containers[index]
+            row += [self.sums[column][container] / self.sizes[column][container]
+                    for column, container in enumerate(ids)]
+            row += [math.log(self.sizes[column][container]) for column, container in enumerate(ids)]
+            before = confident[index]
+            after = total_confident - confident[index + 1]
+            row += [before / total_confident if total_confident else -1.0,
+                    float(before > 0 and after > 0)]
+            row += [self.page_mean, self.page_max, self.page_std, self.rank[index], self.above,
+                    score - self.page_mean]
             rows.append(row)
         return rows
 
 
-def parent_ids(blocks: list[Block]) -> list[int]:
-    """For each block, the ``serial`` of its element's parent: blocks that share a
-    parent container share the id (-1 when unknown). Input of :func:`context_features`."""
+def container_ids(blocks: list[Block]) -> list[tuple[int, ...]]:
+    """For each block, the ``serial`` of its element's ancestor at each distance of
+    :data:`CONTAINER_DISTANCES`: blocks under one container share its id. Past the
+    outermost element the id is -1 (the whole page); a block without an element has
+    ids of its own (-2 - its index). Input of :func:`context_features`."""
     ids = []
-    for block in blocks:
+    reach = max(CONTAINER_DISTANCES) + 1
+    for index, block in enumerate(blocks):
         element = block.element
-        parent = element.parent if element is not None else None
-        ids.append(parent.serial if parent is not None else -1)
+        if element is None:
+            ids.append((-2 - index,) * len(CONTAINER_DISTANCES))
+            continue
+        chain = list(element.ancestors(reach))
+        ids.append(tuple(chain[distance].serial if distance < len(chain) else -1
+                         for distance in CONTAINER_DISTANCES))
     return ids

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from webfold._scan import scan_bytes
 from webfold.block import Block, Page
-from webfold.build import Builder
+from webfold.build import Builder, without_chrome
 from webfold.classify import thin
 from webfold.decode import decode
 from webfold.errors import InputTooLargeError
@@ -28,8 +28,9 @@ NOSCRIPT_SHARE = 4
 
 def to_blocks(html: str | bytes, base: str | None = None, *, charset: str | None = None,
               images: bool = True, max_input_bytes: int = MAX_INPUT_BYTES, safe_links: bool = False,
-              data_images: bool = False) -> list[Block]:
-    """The page's content blocks, in document order.
+              data_images: bool = False, chrome: bool = False) -> list[Block]:
+    """The page's content blocks, in document order: those the drop rules keep, or
+    with ``chrome`` every block built, page chrome included.
 
     Parameters
     ----------
@@ -54,6 +55,11 @@ def to_blocks(html: str | bytes, base: str | None = None, *, charset: str | None
         Write images whose only source is a ``data:image/`` URL (even with
         ``safe_links``). By default they are left out: most are the stand-ins of lazy
         loading, and each puts its image into the text as base64.
+    chrome : bool, default False
+        Also return the blocks of page chrome, marked in ``Block.chrome``: hidden
+        blocks, page headers and footers, asides, forms, consent and ad chrome. This is
+        what :func:`webfold.select_main` was trained on; by default the drop rules
+        remove them (:func:`webfold.build.without_chrome`).
 
     Returns
     -------
@@ -67,13 +73,14 @@ def to_blocks(html: str | bytes, base: str | None = None, *, charset: str | None
     InputTooLargeError
         The input is larger than ``max_input_bytes``.
     """
-    return _build(html, base, charset, images, max_input_bytes, safe_links, data_images)[0]
+    blocks = _build(html, base, charset, images, max_input_bytes, safe_links, data_images)[0]
+    return blocks if chrome else without_chrome(blocks)
 
 
 def _build(html: str | bytes, base: str | None, charset: str | None, images: bool,
            max_input_bytes: int, safe_links: bool = False,
            data_images: bool = False) -> tuple[list[Block], Page]:
-    """The blocks of :func:`to_blocks` and the page's facts."""
+    """Every block of :func:`to_blocks` (chrome included) and the page's facts."""
     if base is not None and not isinstance(base, str):
         raise TypeError(f"base must be str or None, not {type(base).__name__}")
     if charset is not None and not isinstance(charset, str):
@@ -95,16 +102,21 @@ def _build(html: str | bytes, base: str | None, charset: str | None, images: boo
         # again with navigation as chrome, removed only when it holds little.
         builder = Builder(tokens, base, images, keep_nav=True, **policy)
         blocks = builder.run()
-    if builder.noscript_bytes > NOSCRIPT_SHARE * sum(block.text_chars for block in blocks):
+    if builder.noscript_bytes > NOSCRIPT_SHARE * _visible_chars(blocks):
         # Much more markup in <noscript> than text outside it: a page (Discourse, for
         # one) that serves its content to readers without scripts there.
         with_noscript = Builder(tokens, base, images, keep_noscript=True, keep_nav=builder.keep_nav,
                                 **policy).run()
-        if sum(b.text_chars for b in with_noscript) > 2 * sum(b.text_chars for b in blocks):
+        if _visible_chars(with_noscript) > 2 * _visible_chars(blocks):
             blocks = with_noscript
-    if builder.payloads and thin(blocks):
+    if builder.payloads and thin(without_chrome(blocks)):
         blocks = _with_payloads(blocks, builder, images, policy)
     return blocks, builder.page
+
+
+def _visible_chars(blocks: list[Block]) -> int:
+    """The text characters of the blocks that the drop rules keep."""
+    return sum(block.text_chars for block in without_chrome(blocks))
 
 
 def _with_payloads(blocks: list[Block], builder: Builder, images: bool, policy: dict) -> list[Block]:
@@ -128,7 +140,7 @@ def _with_payloads(blocks: list[Block], builder: Builder, images: bool, policy: 
 
 def to_markdown(html: str | bytes, base: str | None = None, *, charset: str | None = None,
                 images: bool = True, selection: bool = True, precision: bool = False,
-                max_input_bytes: int = MAX_INPUT_BYTES, safe_links: bool = False,
+                hidden: bool = False, max_input_bytes: int = MAX_INPUT_BYTES, safe_links: bool = False,
                 data_images: bool = False) -> str:
     """The page's main content as a Markdown document (CommonMark 0.31 with GFM tables
     and strikethrough), ending in one newline, or ``""`` for a page with no content.
@@ -140,13 +152,17 @@ def to_markdown(html: str | bytes, base: str | None = None, *, charset: str | No
         block (the CLI's ``--all-blocks``).
     precision : bool, default False
         Select with the model's higher threshold: fewer, cleaner blocks.
+    hidden : bool, default False
+        Also keep the chosen blocks that readers see only once a script shows them
+        (closed tabs, deferred sections; see :func:`webfold.select_main`). Left out by
+        default: hidden text is the usual carrier of prompt injections.
 
     Raises the errors of :func:`to_blocks`, and :class:`webfold.select.ModelError`
     when the shipped selector cannot be loaded.
     """
     blocks = to_blocks(html, base, charset=charset, images=images, max_input_bytes=max_input_bytes,
-                       safe_links=safe_links, data_images=data_images)
-    return render(select_main(blocks, precision=precision) if selection else blocks)
+                       safe_links=safe_links, data_images=data_images, chrome=selection)
+    return render(select_main(blocks, precision=precision, hidden=hidden) if selection else blocks)
 
 
 @dataclass(slots=True)
@@ -157,7 +173,7 @@ class Document:
     markdown: str
     #: what the page says about itself: title, author, dates, language, ...
     metadata: Metadata
-    #: every block of the page, in document order
+    #: the blocks that the drop rules keep, in document order (``to_blocks``)
     blocks: list[Block]
     #: the blocks kept (the main content, or every block without selection)
     content: list[Block]
@@ -165,14 +181,15 @@ class Document:
 
 def to_document(html: str | bytes, base: str | None = None, *, charset: str | None = None,
                 images: bool = True, selection: bool = True, precision: bool = False,
-                max_input_bytes: int = MAX_INPUT_BYTES, safe_links: bool = False,
+                hidden: bool = False, max_input_bytes: int = MAX_INPUT_BYTES, safe_links: bool = False,
                 data_images: bool = False) -> Document:
     """The page's Markdown, blocks and metadata (:mod:`webfold.metadata`).
 
     Takes the parameters of :func:`to_markdown` and raises its errors.
     """
-    blocks, page = _build(html, base, charset, images, max_input_bytes, safe_links, data_images)
-    content = select_main(blocks, precision=precision) if selection else blocks
+    candidates, page = _build(html, base, charset, images, max_input_bytes, safe_links, data_images)
+    blocks = without_chrome(candidates)
+    content = select_main(candidates, precision=precision, hidden=hidden) if selection else blocks
     metadata = page_metadata(page, blocks)
     if safe_links and metadata.canonical:
         metadata.canonical = Resolver(None, safe_links=True).target(metadata.canonical)

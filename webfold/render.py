@@ -43,19 +43,24 @@ def render(blocks: list[Block]) -> str:
     """
     if not blocks:
         return ""
+    return "\n\n".join(written(blocks)) + "\n"
+
+
+def written(blocks: list[Block]) -> list[str]:
+    """Each block's Markdown as :func:`render` writes it, one string per block: a list
+    that now touches another list (a block between them was left out) takes the other
+    delimiter, as the two would otherwise read as one (CommonMark §5.3)."""
     pieces = []
     previous: Block | None = None
-    written = ""
+    delimiter_written = ""
     for block in blocks:
         delimiter = _delimiter(block) if block.kind == "list" else ""
-        # Two lists that now touch (a block between them was left out) would read as
-        # one: the second takes the other delimiter (CommonMark §5.3).
         switched = bool(delimiter) and previous is not None and previous.kind == "list" \
-            and delimiter == written and _list_id(block) != _list_id(previous)
+            and delimiter == delimiter_written and _list_id(block) != _list_id(previous)
         pieces.append(_switch(block.md) if switched else block.md)
-        written = _OTHER[delimiter] if switched else delimiter
+        delimiter_written = _OTHER[delimiter] if switched else delimiter
         previous = block
-    return "\n\n".join(pieces) + "\n"
+    return pieces
 
 
 def links(blocks: list[Block]) -> list[str]:

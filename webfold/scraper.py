@@ -67,7 +67,7 @@ def scrape(url: str, *, timeout: float = TIMEOUT, user_agent: str = USER_AGENT,
            render: bool | None = None, browser: str | None = None,
            options: RenderOptions = RenderOptions(), charset: str | None = None,
            images: bool = True, selection: bool = True, precision: bool = False,
-           max_input_bytes: int = MAX_INPUT_BYTES, safe_links: bool = False,
+           hidden: bool = False, max_input_bytes: int = MAX_INPUT_BYTES, safe_links: bool = False,
            data_images: bool = False, follow=None) -> Scrape:
     """Fetch ``url`` and convert it, rendering it in headless Chromium when needed.
 
@@ -130,7 +130,7 @@ def scrape(url: str, *, timeout: float = TIMEOUT, user_agent: str = USER_AGENT,
         render = True           # waiting, scrolling and clicking are asked of a browser
     started = time.perf_counter()
     deadline = Deadline(timeout)
-    convert = dict(images=images, selection=selection, precision=precision,
+    convert = dict(images=images, selection=selection, precision=precision, hidden=hidden,
                    max_input_bytes=max_input_bytes, safe_links=safe_links, data_images=data_images)
 
     def plain() -> Scrape:

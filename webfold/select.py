@@ -17,9 +17,10 @@ from array import array
 from pathlib import Path
 
 from webfold._trees import Forest
-from webfold.block import Block, words as words_of
+from webfold.block import CHROME_HIDDEN, CHROME_INVISIBLE, Block, words as words_of
+from webfold.build import without_chrome
 from webfold.errors import WebfoldError
-from webfold.features import CONTEXT_NAMES, FEATURE_NAMES, ContextFeatures, PageFeatures, parent_ids
+from webfold.features import CONTEXT_NAMES, FEATURE_NAMES, ContextFeatures, PageFeatures, container_ids
 
 MODEL_DIR = Path(__file__).parent / "models"
 #: Blocks whose rows are made at a time: a page's rows take 2.3 KB a block, so a page
@@ -29,6 +30,8 @@ SLICE = 2048
 #: so a page of a million tiny blocks would take a minute. The longest WCXB dev page
 #: has a few thousand blocks; a page of this many is a dump or an attack, not an article.
 MAX_BLOCKS = 100_000
+#: The chrome kinds that readers do not see (see ``select_main(hidden=...)``).
+UNSEEN = CHROME_HIDDEN | CHROME_INVISIBLE
 
 
 class ModelError(WebfoldError):
@@ -91,7 +94,7 @@ class Selector:
         for start, stop in slices:
             rows = features.rows(start, stop)
             first += self.stage1.probabilities(rows)
-        context = ContextFeatures(first, parent_ids(blocks))
+        context = ContextFeatures(first, container_ids(blocks))
         scores: list[float] = []
         for start, stop in slices:
             if len(slices) > 1:     # a page of one slice still has its rows at hand
@@ -115,12 +118,16 @@ def selector() -> Selector:
     return _SELECTOR
 
 
-def main_heading(blocks: list[Block]) -> int:
+def main_heading(blocks: list[Block], visible: set[int] | None = None) -> int:
     """The index of the heading that names the page's content, or -1: of the ``<h1>``
-    and ``<h2>`` headings, the one sharing most words with ``<title>`` (the first of
-    equals), else the first ``<h1>``. It does not depend on the scores, so every
-    threshold keeps the same one."""
-    candidates = [i for i, block in enumerate(blocks) if block.kind == "heading" and block.level <= 2]
+    and ``<h2>`` headings that the drop rules keep (a hidden menu's heading names
+    nothing; ``visible``: the ``id`` of each such block, when known), the one sharing
+    most words with ``<title>`` (the first of equals), else the first ``<h1>``. It does
+    not depend on the scores, so every threshold keeps the same one."""
+    if visible is None:
+        visible = {id(block) for block in without_chrome(blocks)}
+    candidates = [i for i, block in enumerate(blocks)
+                  if block.kind == "heading" and block.level <= 2 and id(block) in visible]
     if not candidates:
         return -1
     page = blocks[0].page
@@ -133,38 +140,51 @@ def main_heading(blocks: list[Block]) -> int:
 
 
 def choose(blocks: list[Block], scores: list[float], threshold: float,
-           fallback: float | None = None) -> list[Block]:
+           fallback: float | None = None, hidden: bool = False) -> list[Block]:
     """The blocks whose score reaches ``threshold``, in page order, with the content's
-    main heading (:func:`main_heading`). When none does: the choice at ``fallback``
-    (a lower threshold) if given, else the whole page (a page with text never comes
-    out empty)."""
-    kept = [index for index, score in enumerate(scores) if score >= threshold]
+    main heading (:func:`main_heading`); unseen blocks only with ``hidden`` (see
+    :func:`select_main`). When none is left: the choice at ``fallback`` (a lower
+    threshold) if given, else the blocks the drop rules keep
+    (:func:`webfold.build.without_chrome`: a page with text never comes out empty)."""
+    rules = without_chrome(blocks)
+    visible = {id(block) for block in rules}
+    kept = [index for index, score in enumerate(scores) if score >= threshold and (
+        hidden or not blocks[index].chrome & UNSEEN or id(blocks[index]) in visible)]
     if not kept or not any(blocks[index].text_chars for index in kept):
         if fallback is not None:
-            return choose(blocks, scores, fallback)
-        return list(blocks)
+            return choose(blocks, scores, fallback, hidden=hidden)
+        return rules
     chosen = set(kept)
-    heading = main_heading(blocks)
+    heading = main_heading(blocks, visible)
     if heading >= 0:
         chosen.add(heading)
     return [block for index, block in enumerate(blocks) if index in chosen]
 
 
-def select_main(blocks: list[Block], *, precision: bool = False) -> list[Block]:
+def select_main(blocks: list[Block], *, precision: bool = False, hidden: bool = False) -> list[Block]:
     """The page's main-content blocks.
 
     Parameters
     ----------
     blocks : list of Block
-        All blocks of one page, as :func:`webfold.to_blocks` returns them.
+        All blocks of one page, as ``webfold.to_blocks(html, chrome=True)`` returns
+        them: the model was trained on these, page chrome included. The default
+        output of :func:`webfold.to_blocks` (chrome removed) works too.
     precision : bool, default False
         Use the model's higher threshold: fewer, cleaner blocks.
+    hidden : bool, default False
+        Also return the chosen blocks that readers do not see until a script shows
+        them: hidden ones (``CHROME_HIDDEN``: closed tabs, deferred sections) and
+        those of an unseen inline style that the drop rules remove. The model scores
+        them either way (they are context for the others), but by default they are
+        left out: hidden text is the usual carrier of prompt injections.
 
     Returns
     -------
     list of Block
-        A subset of ``blocks`` in page order; all of them when no block reaches the
-        threshold, or when there are more than :data:`MAX_BLOCKS`.
+        A subset of ``blocks`` in page order; those the drop rules keep
+        (:func:`webfold.build.without_chrome`) when no block reaches the threshold
+        (or none but unseen ones), or when there are more than :data:`MAX_BLOCKS`.
 
     Raises
     ------
@@ -174,8 +194,8 @@ def select_main(blocks: list[Block], *, precision: bool = False) -> list[Block]:
     if not blocks:
         return []
     if len(blocks) > MAX_BLOCKS:
-        return list(blocks)
+        return without_chrome(blocks)
     model = selector()
     if precision:   # nothing clean enough: the default choice, never more than it
-        return choose(blocks, model.scores(blocks), model.precision_threshold, model.threshold)
-    return choose(blocks, model.scores(blocks), model.threshold)
+        return choose(blocks, model.scores(blocks), model.precision_threshold, model.threshold, hidden)
+    return choose(blocks, model.scores(blocks), model.threshold, hidden=hidden)
