@@ -258,7 +258,8 @@ def test_a_hidden_block_is_built_as_chrome_and_dropped_by_the_rules(attributes):
     html = f"<p>shown</p><div {attributes}><p>closed <b>tab</b></p><ul><li>one</ul></div><p>after</p>"
     assert texts(html) == [("shown", 0), ("closed tab", CHROME_HIDDEN), ("one", CHROME_HIDDEN), ("after", 0)]
     assert texts(html, chrome=False) == [("shown", 0), ("after", 0)]
-    assert [b.position for b in webfold.to_blocks(html)] == [0, 3]
+    assert [b.position for b in webfold.to_blocks(html, chrome=True)] == [0, 1, 2, 3]
+    assert [b.position for b in webfold.to_blocks(html)] == [0, 1]     # built without them
 
 
 @pytest.mark.parametrize("html", [

@@ -111,8 +111,8 @@ class Block:
     #: the innermost element that holds the block (for a list or quote: the outermost
     #: list or quote element itself)
     element: Element | None = field(default=None, repr=False)
-    #: 0-based index of the block among all the page's blocks, chrome included
-    #: (``to_blocks(chrome=True)``): the same in every list that holds the block
+    #: 0-based index of the block among the blocks built for the page, chrome
+    #: included: the same in every list made from one conversion
     position: int = 0
     #: the kinds of page chrome the block sits in, ``CHROME_*`` bits (0: none)
     chrome: int = 0

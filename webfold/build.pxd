@@ -72,7 +72,7 @@ cdef class Builder:
     cdef public Py_ssize_t closer_at, closer_opener, last_code
     cdef public str closer_delimiter, last_code_text
     cdef public bint space, line_start
-    cdef public bint keep_noscript
+    cdef public bint keep_noscript, hidden_blocks
     cdef public int flat_tables
     cdef public Py_ssize_t noscript_bytes, offset
 

@@ -335,6 +335,10 @@ class Builder:
         dropping it. :func:`webfold.pipeline.to_blocks` builds again so when a
         ``<nav>`` is left unclosed (``unclosed_nav``): it then holds the rest of the
         page, which browsers show.
+    hidden_blocks : bool
+        Build hidden elements as blocks marked ``CHROME_HIDDEN`` where they can be
+        (:meth:`hidden_candidate`), for the selector; False drops them unread, which is
+        what the drop rules do with them anyway, at less cost.
     safe_links, data_images : bool
         The link policy of :class:`webfold.urls.Resolver`: a dropped link target
         leaves its text, a dropped image target drops the image. ``data_images``
@@ -343,8 +347,9 @@ class Builder:
 
     def __init__(self, tokens: Tokens, base: str | None, images: bool = True,
                  keep_noscript: bool = False, keep_nav: bool = False, safe_links: bool = False,
-                 data_images: bool = False) -> None:
+                 data_images: bool = False, hidden_blocks: bool = True) -> None:
         self.tokens = tokens
+        self.hidden_blocks = hidden_blocks
         self.keep_noscript = keep_noscript
         self.keep_nav = keep_nav
         self.flat_tables = 0
@@ -499,7 +504,7 @@ class Builder:
             chrome = self.chrome_kinds(attributes)
             if hidden or chrome & CHROME_INVISIBLE:
                 # Unseen: built only where its text makes blocks of its own.
-                if not self.hidden_candidate(name):
+                if hidden and not self.hidden_blocks or not self.hidden_candidate(name):
                     self.push(name, NONE, HIDDEN_ROOT, attributes)
                     return
                 frame_flags = HIDDEN_CANDIDATE

@@ -73,14 +73,15 @@ def to_blocks(html: str | bytes, base: str | None = None, *, charset: str | None
     InputTooLargeError
         The input is larger than ``max_input_bytes``.
     """
-    blocks = _build(html, base, charset, images, max_input_bytes, safe_links, data_images)[0]
+    blocks = _build(html, base, charset, images, max_input_bytes, safe_links, data_images, chrome)[0]
     return blocks if chrome else without_chrome(blocks)
 
 
 def _build(html: str | bytes, base: str | None, charset: str | None, images: bool,
-           max_input_bytes: int, safe_links: bool = False,
-           data_images: bool = False) -> tuple[list[Block], Page]:
-    """Every block of :func:`to_blocks` (chrome included) and the page's facts."""
+           max_input_bytes: int, safe_links: bool = False, data_images: bool = False,
+           hidden_blocks: bool = True) -> tuple[list[Block], Page]:
+    """Every block of :func:`to_blocks` (chrome included; hidden blocks only with
+    ``hidden_blocks``: see :class:`webfold.build.Builder`) and the page's facts."""
     if base is not None and not isinstance(base, str):
         raise TypeError(f"base must be str or None, not {type(base).__name__}")
     if charset is not None and not isinstance(charset, str):
@@ -94,7 +95,7 @@ def _build(html: str | bytes, base: str | None, charset: str | None, images: boo
         raise InputTooLargeError(
             f"input is {len(decoded.utf8):,} bytes as UTF-8, over the limit of {max_input_bytes:,}")
     tokens = scan_bytes(decoded.utf8)
-    policy = {"safe_links": safe_links, "data_images": data_images}
+    policy = {"safe_links": safe_links, "data_images": data_images, "hidden_blocks": hidden_blocks}
     builder = Builder(tokens, base, images, **policy)
     blocks = builder.run()
     if builder.unclosed_nav:
@@ -187,7 +188,8 @@ def to_document(html: str | bytes, base: str | None = None, *, charset: str | No
 
     Takes the parameters of :func:`to_markdown` and raises its errors.
     """
-    candidates, page = _build(html, base, charset, images, max_input_bytes, safe_links, data_images)
+    candidates, page = _build(html, base, charset, images, max_input_bytes, safe_links, data_images,
+                              selection)
     blocks = without_chrome(candidates)
     content = select_main(candidates, precision=precision, hidden=hidden) if selection else blocks
     metadata = page_metadata(page, blocks)
