@@ -473,20 +473,22 @@ class Builder:
         attributes = self.tokens.attributes(index) if flags & HAS_ATTRIBUTES else None
         if attributes is not None and name in PAGE_FACTS:
             self.page_fact(name, attributes)
+        # Judged once: the dates, the void elements and the chrome below all ask.
+        hidden = attributes is not None and self.hidden_by(name, attributes)
         # What hidden elements hold is no fact of the page and no payload, even where
         # their blocks are built for the selector.
-        hidden_chrome = self.stack and self.stack[-1].chrome & CHROME_HIDDEN
+        inside_hidden = self.stack and self.stack[-1].chrome & CHROME_HIDDEN
         if name == "script":
-            self.payload_kind = None if hidden_chrome else script_kind(attributes)
-        elif attributes is not None and (name == "time" or "itemprop" in attributes) and not hidden_chrome \
-                and not self.hidden_by(name, attributes):
+            self.payload_kind = None if inside_hidden else script_kind(attributes)
+        elif attributes is not None and (name == "time" or "itemprop" in attributes) and not (
+                hidden or inside_hidden):
             self.dates(name, attributes)
         if bits & IMPLIES:
             self.imply_end_tags(name)
         if bits & VOID:
             if name == "base" and attributes:
                 self.base(attributes)
-            if attributes is None or not self.hidden_by(name, attributes):
+            if not hidden:
                 self.void(name, attributes)     # <img hidden>, <hr hidden>: nothing
             return
         if name == "noscript":
@@ -500,7 +502,6 @@ class Builder:
         frame_flags = 0
         chrome = 0
         if attributes is not None:
-            hidden = self.hidden_by(name, attributes)
             chrome = self.chrome_kinds(attributes)
             if hidden or chrome & CHROME_INVISIBLE:
                 # Unseen: built only where its text makes blocks of its own.

@@ -121,7 +121,7 @@ def convert_page(job: tuple[str, str, str | None, frozenset[int], dict]) -> dict
         limit = options["max_input_bytes"]
         candidates = to_blocks(_read(os.path.join(folder, relative), limit), base, images=options["images"],
                                max_input_bytes=limit, safe_links=options["safe_links"],
-                               data_images=options["data_images"], chrome=True)
+                               data_images=options["data_images"], chrome=options["selection"])
         blocks = without_chrome(candidates)
         content = (select_main(candidates, precision=options["precision"], hidden=options["hidden"])
                    if options["selection"] else blocks)

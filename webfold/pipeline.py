@@ -103,7 +103,7 @@ def _build(html: str | bytes, base: str | None, charset: str | None, images: boo
         # again with navigation as chrome, removed only when it holds little.
         builder = Builder(tokens, base, images, keep_nav=True, **policy)
         blocks = builder.run()
-    if builder.noscript_bytes > NOSCRIPT_SHARE * _visible_chars(blocks):
+    if builder.noscript_bytes and builder.noscript_bytes > NOSCRIPT_SHARE * _visible_chars(blocks):
         # Much more markup in <noscript> than text outside it: a page (Discourse, for
         # one) that serves its content to readers without scripts there.
         with_noscript = Builder(tokens, base, images, keep_noscript=True, keep_nav=builder.keep_nav,

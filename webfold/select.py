@@ -148,11 +148,12 @@ def choose(blocks: list[Block], scores: list[float], threshold: float,
     (:func:`webfold.build.without_chrome`: a page with text never comes out empty)."""
     rules = without_chrome(blocks)
     visible = {id(block) for block in rules}
-    kept = [index for index, score in enumerate(scores) if score >= threshold and (
-        hidden or not blocks[index].chrome & UNSEEN or id(blocks[index]) in visible)]
-    if not kept or not any(blocks[index].text_chars for index in kept):
-        if fallback is not None:
-            return choose(blocks, scores, fallback, hidden=hidden)
+    for limit in (threshold,) if fallback is None else (threshold, fallback):
+        kept = [index for index, score in enumerate(scores) if score >= limit and (
+            hidden or not blocks[index].chrome & UNSEEN or id(blocks[index]) in visible)]
+        if any(blocks[index].text_chars for index in kept):
+            break
+    else:
         return rules
     chosen = set(kept)
     heading = main_heading(blocks, visible)
