@@ -260,3 +260,33 @@ def test_a_huge_max_bytes_means_no_limit(page, capsys):
 def test_a_line_break_in_a_file_name_keeps_the_error_on_one_line(tmp_path, capsys):
     code, _, err = run([tmp_path / "a\nb.html"], capsys)
     assert code == 2 and err.count("\n") == 1 and "a\\nb.html: no such file" in err
+
+
+# Start-up: what a conversion of one file loads (its time is measured by bench.startup).
+
+#: Modules whose import a one-page conversion must not pay for: dataclasses (through
+#: inspect) and typing cost about a tenth of start-up each; the metadata reader is
+#: only for --json, the scraper and HTTP client only for URLs.
+NOT_AT_START_UP = ("dataclasses", "inspect", "typing", "webfold.metadata", "webfold.scraper", "httpx")
+
+
+def test_a_file_conversion_loads_only_what_it_uses(page):
+    code = ("import runpy, sys\n"
+            f"sys.argv = ['webfold', {str(page)!r}]\n"
+            "try:\n    runpy.run_module('webfold', run_name='__main__')\n"
+            "except SystemExit:\n    pass\n"
+            f"print(sorted(m for m in {NOT_AT_START_UP!r} if m in sys.modules), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout == "# Title\n\nHello [there](/x).\n" and done.stderr == "[]\n"
+
+
+def test_a_lazy_pattern_compiles_on_first_use_and_matches_as_re_does():
+    import re
+
+    from webfold.patterns import LazyPattern
+
+    lazy = LazyPattern(r"(\d+)-(\d+)", re.ASCII)
+    assert "search" not in vars(lazy)
+    assert lazy.search("pages 12-34").groups() == ("12", "34")
+    assert "search" in vars(lazy) and lazy.sub(r"\2", "1-2 3-4") == "2 4"
+    assert lazy.pattern == r"(\d+)-(\d+)" and lazy.flags & re.ASCII

@@ -11,23 +11,23 @@ Cython byte scanner: tokens), :mod:`~webfold.build` (tokens to blocks),
 from webfold.block import Block, Element, Page
 from webfold.errors import (BinaryInputError, BrowserError, ContentTypeError, DecodeError, FetchError,
                             HTTPStatusError, InputTooLargeError, WebfoldError)
-from webfold.metadata import Metadata
 from webfold.pipeline import Document, to_blocks, to_document, to_markdown
 from webfold.render import links, render
 from webfold.select import ModelError, select_main
 
 __version__ = "0.1.0"
 
-#: Names served by :mod:`webfold.scraper`, imported on first use (PEP 562): a command
-#: that converts a file should not pay the 10 ms of loading the fetching modules.
-_SCRAPER = frozenset({"RenderOptions", "Scrape", "scrape"})
+#: Names served by other modules, imported on first use (PEP 562): a command that
+#: converts a file should not pay for loading the fetching modules (10 ms) or the
+#: metadata reader.
+_LAZY = {"RenderOptions": "scraper", "Scrape": "scraper", "scrape": "scraper", "Metadata": "metadata"}
 
 
 def __getattr__(name: str):
-    if name in _SCRAPER:
-        from webfold import scraper
+    if name in _LAZY:
+        import importlib
 
-        return getattr(scraper, name)
+        return getattr(importlib.import_module(f"webfold.{_LAZY[name]}"), name)
     raise AttributeError(f"module 'webfold' has no attribute {name!r}")
 __all__ = ["Block", "Document", "Element", "Metadata", "Page", "RenderOptions", "Scrape", "BinaryInputError",
            "BrowserError", "ContentTypeError", "DecodeError", "FetchError", "HTTPStatusError",

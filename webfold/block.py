@@ -4,7 +4,6 @@ and :class:`Block` (one top-level Markdown block and the facts a selector needs)
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from collections.abc import Iterator
 
 _WORD = re.compile(r"\w+")
@@ -37,22 +36,32 @@ CHROME_NAV = 32
 CHROME_HIDDEN = 64
 
 
-@dataclass(slots=True, eq=False)
 class Element:
-    """An element of the page that holds blocks; parents are linked, never copied."""
+    """An element of the page that holds blocks; parents are linked, never copied.
 
-    #: lower-case tag name, e.g. ``"div"``
-    tag: str
-    #: the ``id`` attribute, ``""`` when absent
-    id: str
-    #: the ``class`` attribute as written, ``""`` when absent
-    classes: str
-    #: the enclosing element, None for the outermost one (left out of ``repr()``)
-    parent: Element | None = field(repr=False)
-    #: number of open elements above this one (0 for the outermost)
-    depth: int
-    #: order of the start tag among all start tags of the page (0-based)
-    serial: int
+    A plain class rather than a dataclass, like the other records of the conversion
+    path: importing :mod:`dataclasses` costs a command-line run a tenth of its start-up.
+    """
+
+    __slots__ = ("tag", "id", "classes", "parent", "depth", "serial")
+
+    def __init__(self, tag: str, id: str, classes: str, parent: Element | None, depth: int,
+                 serial: int) -> None:
+        #: lower-case tag name, e.g. ``"div"``
+        self.tag = tag
+        #: the ``id`` attribute, ``""`` when absent
+        self.id = id
+        #: the ``class`` attribute as written, ``""`` when absent
+        self.classes = classes
+        #: the enclosing element, None for the outermost one
+        self.parent = parent
+        #: number of open elements above this one (0 for the outermost)
+        self.depth = depth
+        #: order of the start tag among all start tags of the page (0-based)
+        self.serial = serial
+
+    def __repr__(self) -> str:
+        return f"Element(tag={self.tag!r}, id={self.id!r}, classes={self.classes!r}, depth={self.depth})"
 
     def ancestors(self, limit: int = 32) -> Iterator[Element]:
         """This element, then its parents, nearest first, at most ``limit`` of them
@@ -64,64 +73,80 @@ class Element:
             limit -= 1
 
 
-@dataclass(slots=True, eq=False)
 class Page:
     """Facts about the whole page, shared by its blocks (``Block.page``)."""
 
-    #: the ``<title>`` text, white space collapsed (``""`` when absent)
-    title: str = ""
-    #: the page address the caller gave (None when unknown)
-    url: str | None = None
-    #: ``<meta property="og:type">`` (Open Graph), ``""`` when absent
-    og_type: str = ""
-    #: every JSON-LD ``@type`` found in ``application/ld+json`` scripts, in order
-    ld_types: list[str] = field(default_factory=list)
-    #: ``<meta>`` contents by lower-cased ``property``, ``name``, ``itemprop`` or
-    #: ``http-equiv`` (the first of each; at most 256 keys of 4,096 characters)
-    meta: dict[str, str] = field(default_factory=dict)
-    #: ``<link rel="canonical">``'s ``href`` as written (``""`` when absent)
-    canonical: str = ""
-    #: ``<html lang>`` (``""`` when absent)
-    lang: str = ""
-    #: the text of each ``application/ld+json`` script outside hidden and dropped
-    #: subtrees, in order (at most 32)
-    json_ld: list[str] = field(default_factory=list)
-    #: the ``datetime`` of the first 16 ``<time>`` elements outside dropped subtrees
-    times: list[str] = field(default_factory=list)
+    __slots__ = ("title", "url", "og_type", "ld_types", "meta", "canonical", "lang", "json_ld", "times")
+
+    def __init__(self, title: str = "", url: str | None = None) -> None:
+        #: the ``<title>`` text, white space collapsed (``""`` when absent)
+        self.title = title
+        #: the page address the caller gave (None when unknown)
+        self.url = url
+        #: ``<meta property="og:type">`` (Open Graph), ``""`` when absent
+        self.og_type = ""
+        #: every JSON-LD ``@type`` found in ``application/ld+json`` scripts, in order
+        self.ld_types: list[str] = []
+        #: ``<meta>`` contents by lower-cased ``property``, ``name``, ``itemprop`` or
+        #: ``http-equiv`` (the first of each; at most 256 keys of 4,096 characters)
+        self.meta: dict[str, str] = {}
+        #: ``<link rel="canonical">``'s ``href`` as written (``""`` when absent)
+        self.canonical = ""
+        #: ``<html lang>`` (``""`` when absent)
+        self.lang = ""
+        #: the text of each ``application/ld+json`` script outside hidden and dropped
+        #: subtrees, in order (at most 32)
+        self.json_ld: list[str] = []
+        #: the ``datetime`` of the first 16 ``<time>`` elements outside dropped subtrees
+        self.times: list[str] = []
+
+    def __repr__(self) -> str:
+        return f"Page(title={self.title!r}, url={self.url!r})"
 
 
-@dataclass(slots=True, eq=False)
 class Block:
     """One top-level Markdown block: a heading, a paragraph, a whole list, a whole block
     quote, a fenced code block, a table, an image or a thematic break."""
 
-    #: the block's Markdown (CommonMark/GFM), without a trailing newline
-    md: str
-    #: ``"heading"``, ``"paragraph"``, ``"list"``, ``"quote"``, ``"code"``, ``"table"``,
-    #: ``"image"`` or ``"thematic_break"``
-    kind: str
-    #: resolved link targets of the block, in document order
-    links: list[str] = field(default_factory=list)
-    #: characters of visible text (whitespace collapsed, markup excluded)
-    text_chars: int = 0
-    #: characters of that text that sit inside links (link density = this / text_chars)
-    link_chars: int = 0
-    #: 1–6 for a heading, else 0
-    level: int = 0
-    #: the innermost element that holds the block (for a list or quote: the outermost
-    #: list or quote element itself)
-    element: Element | None = field(default=None, repr=False)
-    #: 0-based index of the block among the blocks built for the page, chrome
-    #: included: the same in every list made from one conversion
-    position: int = 0
-    #: the kinds of page chrome the block sits in, ``CHROME_*`` bits (0: none)
-    chrome: int = 0
-    #: plain text of the block (whitespace collapsed), for features and the signature
-    text: str = ""
-    #: for a table: its cells' Markdown, row by row (kept to flatten nested tables)
-    rows: list[list[str]] | None = None
-    #: the page the block belongs to (shared by all its blocks)
-    page: Page | None = field(default=None, repr=False)
+    __slots__ = ("md", "kind", "links", "text_chars", "link_chars", "level", "element", "position",
+                 "chrome", "text", "rows", "page")
+
+    def __init__(self, md: str, kind: str, links: list[str] | None = None, text_chars: int = 0,
+                 link_chars: int = 0, level: int = 0, element: Element | None = None,
+                 position: int = 0, chrome: int = 0, text: str = "",
+                 rows: list[list[str]] | None = None, page: Page | None = None) -> None:
+        #: the block's Markdown (CommonMark/GFM), without a trailing newline
+        self.md = md
+        #: ``"heading"``, ``"paragraph"``, ``"list"``, ``"quote"``, ``"code"``, ``"table"``,
+        #: ``"image"`` or ``"thematic_break"``
+        self.kind = kind
+        #: resolved link targets of the block, in document order
+        self.links = [] if links is None else links
+        #: characters of visible text (whitespace collapsed, markup excluded)
+        self.text_chars = text_chars
+        #: characters of that text that sit inside links (link density = this / text_chars)
+        self.link_chars = link_chars
+        #: 1–6 for a heading, else 0
+        self.level = level
+        #: the innermost element that holds the block (for a list or quote: the outermost
+        #: list or quote element itself)
+        self.element = element
+        #: 0-based index of the block among the blocks built for the page, chrome
+        #: included: the same in every list made from one conversion
+        self.position = position
+        #: the kinds of page chrome the block sits in, ``CHROME_*`` bits (0: none)
+        self.chrome = chrome
+        #: plain text of the block (whitespace collapsed), for features and the signature
+        self.text = text
+        #: for a table: its cells' Markdown, row by row (kept to flatten nested tables)
+        self.rows = rows
+        #: the page the block belongs to (shared by all its blocks)
+        self.page = page
+
+    def __repr__(self) -> str:
+        return (f"Block(md={self.md!r}, kind={self.kind!r}, text_chars={self.text_chars}, "
+                f"link_chars={self.link_chars}, level={self.level}, position={self.position}, "
+                f"chrome={self.chrome})")
 
     @property
     def sig(self) -> int:

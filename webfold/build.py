@@ -21,8 +21,9 @@ from webfold._scan import TokenFlag, TokenKind, Tokens
 from webfold.block import (CHROME_ASIDE, CHROME_CLASS, CHROME_FORM, CHROME_HEADER_FOOTER, CHROME_HIDDEN,
                            CHROME_INVISIBLE, CHROME_NAV, Block, Element, Page)
 from webfold.payloads import script_kind
+from webfold.patterns import LazyPattern
 from webfold.table import MAX_COLSPAN, MAX_ROWSPAN, Cell, Table, pipe_table
-from webfold.tables import (BLOCK_ELEMENTS, CHROME_PATTERN, CODE_LANGUAGE, DROPPED_ELEMENTS,
+from webfold.tables import (BLOCK_ELEMENTS, CHROME_TOKEN_SET, CLASS_TOKEN, CODE_LANGUAGE, DROPPED_ELEMENTS,
                             DISPLAY_NONE, HEADING_LEVEL, P_CLOSERS, PLACEHOLDER_SRC, REACT_SEGMENT,
                             SCOPE_BOUNDARIES, SECTIONING, SPECIAL_ELEMENTS, TAG_NAMES,
                             VOID_ELEMENTS, BACKGROUND, COLOR, FOREIGN_BREAKOUT, FOREIGN_ROOTS,
@@ -124,7 +125,7 @@ MAX_JSON_LD = 32
 MAX_TIMES = 16
 # "@type": "NewsArticle" or "@type": ["Product", "Thing"] in JSON-LD (a pattern, not a
 # parse: a payload that does not parse still names its types).
-_LD_TYPE = re.compile(r'"@type"\s*:\s*\[?\s*"([A-Za-z]+)"')
+_LD_TYPE = LazyPattern(r'"@type"\s*:\s*\[?\s*"([A-Za-z]+)"')
 
 
 class Frame:
@@ -254,8 +255,8 @@ class ListState:
         self.nested = nested        # directly inside a list: it opened a container
 
 
-_CSS_COMMENT = re.compile(r"/\*.*?(?:\*/|$)", re.DOTALL)
-_CSS_ESCAPE = re.compile(r"\\(?:([0-9a-fA-F]{1,6})\s?|(.))", re.DOTALL)
+_CSS_COMMENT = LazyPattern(r"/\*.*?(?:\*/|$)", re.DOTALL)
+_CSS_ESCAPE = LazyPattern(r"\\(?:([0-9a-fA-F]{1,6})\s?|(.))", re.DOTALL)
 
 
 def plain_css(style: str) -> str:
@@ -720,7 +721,7 @@ class Builder:
         if found is None:
             if len(_CHROME_MEMO) > 50_000:
                 _CHROME_MEMO.clear()
-            found = _CHROME_MEMO[marks] = CHROME_PATTERN.search(marks) is not None
+            found = _CHROME_MEMO[marks] = not CHROME_TOKEN_SET.isdisjoint(CLASS_TOKEN.findall(marks.lower()))
         return kinds | CHROME_CLASS if found else kinds
 
     def imply_end_tags(self, name: str) -> None:

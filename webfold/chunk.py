@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import re
-
 from webfold.block import Block
+from webfold.patterns import LazyPattern
 from webfold.render import written
 
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
+_SENTENCE_END = LazyPattern(r"(?<=[.!?。！？])\s+")
 
 
 def chunks(blocks: list[Block], limit: int) -> list[str]:

@@ -13,7 +13,6 @@ says, so ``iso-8859-1`` and ``ascii`` mean windows-1252.
 from __future__ import annotations
 
 import codecs
-from dataclasses import dataclass
 
 import re
 
@@ -126,17 +125,22 @@ def prescan(data: bytes) -> str | None:
     return None
 
 
-@dataclass(slots=True)
 class Decoded:
     """The outcome of decoding a document's bytes."""
 
-    #: the document as UTF-8 bytes, which the scanner reads
-    utf8: bytes
-    #: the Python codec name that decoded the input, e.g. ``"cp932"`` for Shift_JIS
-    encoding: str
-    #: what chose the encoding: ``"bom"``, ``"caller"``, ``"meta"``, ``"utf-8"`` (valid
-    #: UTF-8), ``"detected"`` (charset-normalizer), ``"fallback"`` or ``"str"``
-    reason: str
+    __slots__ = ("utf8", "encoding", "reason")
+
+    def __init__(self, utf8: bytes, encoding: str, reason: str) -> None:
+        #: the document as UTF-8 bytes, which the scanner reads
+        self.utf8 = utf8
+        #: the Python codec name that decoded the input, e.g. ``"cp932"`` for Shift_JIS
+        self.encoding = encoding
+        #: what chose the encoding: ``"bom"``, ``"caller"``, ``"meta"``, ``"utf-8"`` (valid
+        #: UTF-8), ``"detected"`` (charset-normalizer), ``"fallback"`` or ``"str"``
+        self.reason = reason
+
+    def __repr__(self) -> str:
+        return f"Decoded(encoding={self.encoding!r}, reason={self.reason!r}, {len(self.utf8):,} bytes)"
 
 
 def _decode_with(data: bytes, encoding: str) -> str:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import time
-from dataclasses import dataclass, field
 
 from webfold.codings import undo_content_codings
 from webfold.errors import FetchError, InputTooLargeError, RedirectRefusedError
@@ -54,29 +53,38 @@ class Deadline:
         return time.monotonic() >= self.end
 
 
-@dataclass(slots=True)
 class Response:
-    """What :func:`fetch` got: the last response of the redirect chain."""
+    """What :func:`fetch` got: the last response of the redirect chain. (A plain class:
+    the command line imports this module, and :mod:`dataclasses` costs start-up.)"""
 
-    #: the URL asked for
-    url: str
-    #: the URL that answered, after redirects
-    final_url: str
-    #: the HTTP status code of that answer
-    status: int
-    #: its reason phrase ("Not Found"), or "" when it sent none
-    reason: str
-    #: the media type of its ``Content-Type`` header, lower case without parameters
-    #: ("text/html"), or "" when it sent none
-    content_type: str
-    #: the ``charset`` parameter of ``Content-Type``, or None
-    charset: str | None
-    #: the body, with its content coding (gzip, deflate, br) undone
-    body: bytes
-    #: the URLs of the redirect chain, the asked one first, the final one last
-    chain: list[str] = field(default_factory=list)
-    #: a body cut short or a content coding left in place, or None
-    note: str | None = None
+    __slots__ = ("url", "final_url", "status", "reason", "content_type", "charset", "body", "chain",
+                 "note")
+
+    def __init__(self, *, url: str, final_url: str, status: int, reason: str, content_type: str,
+                 charset: str | None, body: bytes, chain: list[str] | None = None,
+                 note: str | None = None) -> None:
+        #: the URL asked for
+        self.url = url
+        #: the URL that answered, after redirects
+        self.final_url = final_url
+        #: the HTTP status code of that answer
+        self.status = status
+        #: its reason phrase ("Not Found"), or "" when it sent none
+        self.reason = reason
+        #: the media type of its ``Content-Type`` header, lower case without parameters
+        #: ("text/html"), or "" when it sent none
+        self.content_type = content_type
+        #: the ``charset`` parameter of ``Content-Type``, or None
+        self.charset = charset
+        #: the body, with its content coding (gzip, deflate, br) undone
+        self.body = body
+        #: the URLs of the redirect chain, the asked one first, the final one last
+        self.chain = [] if chain is None else chain
+        #: a body cut short or a content coding left in place, or None
+        self.note = note
+
+    def __repr__(self) -> str:
+        return f"Response(final_url={self.final_url!r}, status={self.status}, {len(self.body):,} bytes)"
 
 
 def fetch(url: str, *, deadline: Deadline, user_agent: str = USER_AGENT,

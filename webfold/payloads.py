@@ -27,6 +27,7 @@ import math
 import re
 
 from webfold.decode import without_surrogates
+from webfold.patterns import LazyPattern
 
 #: A body with fewer words than this is a shell: its payloads are unpacked.
 THIN_WORDS = 50
@@ -57,7 +58,7 @@ TRANSLATION_KEYS = frozenset({"messages", "translations", "i18n", "intl", "strin
                               "dictionary", "dict", "lang", "resources", "copy", "t"})
 #: Parts of key names whose values are interface chrome, settings or translations,
 #: whatever their type (``cookieConsent``, ``i18nMessages``, ``initialI18nStore``).
-UI_KEY = re.compile(r"cookie|consent|gdpr|privacy|otconfig|banner|modal|popup|toast|notif|i18n|l10n"
+UI_KEY = LazyPattern(r"cookie|consent|gdpr|privacy|otconfig|banner|modal|popup|toast|notif|i18n|l10n"
                     r"|intl|translat|locali|locale|phrases|^texts$|uistring|microcopy|statictext"
                     r"|commoncontent|settings|placeholder|tooltip|button|^cta|nav|menu|footer"
                     r"|sidebar|breadcrumb|analytics|tracking|classname|styles?$|newsletter|paywall"
@@ -65,9 +66,9 @@ UI_KEY = re.compile(r"cookie|consent|gdpr|privacy|otconfig|banner|modal|popup|to
 #: Keys of a page's own title, written first as a heading.
 TITLE_KEYS = ("title", "headline", "heading")
 #: Keys whose string value is HTML when it looks like markup.
-MARKUP = re.compile(r"<[a-zA-Z][a-zA-Z0-9-]*+(?:[\s/][^<>]*+)?>")     # possessive: no backtracking
+MARKUP = LazyPattern(r"<[a-zA-Z][a-zA-Z0-9-]*+(?:[\s/][^<>]*+)?>")     # possessive: no backtracking
 #: A word of code rather than prose: class names, CSS, paths, user agents, versions.
-_CODE_WORD = re.compile(r"[_\[\]{}()<>=/\\:;@#%&*|^~`$]|\d|[a-z][A-Z]|--")
+_CODE_WORD = LazyPattern(r"[_\[\]{}()<>=/\\:;@#%&*|^~`$]|\d|[a-z][A-Z]|--")
 #: Thai, Lao, Myanmar, Khmer, ideographs, kana and hangul, as ranges of code points
 #: (scripts written without spaces between words): each character is a word of its own
 #: for the word counts. (A regex class of these ranges costs 16 ms to compile, a
@@ -75,8 +76,8 @@ _CODE_WORD = re.compile(r"[_\[\]{}()<>=/\\:;@#%&*|^~`$]|\d|[a-z][A-Z]|--")
 _CJK_RANGES = ((0x0E00, 0x0EFF), (0x1000, 0x109F), (0x1780, 0x17FF), (0x2E80, 0x9FFF),
                (0xAC00, 0xD7AF), (0xF900, 0xFAFF), (0xFF65, 0xFF9F), (0x20000, 0x3134F))
 #: Marks of code in a title's word (digits and dots are common in real titles).
-_CODE_IN_TITLE = re.compile(r"[_\[\]{}<>=\\;@#&*|^~`$]|[a-z][A-Z][a-z]*[A-Z]|^[a-z]+[A-Z]|v\d+\.\d")
-_TEMPLATE = re.compile(r"\{\{|\}\}|%[sd]|\{\d*\}|\$\{")
+_CODE_IN_TITLE = LazyPattern(r"[_\[\]{}<>=\\;@#&*|^~`$]|[a-z][A-Z][a-z]*[A-Z]|^[a-z]+[A-Z]|v\d+\.\d")
+_TEMPLATE = LazyPattern(r"\{\{|\}\}|%[sd]|\{\d*\}|\$\{")
 #: Bounds on the work done for one page: containers visited and recursion depth.
 MAX_NODES = 200_000
 MAX_DEPTH = 200
@@ -506,8 +507,8 @@ def _read_javascript(text: str, page: _Page) -> None:
             at = text.find(name, at + len(name))
 
 
-_ASSIGNED_OBJECT = re.compile(r"\s*=\s*(?:[{\[]|\(\s*function\b)")
-_IIFE = re.compile(r"\(?\s*function\s*\(([^)]*)\)\s*\{\s*return\s*")
+_ASSIGNED_OBJECT = LazyPattern(r"\s*=\s*(?:[{\[]|\(\s*function\b)")
+_IIFE = LazyPattern(r"\(?\s*function\s*\(([^)]*)\)\s*\{\s*return\s*")
 
 
 def _javascript_value(source: str):
@@ -569,11 +570,11 @@ def _flight_chunks(text: str) -> list[str]:
     return chunks
 
 
-_ROW = re.compile(r"([0-9a-fA-F]+):")
+_ROW = LazyPattern(r"([0-9a-fA-F]+):")
 #: Marks the place of a ``dangerouslySetInnerHTML`` string in rebuilt HTML (a NUL:
 #: never part of HTML text).
 _APART = "\x00"
-_HEX = re.compile(r"[0-9a-fA-F]{1,16}")
+_HEX = LazyPattern(r"[0-9a-fA-F]{1,16}")
 
 
 def _read_flight(data: str, page: _Page) -> None:
@@ -652,7 +653,7 @@ def _references(value, found: set, depth: int) -> None:
 _KEPT_PROPS = {"href": "href", "src": "src", "alt": "alt", "title": "title", "hidden": "hidden",
                "lang": "lang", "id": "id", "className": "class", "role": "role",
                "aria-hidden": "aria-hidden"}
-_TAG = re.compile(r"[a-z][a-z0-9-]*")
+_TAG = LazyPattern(r"[a-z][a-z0-9-]*")
 
 
 #: Element types whose content a reader never sees as text.

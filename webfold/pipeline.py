@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from webfold._scan import scan_bytes
 from webfold.block import Block, Page
 from webfold.build import Builder, without_chrome
 from webfold.classify import thin
 from webfold.decode import decode
 from webfold.errors import InputTooLargeError
-from webfold.metadata import Metadata, page_metadata
 from webfold.payloads import payload_html
 from webfold.render import render
 from webfold.select import select_main
 from webfold.urls import Resolver
+
+# Type checkers read this block (they treat a TYPE_CHECKING constant as true); the
+# runtime skips it, since importing typing or the metadata reader costs start-up.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from webfold.metadata import Metadata
 
 #: Larger inputs are refused unless the caller raises the limit: 200 MB, about 60
 #: times the largest page in the WCXB development split.
@@ -166,18 +169,38 @@ def to_markdown(html: str | bytes, base: str | None = None, *, charset: str | No
     return render(select_main(blocks, precision=precision, hidden=hidden) if selection else blocks)
 
 
-@dataclass(slots=True)
 class Document:
     """A converted page (:func:`to_document`)."""
 
-    #: the Markdown of the kept blocks, as :func:`to_markdown` returns it
-    markdown: str
-    #: what the page says about itself: title, author, dates, language, ...
-    metadata: Metadata
-    #: the blocks that the drop rules keep, in document order (``to_blocks``)
-    blocks: list[Block]
-    #: the blocks kept (the main content, or every block without selection)
-    content: list[Block]
+    __slots__ = ("markdown", "blocks", "content", "_page", "_safe_links", "_metadata")
+
+    def __init__(self, markdown: str, blocks: list[Block], content: list[Block], page: Page | None = None,
+                 safe_links: bool = False) -> None:
+        #: the Markdown of the kept blocks, as :func:`to_markdown` returns it
+        self.markdown = markdown
+        #: the blocks that the drop rules keep, in document order (``to_blocks``)
+        self.blocks = blocks
+        #: the blocks kept (the main content, or every block without selection)
+        self.content = content
+        self._page, self._safe_links = page, safe_links
+        self._metadata: Metadata | None = None
+
+    @property
+    def metadata(self) -> Metadata:
+        """What the page says about itself: title, author, dates, language, ...
+        (:mod:`webfold.metadata`; all None for a document made without a page).
+        Read on first use: most conversions never ask, and the reading (and importing
+        its module) costs start-up."""
+        if self._metadata is None:
+            from webfold.metadata import Metadata, page_metadata
+
+            self._metadata = Metadata() if self._page is None else page_metadata(self._page, self.blocks)
+            if self._safe_links and self._metadata.canonical:
+                self._metadata.canonical = Resolver(None, safe_links=True).target(self._metadata.canonical)
+        return self._metadata
+
+    def __repr__(self) -> str:
+        return f"Document({len(self.content)} of {len(self.blocks)} blocks, {len(self.markdown):,} characters)"
 
 
 def to_document(html: str | bytes, base: str | None = None, *, charset: str | None = None,
@@ -192,7 +215,4 @@ def to_document(html: str | bytes, base: str | None = None, *, charset: str | No
                               selection)
     blocks = without_chrome(candidates)
     content = select_main(candidates, precision=precision, hidden=hidden) if selection else blocks
-    metadata = page_metadata(page, blocks)
-    if safe_links and metadata.canonical:
-        metadata.canonical = Resolver(None, safe_links=True).target(metadata.canonical)
-    return Document(render(content), metadata, blocks, content)
+    return Document(render(content), blocks, content, page, safe_links)

@@ -10,8 +10,6 @@ The output is a GFM pipe table (GFM spec §4.10): one header row, a delimiter ro
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from webfold.block import Block
 
 MAX_COLSPAN = 1000
@@ -26,24 +24,28 @@ MIN_SLOT_BUDGET = 100_000
 LAYOUT_KINDS = frozenset({"heading", "list", "quote", "code", "thematic_break"})
 
 
-@dataclass(slots=True)
 class Cell:
     """One ``td`` or ``th``: its blocks and spans."""
 
-    blocks: list[Block]
-    colspan: int = 1
-    rowspan: int = 1
-    header: bool = False
+    __slots__ = ("blocks", "colspan", "rowspan", "header")
+
+    def __init__(self, blocks: list[Block], colspan: int = 1, rowspan: int = 1, header: bool = False) -> None:
+        self.blocks = blocks
+        self.colspan = colspan
+        self.rowspan = rowspan
+        self.header = header
 
 
-@dataclass(slots=True)
 class Table:
     """The rows of one ``<table>`` as the builder meets them."""
 
-    rows: list[list[Cell]] = field(default_factory=list)
-    #: rows that came from ``<thead>`` (indices into ``rows``, empty rows counted)
-    head_rows: set[int] = field(default_factory=set)
-    caption: list[Block] = field(default_factory=list)
+    __slots__ = ("rows", "head_rows", "caption")
+
+    def __init__(self) -> None:
+        self.rows: list[list[Cell]] = []
+        #: rows that came from ``<thead>`` (indices into ``rows``, empty rows counted)
+        self.head_rows: set[int] = set()
+        self.caption: list[Block] = []
 
     def is_layout(self) -> bool:
         """True when the table only arranges the page: one column, or a cell holding a

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from webfold.patterns import LazyPattern
+
 #: Tag names the scanner recognises by number (index 0 means "any other name").
 #: Source: the element index of the WHATWG HTML standard, plus obsolete elements that
 #: still occur on the web (center, font, strike, tt, big, marquee, nobr).
@@ -140,15 +142,15 @@ CHROME_TOKENS: dict[str, tuple[str, ...]] = {
                    "subscribe-popup", "signup-modal", "email-signup-popup"),
 }
 
-CHROME_PATTERN = re.compile(
-    r"(?<![\w-])(?:" + "|".join(re.escape(t) for group in CHROME_TOKENS.values() for t in group)
-    + r")(?![\w-])",
-    re.IGNORECASE,
-)
+#: All of :data:`CHROME_TOKENS`, for lookups of a class or id's lower-cased tokens.
+CHROME_TOKEN_SET = frozenset(token for group in CHROME_TOKENS.values() for token in group)
+#: A class or id token, as :data:`CHROME_TOKENS` counts one: a run of word characters
+#: and hyphens.
+CLASS_TOKEN = re.compile(r"[\w-]+")
 
 #: An inline ``style`` that removes an element from the rendering: CSS Display
 #: Level 3, ``display: none``. Its subtree is hidden.
-DISPLAY_NONE = re.compile(r"(?:^|[;\s])display\s*:\s*none\s*(?:!\s*important\s*)?(?:;|$)", re.IGNORECASE)
+DISPLAY_NONE = LazyPattern(r"(?:^|[;\s])display\s*:\s*none\s*(?:!\s*important\s*)?(?:;|$)", re.IGNORECASE)
 
 #: Inline ``style`` declarations that leave an element's text unseen while keeping
 #: its box: the tricks that hide text from readers but not from a converter (and so
@@ -160,7 +162,7 @@ DISPLAY_NONE = re.compile(r"(?:^|[;\s])display\s*:\s*none\s*(?:!\s*important\s*)
 #: Fonts 4 §2.5 (``font-size: 0``); CSS Masking 1 §5.1 (``clip-path: inset``).
 _END = r"\s*(?:!\s*important\s*)?(?:;|$)"
 _ZERO = r"0(?:\.0+)?(?:px|em|rem|pt|%|vw|vh)?"
-INVISIBLE_STYLE = re.compile(
+INVISIBLE_STYLE = LazyPattern(
     r"(?:^|[;\s])(?:"
     r"visibility\s*:\s*(?:hidden|collapse)" + _END
     + r"|color\s*:\s*(?:transparent|(?:rgba?|hsla?)\((?:[^,/)]*,){3}\s*0(?:\.0+)?%?\s*\)"
@@ -192,35 +194,35 @@ PHRASING_ELEMENTS = frozenset(
 #: 4 §2.5, CSS Color 4 §3.2). On a block they hide nothing for long: ``font-size: 0``
 #: removes the white space between inline-block children, which set their own size
 #: again, and ``opacity: 0`` is where fade-in effects start.
-PHRASING_INVISIBLE = re.compile(r"(?:^|[;\s])(?:font-size|opacity)\s*:\s*" + _ZERO + _END, re.IGNORECASE)
+PHRASING_INVISIBLE = LazyPattern(r"(?:^|[;\s])(?:font-size|opacity)\s*:\s*" + _ZERO + _END, re.IGNORECASE)
 
 #: With ``overflow: hidden``, a zero width and height leave nothing to see (CSS 2.1
 #: §10.2, §11.1.1). A zero height alone is a collapsed panel (an accordion that opens
 #: on a click), whose text the WCXB annotators count as content.
-ZERO_WIDTH = re.compile(r"(?:^|[;\s])width\s*:\s*" + _ZERO + _END, re.IGNORECASE)
-ZERO_HEIGHT = re.compile(r"(?:^|[;\s])height\s*:\s*" + _ZERO + _END, re.IGNORECASE)
-OVERFLOW_HIDDEN = re.compile(r"(?:^|[;\s])overflow(?:-[xy])?\s*:\s*(?:hidden|clip)", re.IGNORECASE)
+ZERO_WIDTH = LazyPattern(r"(?:^|[;\s])width\s*:\s*" + _ZERO + _END, re.IGNORECASE)
+ZERO_HEIGHT = LazyPattern(r"(?:^|[;\s])height\s*:\s*" + _ZERO + _END, re.IGNORECASE)
+OVERFLOW_HIDDEN = LazyPattern(r"(?:^|[;\s])overflow(?:-[xy])?\s*:\s*(?:hidden|clip)", re.IGNORECASE)
 
 #: The ``color`` and ``background``/``background-color`` of one inline style: text in
 #: the colour of its own background (white on white) is unseen.
-COLOR = re.compile(r"(?:^|[;\s])color\s*:\s*([^;!]+?)\s*(?:!important\s*)?(?:;|$)", re.IGNORECASE)
-BACKGROUND = re.compile(r"(?:^|[;\s])background(?:-color)?\s*:\s*([^;!]+?)\s*(?:!important\s*)?(?:;|$)",
+COLOR = LazyPattern(r"(?:^|[;\s])color\s*:\s*([^;!]+?)\s*(?:!important\s*)?(?:;|$)", re.IGNORECASE)
+BACKGROUND = LazyPattern(r"(?:^|[;\s])background(?:-color)?\s*:\s*([^;!]+?)\s*(?:!important\s*)?(?:;|$)",
                         re.IGNORECASE)
 
 #: The ids React's streaming server renderer gives to finished Suspense segments: it
 #: sends them as ``<div hidden id="S:0">`` and its inline script moves them into
 #: place, so they are content, not hidden text (React DOM "Fizz" server format).
-REACT_SEGMENT = re.compile(r"S:[0-9a-f]+$")
+REACT_SEGMENT = LazyPattern(r"S:[0-9a-f]+$")
 
 #: Classes that name the language of a code block: ``language-x``, ``lang-x``,
 #: ``highlight-source-x`` (GitHub), ``brush: x`` (SyntaxHighlighter), ``highlight-x``.
-CODE_LANGUAGE = re.compile(
+CODE_LANGUAGE = LazyPattern(
     r"(?:^|\s)(?:language-|lang-|highlight-source-|highlight-|brush:\s*)([\w+#.-]+)",
     re.IGNORECASE,
 )
 
 #: ``src`` values that are stand-ins for a lazily loaded image.
-PLACEHOLDER_SRC = re.compile(
+PLACEHOLDER_SRC = LazyPattern(
     r"^(?:data:|about:blank)|(?:placeholder|blank|spacer|lazy|loading|pixel|transparent|grey|gray)[\w-]*\.(?:gif|png|svg|jpe?g|webp)",
     re.IGNORECASE,
 )
