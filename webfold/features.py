@@ -260,7 +260,7 @@ class PageFeatures:
                 self.copies[block.text] = self.copies.get(block.text, 0) + 1
                 self.first_copy.setdefault(block.text, index)
         self.kept_by_rules = {id(block) for block in without_chrome(blocks)}
-        self.tokens_of: dict[int, list[str]] = {}   # class and id tokens of each element
+        self.slots_of: dict[int, tuple[int, ...]] = {}  # class row places of each element's tokens
         self.inside: dict[int, bool] = {}           # which elements are in the main container
 
     def rows(self, start: int, stop: int) -> list[array]:
@@ -303,7 +303,7 @@ class PageFeatures:
             row.append(self.container_share)
             offset = index - main_heading if main_heading >= 0 else count
             row += [float(main_heading >= 0 and index >= main_heading), offset / count]
-            row += _class_row(element, self.tokens_of, class_rows)
+            row += _class_row(element, self.slots_of, class_rows)
             words = stats.words
             row += [value / words for value in stats.bins] if words else [0.0] * WORD_BINS
             overlap = stats.title.bit_count()
@@ -424,23 +424,23 @@ def _structure_row(block: Block) -> list[float]:
     return ([math.log1p(max(depth, 0))] + [1.0 if tag in seen else 0.0 for tag in ANCESTOR_TAGS]
             + [1.0 if block.chrome & bit else 0.0 for bit in CHROME_BITS])
 
-def _class_row(element, tokens_of: dict[int, list[str]], rows: dict[tuple, list[float]],
+def _class_row(element, slots_of: dict[int, tuple[int, ...]], rows: dict[tuple, list[float]],
                reach: int = 4) -> list[float]:
     """Class and id signals and hashed bins of the nearest ``reach`` elements, each
     token weighted 1 / (1 + its element's distance from the block's element).
 
-    ``tokens_of`` remembers each element's tokens and ``rows`` each row made, keyed
-    by the (distance, element) pairs whose tokens it holds: sibling paragraphs without
-    a class of their own share their row."""
+    ``slots_of`` remembers the row places (:func:`_slots`) of each element's tokens,
+    and ``rows`` each row made, keyed by the (distance, element) pairs whose tokens it
+    holds: sibling paragraphs without a class of their own share their row."""
     key = []
     for distance, ancestor in enumerate(element.ancestors(reach) if element else ()):
-        tokens = tokens_of.get(ancestor.serial)
-        if tokens is None:
+        slots = slots_of.get(ancestor.serial)
+        if slots is None:
             # At most MAX_CLASS_TOKENS per element: a class attribute of thousands of
             # tokens would otherwise be walked again for every block under it.
-            tokens = tokens_of[ancestor.serial] = _TOKEN.findall(
-                (ancestor.classes + " " + ancestor.id).lower())[:MAX_CLASS_TOKENS]
-        if tokens:
+            tokens = _TOKEN.findall((ancestor.classes + " " + ancestor.id).lower())[:MAX_CLASS_TOKENS]
+            slots = slots_of[ancestor.serial] = tuple([slot for token in tokens for slot in _slots(token)])
+        if slots:
             key.append((distance, ancestor.serial))
     key = tuple(key)
     row = rows.get(key)
@@ -448,9 +448,8 @@ def _class_row(element, tokens_of: dict[int, list[str]], rows: dict[tuple, list[
         row = rows[key] = [0.0] * (len(CLASS_SIGNALS) + CLASS_BINS)
         for distance, serial in key:
             weight = 1.0 / (1 + distance)
-            for token in tokens_of[serial]:
-                for slot in _slots(token):
-                    row[slot] += weight
+            for slot in slots_of[serial]:
+                row[slot] += weight
     return row
 
 
