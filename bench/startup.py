@@ -16,7 +16,7 @@ import subprocess
 import sys
 import time
 
-from bench.corpus import firecrawl_paths
+from bench.corpus import DataMissing, firecrawl_paths
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -25,7 +25,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("page", nargs="?", help="an HTML file (default: the first Firecrawl fixture)")
     parser.add_argument("--runs", type=int, default=15, help="runs of each command (default 15)")
     args = parser.parse_args(argv)
-    page = args.page or str(firecrawl_paths()[0])
+    if args.page is None:
+        try:
+            args.page = str(firecrawl_paths()[0])
+        except DataMissing as error:
+            print(f"bench.startup: {error}; or name a PAGE", file=sys.stderr)
+            return 2
+    page = args.page
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     convert = ("import html_to_markdown, sys; "
                f"sys.stdout.write(str(html_to_markdown.convert(open({page!r}, encoding='utf-8').read())))")
