@@ -290,3 +290,13 @@ def test_a_lazy_pattern_compiles_on_first_use_and_matches_as_re_does():
     assert lazy.search("pages 12-34").groups() == ("12", "34")
     assert "search" in vars(lazy) and lazy.sub(r"\2", "1-2 3-4") == "2 4"
     assert lazy.pattern == r"(\d+)-(\d+)" and lazy.flags & re.ASCII
+
+
+def test_a_lazy_pattern_copies_and_pickles():
+    import copy
+    import pickle
+
+    from webfold.tables import DISPLAY_NONE
+
+    for twin in (copy.copy(DISPLAY_NONE), copy.deepcopy(DISPLAY_NONE), pickle.loads(pickle.dumps(DISPLAY_NONE))):
+        assert twin.search("color: red; display: none") is not None and twin.search("display: block") is None

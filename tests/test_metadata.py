@@ -186,3 +186,43 @@ def test_only_the_site_name_or_host_is_cut_from_a_title(title, meta, url, expect
                                   "<h1>T</h1><p>by" + ":" * 20000 + "|</p>"])
 def test_headings_lists_and_long_lines_are_no_bylines(html):
     assert metadata_of(html).author is None
+
+
+# Metadata is read on first use (start-up): faults found by trying to break that.
+
+def test_metadata_is_read_from_the_blocks_as_converted_not_as_changed_later():
+    page = "<title>Site title | Site</title><h1>Real Headline</h1><p>Text of the page.</p>"
+    document = webfold.to_document(page, selection=False)
+    document.blocks.pop(0)
+    document.content.clear()
+    assert document.metadata.title == "Real Headline"
+
+
+def test_threads_asking_at_once_get_one_metadata_object():
+    from concurrent.futures import ThreadPoolExecutor
+
+    for _ in range(10):
+        document = webfold.to_document(PAGE)
+        with ThreadPoolExecutor(4) as pool:
+            found = list(pool.map(lambda _: document.metadata, range(8)))
+        assert all(item is found[0] for item in found) and found[0].title == "Tide tables explained"
+
+
+def test_a_document_made_with_metadata_keeps_it():
+    made = webfold.Document("text\n", webfold.Metadata(title="Given"), [], [])
+    assert made.metadata.title == "Given"
+    made.metadata = webfold.Metadata(title="Set")
+    assert made.metadata.title == "Set"
+
+
+def test_the_cli_json_elapsed_time_counts_the_metadata_reading(tmp_path, capsys, monkeypatch):
+    import time
+
+    import webfold.pipeline
+
+    read = webfold.pipeline._read_metadata
+    monkeypatch.setattr(webfold.pipeline, "_read_metadata", lambda *args: (time.sleep(0.25), read(*args))[1])
+    page = tmp_path / "page.html"
+    page.write_text(PAGE, encoding="utf-8")
+    assert main([str(page), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["elapsed_ms"] >= 250

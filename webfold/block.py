@@ -78,27 +78,29 @@ class Page:
 
     __slots__ = ("title", "url", "og_type", "ld_types", "meta", "canonical", "lang", "json_ld", "times")
 
-    def __init__(self, title: str = "", url: str | None = None) -> None:
+    def __init__(self, title: str = "", url: str | None = None, og_type: str = "",
+                 ld_types: list[str] | None = None, meta: dict[str, str] | None = None, canonical: str = "",
+                 lang: str = "", json_ld: list[str] | None = None, times: list[str] | None = None) -> None:
         #: the ``<title>`` text, white space collapsed (``""`` when absent)
         self.title = title
         #: the page address the caller gave (None when unknown)
         self.url = url
         #: ``<meta property="og:type">`` (Open Graph), ``""`` when absent
-        self.og_type = ""
+        self.og_type = og_type
         #: every JSON-LD ``@type`` found in ``application/ld+json`` scripts, in order
-        self.ld_types: list[str] = []
+        self.ld_types = [] if ld_types is None else ld_types
         #: ``<meta>`` contents by lower-cased ``property``, ``name``, ``itemprop`` or
         #: ``http-equiv`` (the first of each; at most 256 keys of 4,096 characters)
-        self.meta: dict[str, str] = {}
+        self.meta = {} if meta is None else meta
         #: ``<link rel="canonical">``'s ``href`` as written (``""`` when absent)
-        self.canonical = ""
+        self.canonical = canonical
         #: ``<html lang>`` (``""`` when absent)
-        self.lang = ""
+        self.lang = lang
         #: the text of each ``application/ld+json`` script outside hidden and dropped
         #: subtrees, in order (at most 32)
-        self.json_ld: list[str] = []
+        self.json_ld = [] if json_ld is None else json_ld
         #: the ``datetime`` of the first 16 ``<time>`` elements outside dropped subtrees
-        self.times: list[str] = []
+        self.times = [] if times is None else times
 
     def __repr__(self) -> str:
         return f"Page(title={self.title!r}, url={self.url!r})"

@@ -23,7 +23,7 @@ from webfold.block import (CHROME_ASIDE, CHROME_CLASS, CHROME_FORM, CHROME_HEADE
 from webfold.payloads import script_kind
 from webfold.patterns import LazyPattern
 from webfold.table import MAX_COLSPAN, MAX_ROWSPAN, Cell, Table, pipe_table
-from webfold.tables import (BLOCK_ELEMENTS, CHROME_TOKEN_SET, CLASS_TOKEN, CODE_LANGUAGE, DROPPED_ELEMENTS,
+from webfold.tables import (BLOCK_ELEMENTS, CHROME_TOKEN_SET, CLASS_TOKEN, TOKEN_FOLDS, CODE_LANGUAGE, DROPPED_ELEMENTS,
                             DISPLAY_NONE, HEADING_LEVEL, P_CLOSERS, PLACEHOLDER_SRC, REACT_SEGMENT,
                             SCOPE_BOUNDARIES, SECTIONING, SPECIAL_ELEMENTS, TAG_NAMES,
                             VOID_ELEMENTS, BACKGROUND, COLOR, FOREIGN_BREAKOUT, FOREIGN_ROOTS,
@@ -721,7 +721,7 @@ class Builder:
         if found is None:
             if len(_CHROME_MEMO) > 50_000:
                 _CHROME_MEMO.clear()
-            found = _CHROME_MEMO[marks] = not CHROME_TOKEN_SET.isdisjoint(CLASS_TOKEN.findall(marks.lower()))
+            found = _CHROME_MEMO[marks] = not CHROME_TOKEN_SET.isdisjoint(CLASS_TOKEN.findall(marks.translate(TOKEN_FOLDS).lower()))
         return kinds | CHROME_CLASS if found else kinds
 
     def imply_end_tags(self, name: str) -> None:

@@ -22,7 +22,10 @@ class LazyPattern:
     def __getattr__(self, name: str):
         # Runs only for attributes not set yet: the compiled pattern's attribute is
         # kept on the instance, so later reads are ordinary ones (re caches the
-        # compiled pattern itself).
+        # compiled pattern itself). Private names are never the pattern's: copy and
+        # pickle look for them on an instance whose _source is not set yet.
+        if name.startswith("_"):
+            raise AttributeError(name)
         value = getattr(re.compile(*self._source), name)
         setattr(self, name, value)
         return value

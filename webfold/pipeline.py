@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 from webfold._scan import scan_bytes
 from webfold.block import Block, Page
 from webfold.build import Builder, without_chrome
@@ -170,37 +172,59 @@ def to_markdown(html: str | bytes, base: str | None = None, *, charset: str | No
 
 
 class Document:
-    """A converted page (:func:`to_document`)."""
+    """A converted page (:func:`to_document`).
 
-    __slots__ = ("markdown", "blocks", "content", "_page", "_safe_links", "_metadata")
+    ``metadata`` None means: read it from ``page`` and the blocks given (the list as
+    it is now) when first asked for, with ``safe_links`` applied to its canonical URL.
+    """
 
-    def __init__(self, markdown: str, blocks: list[Block], content: list[Block], page: Page | None = None,
-                 safe_links: bool = False) -> None:
+    __slots__ = ("markdown", "blocks", "content", "_metadata", "_source")
+
+    def __init__(self, markdown: str, metadata: Metadata | None, blocks: list[Block], content: list[Block],
+                 *, page: Page | None = None, safe_links: bool = False) -> None:
         #: the Markdown of the kept blocks, as :func:`to_markdown` returns it
         self.markdown = markdown
         #: the blocks that the drop rules keep, in document order (``to_blocks``)
         self.blocks = blocks
         #: the blocks kept (the main content, or every block without selection)
         self.content = content
-        self._page, self._safe_links = page, safe_links
-        self._metadata: Metadata | None = None
+        self._metadata = metadata
+        # a tuple: changes to the lists after conversion do not change the metadata
+        self._source = (page, tuple(blocks), safe_links)
 
     @property
     def metadata(self) -> Metadata:
         """What the page says about itself: title, author, dates, language, ...
         (:mod:`webfold.metadata`; all None for a document made without a page).
-        Read on first use: most conversions never ask, and the reading (and importing
-        its module) costs start-up."""
+        Read on first use, once even when threads ask at the same time: most
+        conversions never ask, and the reading (and importing its module) costs
+        start-up."""
         if self._metadata is None:
-            from webfold.metadata import Metadata, page_metadata
-
-            self._metadata = Metadata() if self._page is None else page_metadata(self._page, self.blocks)
-            if self._safe_links and self._metadata.canonical:
-                self._metadata.canonical = Resolver(None, safe_links=True).target(self._metadata.canonical)
+            with _METADATA_LOCK:
+                if self._metadata is None:
+                    self._metadata = _read_metadata(*self._source)
         return self._metadata
+
+    @metadata.setter
+    def metadata(self, value: Metadata) -> None:
+        self._metadata = value
 
     def __repr__(self) -> str:
         return f"Document({len(self.content)} of {len(self.blocks)} blocks, {len(self.markdown):,} characters)"
+
+
+_METADATA_LOCK = threading.Lock()
+
+
+def _read_metadata(page: Page | None, blocks: tuple[Block, ...], safe_links: bool) -> Metadata:
+    from webfold.metadata import Metadata, page_metadata
+
+    if page is None:
+        return Metadata()
+    metadata = page_metadata(page, list(blocks))
+    if safe_links and metadata.canonical:
+        metadata.canonical = Resolver(None, safe_links=True).target(metadata.canonical)
+    return metadata
 
 
 def to_document(html: str | bytes, base: str | None = None, *, charset: str | None = None,
@@ -215,4 +239,4 @@ def to_document(html: str | bytes, base: str | None = None, *, charset: str | No
                               selection)
     blocks = without_chrome(candidates)
     content = select_main(candidates, precision=precision, hidden=hidden) if selection else blocks
-    return Document(render(content), blocks, content, page, safe_links)
+    return Document(render(content), None, blocks, content, page=page, safe_links=safe_links)

@@ -15,6 +15,7 @@ from webfold.classify import BLOCKED_STATUSES, challenge, verdict
 from webfold.decode import decode, without_controls
 from webfold.errors import ContentTypeError, FetchError, HTTPStatusError, WebfoldError
 from webfold.fetch import TIMEOUT, USER_AGENT, Deadline, Response, fetch
+from webfold.metadata import Metadata
 from webfold.pipeline import MAX_INPUT_BYTES, Document, to_document
 
 __all__ = ["RenderOptions", "Scrape", "scrape"]
@@ -237,7 +238,7 @@ def _text_document(body: bytes, charset: str | None) -> Document:
     text = without_controls(decode(body, charset).utf8.decode("utf-8"))
     blocks = [Block(md=text.strip("\n"), kind="paragraph", text=" ".join(text.split()),
                     text_chars=len(text))] if text.strip() else []
-    return Document(text, blocks, blocks)
+    return Document(text, Metadata(), blocks, blocks)
 
 
 def _chars(document: Document) -> int:
