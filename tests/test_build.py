@@ -337,3 +337,28 @@ def test_dates_on_a_hidden_element_are_not_read():
     for tail in ('<time hidden datetime="1999-01-01">x</time>',
                  '<div hidden itemprop="datePublished" content="1999-01-01">x</div>'):
         assert webfold.to_document(body + tail, selection=False).metadata.published is None
+
+
+# Tree construction around hidden elements (WHATWG HTML §13.2.6.4.7), found by trying
+# to break it: a stray end tag must neither end a hidden element early (its text
+# would leak) nor keep a heading open (the text after it would be lost).
+
+@pytest.mark.parametrize("html", [
+    "<body><div hidden><p>SECRET</p></body><p>SECRET2</p></div><p>after</p>",
+    "<html><body><div aria-hidden=true><p>SECRET</p></html><p>SECRET2</p></div><p>after</p>",
+    "<div style='display:none'><h3>SECRET</h3></body></html>SECRET2</div><p>after</p>"])
+def test_body_and_html_end_tags_close_nothing(html):
+    assert md(html) == "after\n"
+
+
+@pytest.mark.parametrize("html, expected", [
+    ("<h3 hidden>S</h2>VISIBLE", "VISIBLE\n"),
+    ("<h1 hidden>S</h6><p>VISIBLE</p>", "VISIBLE\n"),
+    ("<h3>Title</h2>after", "### Title\n\nafter\n"),
+    ("<p>no heading open</h2>text</p>", "no heading opentext\n")])
+def test_any_heading_end_tag_closes_the_open_heading(html, expected):
+    assert md(html) == expected
+
+
+def test_text_after_body_stays_in_the_elements_left_open():
+    assert md("<body><p>a <b>bold</body> still bold</p>") == "a **bold still bold**\n"

@@ -77,6 +77,7 @@ IN_LIST_ITEM_SCOPE = SCOPE_BOUNDARIES | {"ul", "ol"}
 IN_TABLE_SCOPE = frozenset({"html", "table", "template"})
 LIST_ITEM_STOP = SPECIAL_ELEMENTS - {"address", "div", "p", "li", "dd", "dt"}
 TABLE_PARTS = frozenset({"table", "tbody", "thead", "tfoot", "tr", "td", "th"})
+HEADINGS = tuple(HEADING_LEVEL)
 #: What may stand in <head> (§13.2.6.4.4, "in head" insertion mode); any other start
 #: tag ends the head.
 HEAD_CONTENT = frozenset({"base", "basefont", "bgsound", "link", "meta", "title", "noscript",
@@ -790,9 +791,17 @@ class Builder:
             if not self.hidden:
                 self.void("br", None)
             return
+        if name == "body" or name == "html":
+            # "</body>" and "</html>" close nothing (§13.2.6.4.7): what follows is
+            # parsed in the elements still open, a hidden one included.
+            return
         stack = self.stack
         if stack and stack[-1].tag == name:
             self.pop()                      # the common case: it closes the current element
+            return
+        if name in HEADING_LEVEL:
+            # Any heading end tag closes the open heading in scope (§13.2.6.4.7).
+            self.close_in_scope(HEADINGS, IN_SCOPE)
             return
         if not self.open_count.get(name):
             if name == "p" and not self.hidden:
