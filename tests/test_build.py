@@ -362,3 +362,14 @@ def test_any_heading_end_tag_closes_the_open_heading(html, expected):
 
 def test_text_after_body_stays_in_the_elements_left_open():
     assert md("<body><p>a <b>bold</body> still bold</p>") == "a **bold still bold**\n"
+
+
+@pytest.mark.parametrize("html, expected", [
+    # "</form>" takes the form alone off the stack (§13.2.6.4.7): what is open inside
+    # it stays open, a hidden element included
+    ("<main><p>Article text.</p><form><div hidden>SECRET</form>SECRET2</div><p>after</p></main>",
+     "Article text.\n\nafter\n"),
+    # after "generating implied end tags": an open <p> ends with the form
+    ("<main><p>Article text.</p><form><p>in the form</form><p>after</p></main>", "Article text.\n\nafter\n")])
+def test_a_form_end_tag_closes_only_the_form(html, expected):
+    assert md(html) == expected

@@ -78,6 +78,8 @@ IN_TABLE_SCOPE = frozenset({"html", "table", "template"})
 LIST_ITEM_STOP = SPECIAL_ELEMENTS - {"address", "div", "p", "li", "dd", "dt"}
 TABLE_PARTS = frozenset({"table", "tbody", "thead", "tfoot", "tr", "td", "th"})
 HEADINGS = tuple(HEADING_LEVEL)
+#: What "generate implied end tags" closes (§13.2.6.3).
+IMPLIED_END_TAGS = frozenset({"dd", "dt", "li", "optgroup", "option", "p", "rb", "rp", "rt", "rtc"})
 #: What may stand in <head> (§13.2.6.4.4, "in head" insertion mode); any other start
 #: tag ends the head.
 HEAD_CONTENT = frozenset({"base", "basefont", "bgsound", "link", "meta", "title", "noscript",
@@ -803,6 +805,8 @@ class Builder:
             # Any heading end tag closes the open heading in scope (§13.2.6.4.7).
             self.close_in_scope(HEADINGS, IN_SCOPE)
             return
+        if name == "form" and self.remove_form():
+            return
         if not self.open_count.get(name):
             if name == "p" and not self.hidden:
                 self.flush()                # "</p>" with no open p: an empty paragraph
@@ -816,6 +820,32 @@ class Builder:
         else:
             boundaries = SPECIAL_ELEMENTS     # "any other end tag" stops at a special element
         self.close_in_scope((name,), boundaries)
+
+    def remove_form(self) -> bool:
+        """``</form>`` with elements open inside the form: take the form alone off the
+        stack, as §13.2.6.4.7 says, so that those elements (a hidden one among them)
+        stay open. Returns False, for the caller to close it the plain way, when the
+        form is not in scope or carries state of its own (hidden, or a role other than
+        a block's) that only popping it undoes."""
+        stack = self.stack
+        lowest = max(len(stack) - SEARCH_LIMIT, 0)
+        for position in range(len(stack) - 1, lowest - 1, -1):
+            frame = stack[position]
+            if frame.tag == "form":
+                if frame.flags or frame.role != BLOCK:
+                    return False
+                # "generate implied end tags" first: a <p> or <li> open in the form ends
+                while len(stack) - 1 > position and stack[-1].tag in IMPLIED_END_TAGS:
+                    self.pop()
+                if len(stack) - 1 == position:
+                    self.pop()
+                else:
+                    del stack[position]
+                    self.open_count["form"] -= 1
+                return True
+            if frame.tag in IN_SCOPE:
+                return False
+        return False
 
     def pop(self) -> None:
         frame = self.stack[-1]
