@@ -373,3 +373,9 @@ def test_text_after_body_stays_in_the_elements_left_open():
     ("<main><p>Article text.</p><form><p>in the form</form><p>after</p></main>", "Article text.\n\nafter\n")])
 def test_a_form_end_tag_closes_only_the_form(html, expected):
     assert md(html) == expected
+
+
+def test_text_left_open_by_a_misnested_form_end_tag_is_not_form_chrome():
+    long = "Paragraph of the article that holds most of the text on this page. " * 8
+    html = f"<p>{long}</p><form><div>Search</form><p>{long}</p></div><p>tail</p>"
+    assert md(html).count("Paragraph of the article") == 16 and md(html).endswith("tail\n")

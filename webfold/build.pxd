@@ -88,6 +88,7 @@ cdef class Builder:
     cdef bint hidden_by(self, str name, dict attributes)
     cdef int chrome_kinds(self, dict attributes)
     cdef void imply_end_tags(self, str name)
+    cdef Py_ssize_t in_scope(self, tuple names, frozenset boundaries)
     cdef bint close_in_scope(self, tuple names, frozenset boundaries)
     cdef void end_tag(self, str name)
     cdef void pop(self)

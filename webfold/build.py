@@ -760,20 +760,28 @@ class Builder:
                         self.close_mark(mark)
                         break
 
-    def close_in_scope(self, names: tuple[str, ...], boundaries: frozenset[str]) -> bool:
-        """Pop up to and including the nearest open element named in ``names``, unless
-        an element in ``boundaries`` comes first. Returns whether one was closed."""
+    def in_scope(self, names: tuple[str, ...], boundaries: frozenset[str]) -> int:
+        """The stack position of the nearest open element named in ``names``, or -1
+        when an element in ``boundaries`` comes first (or none is open)."""
         stack = self.stack
         lowest = max(len(stack) - SEARCH_LIMIT, 0)
         for position in range(len(stack) - 1, lowest - 1, -1):
             tag = stack[position].tag
             if tag in names:
-                while len(stack) > position:
-                    self.pop()
-                return True
+                return position
             if tag in boundaries:
-                return False
-        return False
+                return -1
+        return -1
+
+    def close_in_scope(self, names: tuple[str, ...], boundaries: frozenset[str]) -> bool:
+        """Pop up to and including the nearest open element named in ``names``, unless
+        an element in ``boundaries`` comes first. Returns whether one was closed."""
+        position = self.in_scope(names, boundaries)
+        if position < 0:
+            return False
+        while len(self.stack) > position:
+            self.pop()
+        return True
 
     # --------------------------------------------------------------- end tags
 
@@ -802,10 +810,12 @@ class Builder:
             self.pop()                      # the common case: it closes the current element
             return
         if name in HEADING_LEVEL:
-            # Any heading end tag closes the open heading in scope (§13.2.6.4.7).
-            self.close_in_scope(HEADINGS, IN_SCOPE)
+            # Any heading end tag closes the open heading in scope (§13.2.6.4.7); the
+            # counts first, so that stray ones never search the stack.
+            if self.heading_open():
+                self.close_in_scope(HEADINGS, IN_SCOPE)
             return
-        if name == "form" and self.remove_form():
+        if name == "form" and self.open_count.get("form") and self.remove_form():
             return
         if not self.open_count.get(name):
             if name == "p" and not self.hidden:
@@ -828,24 +838,28 @@ class Builder:
         form is not in scope or carries state of its own (hidden, or a role other than
         a block's) that only popping it undoes."""
         stack = self.stack
-        lowest = max(len(stack) - SEARCH_LIMIT, 0)
-        for position in range(len(stack) - 1, lowest - 1, -1):
-            frame = stack[position]
-            if frame.tag == "form":
-                if frame.flags or frame.role != BLOCK:
-                    return False
-                # "generate implied end tags" first: a <p> or <li> open in the form ends
-                while len(stack) - 1 > position and stack[-1].tag in IMPLIED_END_TAGS:
-                    self.pop()
-                if len(stack) - 1 == position:
-                    self.pop()
-                else:
-                    del stack[position]
-                    self.open_count["form"] -= 1
-                return True
-            if frame.tag in IN_SCOPE:
-                return False
-        return False
+        position = self.in_scope(("form",), IN_SCOPE)
+        if position < 0 or stack[position].flags or stack[position].role != BLOCK:
+            return False
+        # "generate implied end tags" first: a <p> or <li> open in the form ends
+        while len(stack) - 1 > position and stack[-1].tag in IMPLIED_END_TAGS:
+            self.pop()
+        if len(stack) - 1 == position:
+            self.pop()
+            return True
+        del stack[position]
+        self.open_count["form"] -= 1
+        if not self.open_count["form"]:
+            # What stays open is shown as the page's text, not as a form's (the form
+            # rule would drop it): the form, not its misnested children, was closed.
+            for frame in stack[position:]:
+                frame.chrome &= ~CHROME_FORM
+        return True
+
+    def heading_open(self) -> bool:
+        """Whether an <h1>–<h6> is open."""
+        count = self.open_count
+        return any(count.get(heading) for heading in HEADINGS)
 
     def pop(self) -> None:
         frame = self.stack[-1]

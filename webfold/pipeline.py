@@ -190,7 +190,7 @@ class Document:
         self.content = content
         self._metadata = metadata
         # a tuple: changes to the lists after conversion do not change the metadata
-        self._source = (page, tuple(blocks), safe_links)
+        self._source = (page, tuple(blocks), safe_links) if metadata is None else None
 
     @property
     def metadata(self) -> Metadata:
