@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import webfold
+from webfold.block import CHROME_HIDDEN
 
 
 def md(html: str, base: str | None = None) -> str:
@@ -257,7 +258,6 @@ def texts(html: str, chrome: bool = True) -> list[tuple[str, int]]:
 
 @pytest.mark.parametrize("attributes", ["hidden", 'aria-hidden="true"', 'style="display:none"'])
 def test_a_hidden_block_is_built_as_chrome_and_dropped_by_the_rules(attributes):
-    from webfold.block import CHROME_HIDDEN
     html = f"<p>shown</p><div {attributes}><p>closed <b>tab</b></p><ul><li>one</ul></div><p>after</p>"
     assert texts(html) == [("shown", 0), ("closed tab", CHROME_HIDDEN), ("one", CHROME_HIDDEN), ("after", 0)]
     assert texts(html, chrome=False) == [("shown", 0), ("after", 0)]
@@ -279,7 +279,6 @@ def test_hidden_text_that_would_join_a_visible_block_is_dropped(html):
 
 
 def test_a_hidden_element_outside_text_ends_its_own_block():
-    from webfold.block import CHROME_HIDDEN
     assert texts("<div><x-tab hidden>secret tab</x-tab>after</div>") == [
         ("secret tab", CHROME_HIDDEN), ("after", 0)]
 
@@ -370,8 +369,37 @@ def test_text_after_body_stays_in_the_elements_left_open():
     ("<main><p>Article text.</p><form><div hidden>SECRET</form>SECRET2</div><p>after</p></main>",
      "Article text.\n\nafter\n"),
     # after "generating implied end tags": an open <p> ends with the form
-    ("<main><p>Article text.</p><form><p>in the form</form><p>after</p></main>", "Article text.\n\nafter\n")])
+    ("<main><p>Article text.</p><form><p>in the form</form><p>after</p></main>", "Article text.\n\nafter\n"),
+    # what is open in a hidden form stays in it, so hidden; what follows it is not
+    ("<p>a</p><form hidden><div>S</form>SECRET</div>after", "a\n\nafter\n"),
+    ("<p>a</p><form aria-hidden=true><div><p>S<div>T</form>SECRET</div>SECRET2</div>after", "a\n\nafter\n"),
+    ("<p>a</p><form style='display:none'><div><b>S</form>SECRET</b></div>after", "a\n\nafter\n"),
+    # a <form> start tag in a form is ignored: the first </form> ends the outer one
+    ("<p>a</p><form hidden><div>S<form>T</form>SECRET</div>after", "a\n\nafter\n")])
 def test_a_form_end_tag_closes_only_the_form(html, expected):
+    assert md(html) == expected
+
+
+def test_text_of_a_hidden_form_left_open_is_built_hidden_for_the_selector():
+    blocks = webfold.to_blocks("<p>a</p><form hidden><div>S</form>S2</div>S3", chrome=True)
+    assert [(b.text, bool(b.chrome & CHROME_HIDDEN)) for b in blocks] == [
+        ("a", False), ("SS2", True), ("S3", False)]
+
+
+@pytest.mark.parametrize("html, expected", [
+    # HTML under an integration point of a hidden SVG or MathML root stays in it (§13.2.6.5)
+    ("<p>a</p><svg style=display:none><foreignObject><div>SECRET</div></foreignObject></svg><p>b</p>",
+     "a\n\nb\n"),
+    ("<p>a</p><svg aria-hidden=true><desc><p>SECRET</p></desc></svg><p>b</p>", "a\n\nb\n"),
+    ("<p>a</p><math hidden><mi><div>SECRET</div></mi></math><p>b</p>", "a\n\nb\n"),
+    # a nested SVG closes, and only it: the HTML after it is still in the hidden one
+    ("<svg hidden><foreignObject><div><svg><g><p>SECRET</p>SECRET2</div></foreignObject></svg><p>b</p>",
+     "b\n"),
+    # outside an integration point an HTML start tag still ends the hidden root
+    ("<svg hidden><g><p>shown</p></g></svg>", "shown\n"),
+    # in a shown SVG (dropped whole by the builder) such HTML is text the reader sees
+    ("<svg><foreignObject><div>label</div></foreignObject></svg><p>b</p>", "label\n\nb\n")])
+def test_foreign_content_breaks_out_only_where_html_is_not_its_content(html, expected):
     assert md(html) == expected
 
 

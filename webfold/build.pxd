@@ -54,7 +54,7 @@ cdef class Builder:
     cdef public bint images
     cdef public list stack
     cdef public dict open_count
-    cdef public int hidden, main, sectioning, pre, heading
+    cdef public int hidden, hidden_foreign, main, sectioning, pre, heading
     cdef public Py_ssize_t serial
     cdef public object page
     cdef public bint json_ld

@@ -26,7 +26,7 @@ from webfold.table import MAX_COLSPAN, MAX_ROWSPAN, Cell, Table, pipe_table
 from webfold.tables import (BLOCK_ELEMENTS, CHROME_TOKEN_SET, CLASS_TOKEN, TOKEN_FOLDS, CODE_LANGUAGE, DROPPED_ELEMENTS,
                             DISPLAY_NONE, HEADING_LEVEL, P_CLOSERS, PLACEHOLDER_SRC, REACT_SEGMENT,
                             SCOPE_BOUNDARIES, SECTIONING, SPECIAL_ELEMENTS, TAG_NAMES,
-                            VOID_ELEMENTS, BACKGROUND, COLOR, FOREIGN_BREAKOUT, FOREIGN_ROOTS,
+                            VOID_ELEMENTS, BACKGROUND, COLOR, FOREIGN_BREAKOUT, FOREIGN_ROOTS, INTEGRATION_POINTS,
                             INVISIBLE_STYLE, OVERFLOW_HIDDEN,
                             PHRASING_ELEMENTS, PHRASING_INVISIBLE, ZERO_HEIGHT, ZERO_WIDTH)
 from webfold.urls import Resolver, scheme
@@ -53,7 +53,13 @@ ROLES.update(tbody=NONE, thead=NONE, tfoot=NONE)
 # Frame flags: what a frame added to the builder's counters (undone when it closes).
 # HIDDEN_CANDIDATE: a hidden element built as chrome (see Builder.hidden_candidate),
 # whose leaf is finished when it closes so that its text joins no visible block.
+# HIDDEN_FOREIGN: an <svg> or <math> hidden by its attributes (see leave_foreign_content).
+# REMOVED: a hidden <form> that </form> took off the stack while elements opened in it
+# stay open (see remove_form): it stays below them, and closes when they have closed.
 HIDDEN_ROOT, HIDDEN_CANDIDATE, IN_MAIN, IN_SECTIONING, SPACE_AFTER, FLAT_TABLE = 1, 2, 4, 8, 16, 32
+HIDDEN_FOREIGN, REMOVED = 64, 128
+#: The tag of a REMOVED frame: no end tag names it.
+REMOVED_TAG = "#removed"
 
 #: Tables nested deeper than this are read as plain blocks: each level would copy the
 #: text of all the levels inside it into a flattened cell.
@@ -365,6 +371,7 @@ class Builder:
         self.stack: list[Frame] = []
         self.open_count: dict[str, int] = {}
         self.hidden = 0
+        self.hidden_foreign = 0
         self.main = 0
         self.sectioning = 0
         self.pre = 0
@@ -449,6 +456,8 @@ class Builder:
             return                          # <svg/> is empty: foreign elements self-close
         if bits & ROOT and (self.open_count.get(name) or name == "head" and self.open_count.get("body")):
             return                          # a second <html>, <head> or <body> is ignored (§13.2.6.4.7)
+        if name == "form" and self.open_count.get("form") and not self.open_count.get("template"):
+            return                          # so is a <form> in a form (§13.2.6.4.7)
         if self.hidden and name not in HEAD_CONTENT and self.open_count.get("head"):
             # An element that cannot be in <head> ends it (§13.2.6.4.4, "anything else").
             self.close_in_scope(("head",), IN_SCOPE)
@@ -500,7 +509,8 @@ class Builder:
                 self.push(name, NONE, HIDDEN_ROOT, attributes, self.offset)
                 return
         elif bits & DROPPED and not (self.keep_nav and name == "nav"):
-            self.push(name, NONE, HIDDEN_ROOT, attributes)
+            self.push(name, NONE, HIDDEN_ROOT | HIDDEN_FOREIGN if hidden and name in FOREIGN_ROOTS
+                      else HIDDEN_ROOT, attributes)
             return
         role = ROLES.get(name, NONE)
         frame_flags = 0
@@ -664,6 +674,8 @@ class Builder:
         if flags:
             if flags & HIDDEN_ROOT:
                 self.hidden += 1
+                if flags & HIDDEN_FOREIGN:
+                    self.hidden_foreign += 1
             if flags & IN_MAIN:
                 self.main += 1
             if flags & IN_SECTIONING:
@@ -786,11 +798,33 @@ class Builder:
     # --------------------------------------------------------------- end tags
 
     def leave_foreign_content(self) -> None:
-        """Close every open SVG and MathML element, and what is open inside them: an
-        HTML start tag (or ``</p>``, ``</br>``) ends foreign content (§13.2.6.5)."""
-        outermost = next(i for i, frame in enumerate(self.stack) if frame.tag in FOREIGN_ROOTS)
-        while len(self.stack) > outermost:
-            self.pop()
+        """An HTML start tag (or ``</p>``, ``</br>``) in foreign content (§13.2.6.5).
+
+        While an SVG or MathML root hidden by its attributes is open, as the standard
+        says: close foreign elements until the current node is an HTML element or an
+        integration point (``<foreignObject>``, ``<desc>``, ``<mi>``…), under which
+        HTML stays in the hidden root. Otherwise close every open SVG and MathML
+        element: the builder drops them whole, and the HTML in a shown one is text a
+        reader sees."""
+        stack = self.stack
+        if not self.hidden_foreign:
+            outermost = next(i for i, frame in enumerate(stack) if frame.tag in FOREIGN_ROOTS)
+            while len(stack) > outermost:
+                self.pop()
+            return
+        while True:
+            # The current node's namespace: the nearest root or integration point below
+            # it, searched as far as an end tag's search goes. Beyond, it stays hidden.
+            for position in range(len(stack) - 1, max(-1, len(stack) - 1 - SEARCH_LIMIT), -1):
+                tag = stack[position].tag
+                if tag in FOREIGN_ROOTS:
+                    break
+                if tag in INTEGRATION_POINTS:
+                    return
+            else:
+                return
+            while len(stack) > position:
+                self.pop()
 
     def end_tag(self, name: str) -> None:
         if name == "nav" and self.open_count.get("nav") == 1:
@@ -834,12 +868,16 @@ class Builder:
     def remove_form(self) -> bool:
         """``</form>`` with elements open inside the form: take the form alone off the
         stack, as §13.2.6.4.7 says, so that those elements (a hidden one among them)
-        stay open. Returns False, for the caller to close it the plain way, when the
-        form is not in scope or carries state of its own (hidden, or a role other than
-        a block's) that only popping it undoes."""
+        stay open, and those of a hidden form stay hidden. Returns False, for the
+        caller to close it the plain way, when the form is not in scope or carries
+        state of its own (a role other than a block's) that only popping it undoes."""
         stack = self.stack
         position = self.in_scope(("form",), IN_SCOPE)
-        if position < 0 or stack[position].flags or stack[position].role != BLOCK:
+        if position < 0:
+            return False
+        form = stack[position]
+        dropped = form.flags & HIDDEN_ROOT
+        if form.flags & ~(HIDDEN_ROOT | HIDDEN_CANDIDATE) or form.role != (NONE if dropped else BLOCK):
             return False
         # "generate implied end tags" first: a <p> or <li> open in the form ends
         while len(stack) - 1 > position and stack[-1].tag in IMPLIED_END_TAGS:
@@ -847,8 +885,17 @@ class Builder:
         if len(stack) - 1 == position:
             self.pop()
             return True
-        del stack[position]
         self.open_count["form"] -= 1
+        if dropped:
+            # What is open in a hidden form is still in it: it stays hidden until it
+            # closes, and the form with it (see pop). A form no end tag names.
+            form.tag = REMOVED_TAG
+            form.flags |= REMOVED
+            self.open_count[REMOVED_TAG] = self.open_count.get(REMOVED_TAG, 0) + 1
+            return True
+        # A built one (shown, or hidden but built as chrome) holds nothing of the blocks
+        # still open: they carry its chrome, set when they opened.
+        del stack[position]
         if not self.open_count["form"]:
             # What stays open is shown as the page's text, not as a form's (the form
             # rule would drop it): the form, not its misnested children, was closed.
@@ -871,10 +918,14 @@ class Builder:
             self.stack.pop()
             self.open_count[frame.tag] -= 1
             self.hidden -= 1
+            if flags & HIDDEN_FOREIGN:
+                self.hidden_foreign -= 1
             if frame.tag == "noscript" and frame.data is not None:
                 self.noscript_bytes += self.offset - frame.data
             if not self.hidden:
                 self.lazy_image = None
+            if self.stack and self.stack[-1].flags & REMOVED:
+                self.pop()                  # the removed form whose last element this was
             return
         role = frame.role
         if role != NONE and not self.hidden:
@@ -890,6 +941,8 @@ class Builder:
                 self.main -= 1
             if flags & IN_SECTIONING:
                 self.sectioning -= 1
+        if self.stack and self.stack[-1].flags & REMOVED:
+            self.pop()                      # the removed form whose last element this was
 
     def close_role(self, frame: Frame, role: int) -> None:
         if role == MARK or role == LINK:

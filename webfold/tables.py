@@ -72,6 +72,10 @@ DROPPED_ELEMENTS = frozenset(
 
 #: The roots of foreign content (SVG and MathML), dropped with their subtree.
 FOREIGN_ROOTS = frozenset({"svg", "math"})
+#: Foreign elements whose children are parsed as HTML: SVG's HTML integration points
+#: and MathML's text integration points (WHATWG HTML §13.2.6, "tree construction
+#: dispatcher"; <annotation-xml encoding="text/html"> is left out). Names lower-cased.
+INTEGRATION_POINTS = frozenset({"foreignobject", "desc", "title", "mi", "mo", "mn", "ms", "mtext"})
 
 #: Start tags that end foreign content: an HTML tag inside <svg> or <math> closes
 #: them, and what follows is HTML again (WHATWG HTML §13.2.6.5, "the rules for
