@@ -33,7 +33,7 @@ def test_hidden_text_stays_out_whatever_the_selector_keeps(monkeypatch):
     from webfold import select
 
     class KeepAll:
-        floor = 0.5
+        threshold = precision_threshold = 0.5
 
         def scores(self, blocks):
             return [1.0] * len(blocks)

@@ -14,7 +14,7 @@ from webfold.block import Block
 from webfold.features import (CONTAINER_DISTANCES, CONTEXT_NAMES, FEATURE_NAMES, container_ids,
                               context_features, page_features)
 from webfold import select
-from webfold.select import MODEL_DIR, ModelError, Selector, choice_threshold, choose, page_threshold, select_main
+from webfold.select import MODEL_DIR, ModelError, Selector, choose, select_main
 
 from conftest import data_dir
 
@@ -24,8 +24,7 @@ FIXTURES = sorted((data_dir() / "firecrawl-fixtures").glob("*/*.html"))
 def test_shipped_model_matches_the_feature_code():
     meta = json.loads((MODEL_DIR / "selector.json").read_text())
     assert meta["features"] == FEATURE_NAMES and meta["context_features"] == CONTEXT_NAMES
-    assert 0 < meta["decision"]["floor"] < 1
-    assert meta["decision"]["beta"] == {"default": select.DEFAULT_BETA, "precision": select.PRECISION_BETA}
+    assert 0 < meta["thresholds"]["default"] <= meta["thresholds"]["precision"] < 1
     assert meta["data"]["split"] == "dev" and meta["cross_validation"]["grouped_by"] == "domain"
 
 
@@ -73,26 +72,9 @@ def blocks_of(*texts: str) -> list[Block]:
                   text_chars=len(text), level=1 if text.startswith("# ") else 0) for text in texts]
 
 
-def test_no_block_over_the_floor_gives_the_whole_page():
+def test_no_block_over_the_threshold_gives_the_whole_page():
     blocks = blocks_of("a", "b")
     assert choose(blocks, [0.1, 0.2], 0.5) == blocks
-
-
-def test_a_page_is_cut_where_its_expected_f_measure_is_highest():
-    # three blocks of 100 characters, expected main content 0.9 + 0.5 + 0.2 = 1.6 blocks:
-    # F1 of the best one, two, three: 2·0.9/2.6 = 0.69, 2·1.4/3.6 = 0.78, 2·1.6/4.6 = 0.70
-    assert page_threshold([0.9, 0.5, 0.2], [100, 100, 100], 1.0, 0.1) == 0.5
-    # F0.5 (1.25·found / (0.25·1.6 + kept)): 0.80, 0.73, 0.69
-    assert page_threshold([0.9, 0.5, 0.2], [100, 100, 100], 0.5, 0.1) == 0.9
-    # sizes count: a long middling block is worth more than a short one
-    assert page_threshold([0.9, 0.4, 0.2], [10, 1000, 10], 1.0, 0.1) == 0.4
-    assert page_threshold([0.9, 0.4, 0.2], [1000, 10, 10], 1.0, 0.1) == 0.9
-    # the floor: blocks under it count for nothing, and none at all keeps nothing
-    assert page_threshold([0.9, 0.5, 0.2], [100, 100, 100], 1.0, 0.6) == 0.9
-    assert page_threshold([0.3, 0.2], [100, 100], 1.0, 0.5) == math.inf
-    # precision never keeps more than the default: the higher of the two
-    assert choice_threshold([0.9, 0.5, 0.2], [100, 100, 100], 0.1, precision=True) == 0.9
-    assert choice_threshold([0.9, 0.5, 0.2], [100, 100, 100], 0.1) == 0.5
 
 
 def test_the_main_heading_is_kept():
@@ -142,33 +124,13 @@ def test_forest_refuses_empty_trees_and_cycles():
         Forest(head + struct.pack("<I", 1) + looping)
 
 
-def test_a_run_of_siblings_nearly_all_kept_is_kept_whole():
-    from webfold.select import decide
-    # nine of ten paragraphs under one parent reach the page's threshold: the tenth joins them
-    assert decide([0.9] * 9 + [0.2, 0.3], [100] * 11, ["a"] * 10 + ["b"], 0.05) == [True] * 10 + [False]
-    # eight of ten: not a run kept whole
-    assert decide([0.9] * 8 + [0.2, 0.2], [100] * 10, ["a"] * 10, 0.05) == [True] * 8 + [False] * 2
-    # never a block under the floor
-    assert decide([0.9] * 9 + [0.01], [100] * 10, ["a"] * 10, 0.05) == [True] * 9 + [False]
-
-
-def test_a_long_article_keeps_its_last_paragraphs_before_a_footer():
-    # the model scores the last blocks of a page low (there the footer mostly is): the
-    # last two of 1,500 paragraphs were lost
-    paragraph = ("Tidal energy turns the energy of the tides into electricity; paragraph {} "
-                 "says more about turbines, barrages and lagoons.")
-    html = ("<title>Tidal energy</title><nav>menu</nav><main><article><h1>Tidal energy</h1>"
-            + "".join(f"<p>{paragraph.format(i)}</p>" for i in range(1500)) + "</article></main>"
-            "<footer><p>Copyright 2026 Tidal Ltd.</p></footer>")
-    out = webfold.to_markdown(html)
-    assert out.count("Tidal energy turns") == 1500 and "Copyright" not in out
-
-
-def test_precision_keeps_fewer_blocks_than_the_default():
+def test_precision_never_keeps_more_than_the_default():
+    # nothing reaches the precision threshold: the default choice, not the whole page
     blocks = blocks_of("menu", "# Blog", "First post", "Second post")
     scores = [0.1, 0.5, 0.4, 0.35]
-    assert [b.md for b in choose(blocks, scores, 0.3)] == ["# Blog", "First post", "Second post"]
-    assert [b.md for b in choose(blocks, scores, 0.3, precision=True)] == ["# Blog", "First post"]
+    default = choose(blocks, scores, 0.3)
+    assert [b.md for b in default] == ["# Blog", "First post", "Second post"]
+    assert choose(blocks, scores, 0.64, 0.3) == default
 
 
 def test_the_main_heading_is_the_one_that_matches_the_title():
@@ -177,8 +139,8 @@ def test_the_main_heading_is_the_one_that_matches_the_title():
     blocks = [Block("# MySite", "heading", text="MySite", text_chars=6, level=1, page=page),
               Block("## Coffee guide", "heading", text="Coffee guide", text_chars=12, level=2, page=page),
               Block("text", "paragraph", text="text", text_chars=4, page=page)]
-    for floor in (0.5, 0.8):
-        assert [b.md for b in choose(blocks, [0.0, 0.1, 0.9], floor)] == ["## Coffee guide", "text"]
+    for threshold in (0.5, 0.8):
+        assert [b.md for b in choose(blocks, [0.0, 0.1, 0.9], threshold)] == ["## Coffee guide", "text"]
 
 
 @pytest.mark.parametrize("meta, message", [
@@ -193,9 +155,8 @@ def test_damaged_model_description_is_a_model_error(tmp_path, meta, message):
 
 @pytest.mark.parametrize("change", [
     lambda m: m.pop("stage1_bytes"), lambda m: m.__setitem__("stage1_bytes", "x"),
-    lambda m: m["decision"].__setitem__("floor", "x"),
-    lambda m: m["decision"].__setitem__("floor", float("nan")),
-    lambda m: m["decision"].__setitem__("floor", 0), lambda m: m.pop("decision"),
+    lambda m: m["thresholds"].__setitem__("default", "x"),
+    lambda m: m["thresholds"].__setitem__("default", float("nan")),
     lambda m: m.__setitem__("stage1_bytes", 100),
 ])
 def test_damaged_model_fields_are_a_model_error(tmp_path, change):
@@ -297,7 +258,7 @@ def test_a_tables_shape_is_a_feature():
 class _Scores:
     """A selector whose scores are given: what the model chose, without the model."""
 
-    floor = 0.3
+    threshold, precision_threshold = 0.3, 0.64
 
     def __init__(self, scores):
         self._scores = scores

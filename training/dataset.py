@@ -36,7 +36,6 @@ class PageRows:
     features: np.ndarray        # (blocks, len(FEATURE_NAMES)) float64
     labels: np.ndarray          # (blocks,) int8, 1 = main content
     containers: np.ndarray      # (blocks, len(CONTAINER_DISTANCES)) int64: container_ids
-    chars: list[int]            # each block's text characters (Block.text_chars)
     words: list[Counter]        # each block's word multiset
     reference: Counter          # the ground truth's word multiset
 
@@ -69,7 +68,7 @@ def load_page(pair: tuple[Path, Path]) -> PageRows:
                     "collection" if page_type == "category" else page_type,
                     np.asarray(rows, dtype=np.float64).reshape(len(blocks), len(FEATURE_NAMES)),
                     np.asarray(labels, dtype=np.int8), np.asarray(container_ids(blocks), dtype=np.int64),
-                    [block.text_chars for block in blocks], [Counter(words(block.text)) for block in blocks], Counter(words(main_content)))
+                    [Counter(words(block.text)) for block in blocks], Counter(words(main_content)))
 
 
 def load(root: Path, limit: int | None = None, jobs: int = 2) -> list[PageRows]:

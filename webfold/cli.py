@@ -288,7 +288,7 @@ def _add_extraction(p: argparse.ArgumentParser) -> None:
                             help="keep every block that survives the element rules "
                                  "(no main-content selection)")
     extraction.add_argument("--precision", action="store_true",
-                            help="select for precision (expected F0.5, not F1): fewer, cleaner blocks")
+                            help="select with a higher threshold: fewer, cleaner blocks")
     extraction.add_argument("--hidden", action="store_true",
                             help="also keep chosen blocks that only a script shows (closed tabs, "
                                  "deferred sections); left out by default, as hidden text is the "

@@ -157,7 +157,7 @@ def to_markdown(html: str | bytes, base: str | None = None, *, charset: str | No
         Keep only the main content (:func:`webfold.select_main`); False keeps every
         block (the CLI's ``--all-blocks``).
     precision : bool, default False
-        Select for precision (expected F0.5, not F1): fewer, cleaner blocks.
+        Select with the model's higher threshold: fewer, cleaner blocks.
     hidden : bool, default False
         Also keep the chosen blocks that readers see only once a script shows them
         (closed tabs, deferred sections; see :func:`webfold.select_main`). Left out by

@@ -3,18 +3,15 @@
 A two-stage gradient-boosting model trained on the WCXB development split (see
 ``training/README.md``). Stage 1 scores each block from its own features
 (:class:`webfold.features.PageFeatures`); stage 2 scores it again with stage 1's
-scores around it (:class:`webfold.features.ContextFeatures`). Each page then keeps the
-blocks at or above the threshold that maximizes its expected F1 (:func:`page_threshold`).
-The model ships in
+scores around it (:class:`webfold.features.ContextFeatures`). The model ships in
 ``webfold/models/`` as ``selector.trees`` (evaluated by ``webfold._trees``, so neither
 scikit-learn nor numpy is imported at run time) and ``selector.json`` (versions,
-feature names, the decision's floor, cross-validated scores).
+feature names, thresholds, cross-validated scores).
 """
 
 from __future__ import annotations
 
 import json
-import math
 import threading
 from array import array
 from pathlib import Path
@@ -35,12 +32,6 @@ SLICE = 2048
 MAX_BLOCKS = 100_000
 #: The chrome kinds that readers do not see (see ``select_main(hidden=...)``).
 UNSEEN = CHROME_HIDDEN | CHROME_INVISIBLE
-#: The F-measure each choice maximizes: F1 by default (WCXB's metric), F0.5 (precision
-#: weighs twice recall) with ``precision=True``.
-DEFAULT_BETA, PRECISION_BETA = 1.0, 0.5
-#: A run of sibling blocks (of one kind, under one parent element) at least this long,
-#: of which at least this share is kept, is kept whole (see :func:`decide`).
-SIBLING_RUN, SIBLING_SHARE = 3, 0.9
 
 
 class ModelError(WebfoldError):
@@ -48,7 +39,7 @@ class ModelError(WebfoldError):
 
 
 class Selector:
-    """The two stages and the decision's floor, loaded from a model folder.
+    """The two stages and their thresholds, loaded from a model folder.
 
     Parameters
     ----------
@@ -82,15 +73,17 @@ class Selector:
             stage1_size = int(meta["stage1_bytes"])
             self.stage1 = Forest(data[:stage1_size])
             self.stage2 = Forest(data[stage1_size:])
-            self.floor = float(meta["decision"]["floor"])
+            self.threshold = float(meta["thresholds"]["default"])
+            self.precision_threshold = float(meta["thresholds"]["precision"])
         except (KeyError, TypeError, ValueError, MemoryError) as error:
             raise ModelError(f"damaged selector in {folder}: {error!r}") from None
         if (self.stage1.n_features, self.stage2.n_features) != (
                 len(FEATURE_NAMES), len(FEATURE_NAMES) + len(CONTEXT_NAMES)):
             raise ModelError(f"damaged selector.trees in {folder}: its trees read "
                              f"{self.stage1.n_features} and {self.stage2.n_features} features")
-        if not 0 < self.floor < 1:
-            raise ModelError(f"damaged selector.json in {folder}: decision floor {self.floor}")
+        if not 0 <= self.threshold <= self.precision_threshold <= 1:
+            raise ModelError(f"damaged selector.json in {folder}: thresholds "
+                             f"{self.threshold} and {self.precision_threshold}")
         self.meta = meta
 
     def scores(self, blocks: list[Block]) -> list[float]:
@@ -146,105 +139,21 @@ def main_heading(blocks: list[Block], visible: set[int] | None = None) -> int:
     return next((i for i in candidates if blocks[i].level == 1), -1)
 
 
-def page_threshold(scores: list[float], weights: list[int], beta: float, floor: float) -> float:
-    """The threshold whose choice of a page's blocks has the highest expected F-beta.
-
-    Each score is taken as the probability that the block is main content, and each
-    weight (its text characters) as its size. Keeping the k best-scored blocks is then
-    expected to find ``sum(p·w)`` over them of the page's ``sum(p·w)`` over all blocks,
-    in ``sum(w)`` kept, and the expected F-beta is taken as the ratio of those
-    expectations: ``(1 + β²) kept(p·w) / (β² all(p·w) + kept(w))``. The threshold is
-    the score of the k-th block for the best k: a page whose text the model is sure of
-    is cut high, one of many middling blocks lower (the decision-theoretic approach to
-    F-measures: Jansche, 2007; Nan et al., 2012, "Optimizing F-measures: a tale of two
-    approaches"). Blocks under ``floor`` count for nothing and are never kept.
-
-    Parameters
-    ----------
-    scores : list of float
-        Each block's probability (0 to 1); 0 for a block that may not be kept.
-    weights : list of int
-        Each block's size in characters of text.
-    beta, floor : float
-        The F-measure's beta (1: F1), and the lowest score kept (0 to 1).
-
-    Returns
-    -------
-    float
-        The threshold: at least ``floor``, and ``math.inf`` when no score reaches it.
-    """
-    ranked = sorted((score, weight) for score, weight in zip(scores, weights) if score >= floor)
-    if not ranked:
-        return math.inf
-    ranked.reverse()
-    square = beta * beta
-    truth = square * sum(score * weight for score, weight in ranked)
-    found = kept = 0.0
-    best, threshold = -1.0, ranked[0][0]
-    for score, weight in ranked:
-        found += score * weight
-        kept += weight
-        value = found / (truth + kept) if kept else 0.0     # F-beta / (1 + β²)
-        if value > best:
-            best, threshold = value, score
-    return threshold
-
-
-def choice_threshold(scores: list[float], weights: list[int], floor: float, precision: bool = False) -> float:
-    """Where a page is cut: :func:`page_threshold` for F1, or with ``precision`` the
-    higher of it and F0.5's, so that the precise choice never keeps more blocks.
-    Arguments and result as for :func:`page_threshold`."""
-    threshold = page_threshold(scores, weights, DEFAULT_BETA, floor)
-    if precision:
-        threshold = max(threshold, page_threshold(scores, weights, PRECISION_BETA, floor))
-    return threshold
-
-
-def decide(scores: list[float], weights: list[int], groups: list, floor: float,
-           precision: bool = False) -> list[bool]:
-    """Which blocks of a page are kept: those whose score reaches the page's threshold
-    (:func:`choice_threshold`), and the rest of each run of siblings of which nearly
-    all are kept (:data:`SIBLING_SHARE` of :data:`SIBLING_RUN` blocks or more), if
-    they reach ``floor``. A container's paragraphs are read together: without this
-    rule a long article lost its last paragraphs, which the model scores lower (the
-    last blocks of a page are mostly its footer). On the dev split's cross-validated
-    scores the rule changes F1 by less than 0.0002.
-
-    Parameters
-    ----------
-    scores, weights, floor, precision
-        As for :func:`choice_threshold` (0 for a block that may not be kept).
-    groups : list of hashable
-        Each block's run: blocks of one kind under one parent element share a value.
-    """
-    threshold = choice_threshold(scores, weights, floor, precision)
-    keep = [score >= threshold for score in scores]
-    runs: dict = {}
-    for index, group in enumerate(groups):
-        runs.setdefault(group, []).append(index)
-    for run in runs.values():
-        if len(run) >= SIBLING_RUN and sum(keep[index] for index in run) >= SIBLING_SHARE * len(run):
-            for index in run:
-                keep[index] = keep[index] or scores[index] >= floor
-    return keep
-
-
-def choose(blocks: list[Block], scores: list[float], floor: float, precision: bool = False,
-           hidden: bool = False) -> list[Block]:
-    """The blocks that :func:`decide` keeps, in page order, with the content's main
-    heading (:func:`main_heading`); unseen blocks only with ``hidden`` (see
-    :func:`select_main`). When none is left, the blocks the drop rules keep
+def choose(blocks: list[Block], scores: list[float], threshold: float,
+           fallback: float | None = None, hidden: bool = False) -> list[Block]:
+    """The blocks whose score reaches ``threshold``, in page order, with the content's
+    main heading (:func:`main_heading`); unseen blocks only with ``hidden`` (see
+    :func:`select_main`). When none is left: the choice at ``fallback`` (a lower
+    threshold) if given, else the blocks the drop rules keep
     (:func:`webfold.build.without_chrome`: a page with text never comes out empty)."""
     rules = without_chrome(blocks)
     visible = {id(block) for block in rules}
-    allowed = [score if hidden or not block.chrome & UNSEEN or id(block) in visible else 0.0
-               for block, score in zip(blocks, scores)]
-    # runs: a block's parent element and kind (training's container_ids at distance 1)
-    groups = [(id(block.element.parent), block.kind) if block.element is not None else index
-              for index, block in enumerate(blocks)]
-    keep = decide(allowed, [block.text_chars for block in blocks], groups, floor, precision)
-    kept = [index for index, chosen in enumerate(keep) if chosen]
-    if not any(blocks[index].text_chars for index in kept):
+    for limit in (threshold,) if fallback is None else (threshold, fallback):
+        kept = [index for index, score in enumerate(scores) if score >= limit and (
+            hidden or not blocks[index].chrome & UNSEEN or id(blocks[index]) in visible)]
+        if any(blocks[index].text_chars for index in kept):
+            break
+    else:
         return rules
     chosen = set(kept)
     heading = main_heading(blocks, visible)
@@ -263,8 +172,7 @@ def select_main(blocks: list[Block], *, precision: bool = False, hidden: bool = 
         them: the model was trained on these, page chrome included. The default
         output of :func:`webfold.to_blocks` (chrome removed) works too.
     precision : bool, default False
-        Maximize the expected F0.5 instead of F1: fewer, cleaner blocks, never more
-        than the default choice.
+        Use the model's higher threshold: fewer, cleaner blocks.
     hidden : bool, default False
         Also return the chosen blocks that readers do not see until a script shows
         them: hidden ones (``CHROME_HIDDEN``: closed tabs, deferred sections) and
@@ -276,8 +184,8 @@ def select_main(blocks: list[Block], *, precision: bool = False, hidden: bool = 
     -------
     list of Block
         A subset of ``blocks`` in page order; those the drop rules keep
-        (:func:`webfold.build.without_chrome`) when no block reaches the model's
-        floor (or none but unseen ones), or when there are more than :data:`MAX_BLOCKS`.
+        (:func:`webfold.build.without_chrome`) when no block reaches the threshold
+        (or none but unseen ones), or when there are more than :data:`MAX_BLOCKS`.
 
     Raises
     ------
@@ -289,4 +197,6 @@ def select_main(blocks: list[Block], *, precision: bool = False, hidden: bool = 
     if len(blocks) > MAX_BLOCKS:
         return without_chrome(blocks)
     model = selector()
-    return choose(blocks, model.scores(blocks), model.floor, precision, hidden)
+    if precision:   # nothing clean enough: the default choice, never more than it
+        return choose(blocks, model.scores(blocks), model.precision_threshold, model.threshold, hidden)
+    return choose(blocks, model.scores(blocks), model.threshold, hidden=hidden)
