@@ -27,6 +27,7 @@ from webfold.tables import (BLOCK_ELEMENTS, CHROME_TOKEN_SET, CLASS_TOKEN, TOKEN
                             DISPLAY_NONE, HEADING_LEVEL, P_CLOSERS, PLACEHOLDER_SRC, REACT_SEGMENT,
                             SCOPE_BOUNDARIES, SECTIONING, SPECIAL_ELEMENTS, TAG_NAMES,
                             VOID_ELEMENTS, BACKGROUND, COLOR, FOREIGN_BREAKOUT, FOREIGN_ROOTS, INTEGRATION_POINTS,
+                            ANY_INTEGRATION_POINT, FORMATTING_ELEMENTS,
                             INVISIBLE_STYLE, OVERFLOW_HIDDEN,
                             PHRASING_ELEMENTS, PHRASING_INVISIBLE, ZERO_HEIGHT, ZERO_WIDTH)
 from webfold.urls import Resolver, scheme
@@ -813,18 +814,29 @@ class Builder:
                 self.pop()
             return
         while True:
-            # The current node's namespace: the nearest root or integration point below
-            # it, searched as far as an end tag's search goes. Beyond, it stays hidden.
-            for position in range(len(stack) - 1, max(-1, len(stack) - 1 - SEARCH_LIMIT), -1):
-                tag = stack[position].tag
-                if tag in FOREIGN_ROOTS:
-                    break
-                if tag in INTEGRATION_POINTS:
-                    return
-            else:
+            kind, position = self.namespace_point()
+            if kind != "foreign":
                 return
             while len(stack) > position:
                 self.pop()
+
+    def namespace_point(self) -> tuple:
+        """What decides the current node's namespace: ``("foreign", i)``, the innermost
+        SVG or MathML root at stack position ``i`` (the current node is a foreign
+        element); ``("integration", i)``, an integration point of that root's
+        namespace at ``i`` (the current node is it, or HTML inside it); or
+        ``("html", -1)``, no root within :data:`SEARCH_LIMIT` frames."""
+        stack = self.stack
+        point = -1
+        for position in range(len(stack) - 1, max(-1, len(stack) - 1 - SEARCH_LIMIT), -1):
+            tag = stack[position].tag
+            if tag in FOREIGN_ROOTS:
+                if point >= 0 and stack[point].tag in INTEGRATION_POINTS[tag]:
+                    return "integration", point
+                return "foreign", position
+            if point < 0 and tag in ANY_INTEGRATION_POINT:
+                point = position
+        return "html", -1
 
     def end_tag(self, name: str) -> None:
         if name == "nav" and self.open_count.get("nav") == 1:
@@ -839,6 +851,12 @@ class Builder:
             # "</body>" and "</html>" close nothing (§13.2.6.4.7): what follows is
             # parsed in the elements still open, a hidden one included.
             return
+        if name in FOREIGN_ROOTS and self.hidden_foreign:
+            kind, position = self.namespace_point()
+            if kind == "integration" and position < len(self.stack) - 1:
+                # HTML is the current node: "any other end tag" stops at it or at the
+                # integration point, both special (§13.2.6.4.7), so </svg> closes nothing
+                return
         stack = self.stack
         if stack and stack[-1].tag == name:
             self.pop()                      # the common case: it closes the current element
@@ -870,14 +888,21 @@ class Builder:
         stack, as §13.2.6.4.7 says, so that those elements (a hidden one among them)
         stay open, and those of a hidden form stay hidden. Returns False, for the
         caller to close it the plain way, when the form is not in scope or carries
-        state of its own (a role other than a block's) that only popping it undoes."""
+        state of its own (a role other than a block's) that only popping it undoes, or
+        is hidden with a formatting element open in it."""
         stack = self.stack
         position = self.in_scope(("form",), IN_SCOPE)
         if position < 0:
             return False
         form = stack[position]
         dropped = form.flags & HIDDEN_ROOT
-        if form.flags & ~(HIDDEN_ROOT | HIDDEN_CANDIDATE) or form.role != (NONE if dropped else BLOCK):
+        # A form opened inside a hidden element is a plain frame (role NONE, no flags).
+        if form.flags & ~(HIDDEN_ROOT | HIDDEN_CANDIDATE) or form.role != BLOCK and form.role != NONE:
+            return False
+        if dropped and any(frame.tag in FORMATTING_ELEMENTS for frame in stack[position + 1:]):
+            # The adoption agency (§13.2.6.4.7) moves what follows a formatting element
+            # left open in the form out of it. The builder does not run it: the form
+            # closes the plain way, so what follows shows, as in a browser.
             return False
         # "generate implied end tags" first: a <p> or <li> open in the form ends
         while len(stack) - 1 > position and stack[-1].tag in IMPLIED_END_TAGS:

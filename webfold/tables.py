@@ -72,10 +72,16 @@ DROPPED_ELEMENTS = frozenset(
 
 #: The roots of foreign content (SVG and MathML), dropped with their subtree.
 FOREIGN_ROOTS = frozenset({"svg", "math"})
-#: Foreign elements whose children are parsed as HTML: SVG's HTML integration points
-#: and MathML's text integration points (WHATWG HTML §13.2.6, "tree construction
-#: dispatcher"; <annotation-xml encoding="text/html"> is left out). Names lower-cased.
-INTEGRATION_POINTS = frozenset({"foreignobject", "desc", "title", "mi", "mo", "mn", "ms", "mtext"})
+#: Foreign elements whose children are parsed as HTML, by the root whose namespace
+#: they are in: SVG's HTML integration points, MathML's text integration points and
+#: <annotation-xml> (WHATWG HTML §13.2.6, "tree construction dispatcher"; taken as one
+#: whatever its encoding, which hides more, not less). Names lower-cased.
+INTEGRATION_POINTS = {"svg": frozenset({"foreignobject", "desc", "title"}),
+                      "math": frozenset({"mi", "mo", "mn", "ms", "mtext", "annotation-xml"})}
+ANY_INTEGRATION_POINT = INTEGRATION_POINTS["svg"] | INTEGRATION_POINTS["math"]
+#: The formatting elements (§13.2.4.3), which the adoption agency algorithm moves.
+FORMATTING_ELEMENTS = frozenset({"a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small",
+                                 "strike", "strong", "tt", "u"})
 
 #: Start tags that end foreign content: an HTML tag inside <svg> or <math> closes
 #: them, and what follows is HTML again (WHATWG HTML §13.2.6.5, "the rules for
