@@ -949,25 +949,24 @@ class Builder:
                 self.noscript_bytes += self.offset - frame.data
             if not self.hidden:
                 self.lazy_image = None
-            if self.stack and self.stack[-1].flags & REMOVED:
-                self.pop()                  # the removed form whose last element this was
-            return
-        role = frame.role
-        if role != NONE and not self.hidden:
-            self.close_role(frame, role)    # while the frame is still open: its blocks are inside
-        self.stack.pop()
-        self.open_count[frame.tag] -= 1
-        if flags:                           # after the role: its last leaf is still inside
-            if flags & SPACE_AFTER:
-                self.space = True
-            if flags & FLAT_TABLE:
-                self.flat_tables -= 1
-            if flags & IN_MAIN:
-                self.main -= 1
-            if flags & IN_SECTIONING:
-                self.sectioning -= 1
-        if self.stack and self.stack[-1].flags & REMOVED:
-            self.pop()                      # the removed form whose last element this was
+        else:
+            role = frame.role
+            if role != NONE and not self.hidden:
+                self.close_role(frame, role)    # while the frame is still open: its blocks are inside
+            self.stack.pop()
+            self.open_count[frame.tag] -= 1
+            if flags:                           # after the role: its last leaf is still inside
+                if flags & SPACE_AFTER:
+                    self.space = True
+                if flags & FLAT_TABLE:
+                    self.flat_tables -= 1
+                if flags & IN_MAIN:
+                    self.main -= 1
+                if flags & IN_SECTIONING:
+                    self.sectioning -= 1
+        # A removed form is hidden, so counted in self.hidden: shown pages never look.
+        if self.hidden and self.stack and self.stack[-1].flags & REMOVED:
+            self.pop()                          # the removed form whose last element this was
 
     def close_role(self, frame: Frame, role: int) -> None:
         if role == MARK or role == LINK:
