@@ -17,7 +17,7 @@ import webfold
 from webfold.cli import main
 from webfold.classify import verdict
 from webfold.errors import ContentTypeError, FetchError, HTTPStatusError, InputTooLargeError
-from webfold.fetch import USER_AGENT
+from webfold.fetch import USER_AGENT, Deadline, bounded
 from webfold.pdf import paragraphs
 from webfold.scraper import scrape
 from website import ARTICLE, CHINESE, JAPANESE, Handler, Site
@@ -91,6 +91,20 @@ def test_error_statuses_are_errors_that_name_the_status(site, path, status, mess
 def test_cli_errors_are_one_line_naming_the_url_with_exit_code_1(site, capsys):
     url = site.url("/nothere")
     assert run(capsys, "scrape", url) == (1, "", f"webfold: error: {url}: HTTP 404 Not Found\n")
+
+
+def test_bounded_work_returns_raises_or_is_left_behind_at_its_deadline():
+    assert bounded(lambda: 7, Deadline(1), name="test") == 7
+    with pytest.raises(ValueError, match="^bad$"):
+        bounded(lambda: (_ for _ in ()).throw(ValueError("bad")), Deadline(1), name="test")
+    # A call that never returns (a stalled peer): released at the deadline and the
+    # grace after it, after on_timeout was called to make the work fail.
+    release, called = threading.Event(), []
+    started = time.monotonic()
+    with pytest.raises(FetchError, match=r"^timed out after 0.2 s$"):
+        bounded(release.wait, Deadline(0.2), grace=0.3, on_timeout=lambda: called.append(1), name="test")
+    assert 0.5 <= time.monotonic() - started < 3 and called == [1]
+    release.set()
 
 
 def test_a_refused_connection_and_a_failed_dns_lookup_are_named(capsys):

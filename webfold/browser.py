@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from webfold.classify import challenge
 from webfold.errors import BrowserError, FetchError
-from webfold.fetch import Deadline
+from webfold.fetch import Deadline, bounded
 
 #: Where Debian's and Ubuntu's chromium packages put the browser.
 CHROMIUM = "/usr/bin/chromium"
@@ -154,12 +154,28 @@ def render_page(url: str, *, deadline: Deadline, user_agent: str,
         the deadline passes.
     """
     try:
-        from playwright.sync_api import Error, TimeoutError, sync_playwright
+        import playwright.sync_api  # noqa: F401  (here, for the error when it is missing)
     except ImportError:
         raise BrowserError(f"rendering needs a browser: {INSTALL}") from None
     executable = None if endpoint else chromium_path()
     if endpoint is None and executable is None:
         raise BrowserError(f"no Chromium found: {INSTALL}")
+    # The watchdog in _launch kills Chromium at the deadline, which makes the waiting
+    # Playwright call fail; should the driver miss that (seen once on a loaded
+    # machine: the browser gone, the call waiting on), the caller is released anyway.
+    return bounded(lambda: _drive(url, deadline, user_agent, options, endpoint, executable),
+                   deadline, grace=UNWIND, name="webfold-render")
+
+
+#: Seconds after the deadline given to Playwright to report the killed browser.
+UNWIND = 5.0
+
+
+def _drive(url: str, deadline: Deadline, user_agent: str, options: RenderOptions,
+           endpoint: str | None, executable: str | None) -> Rendered:
+    """:func:`render_page`'s work, in its thread."""
+    from playwright.sync_api import Error, TimeoutError, sync_playwright
+
     started = time.monotonic()
     killed = threading.Event()
     with contextlib.ExitStack() as stack:
@@ -175,6 +191,8 @@ def render_page(url: str, *, deadline: Deadline, user_agent: str,
                     endpoint = started_endpoint()
                 try:
                     browser = playwright.chromium.connect_over_cdp(endpoint, timeout=_ms(deadline))
+                except TimeoutError:
+                    raise FetchError(f"timed out after {deadline.seconds:g} s") from None
                 except Error as error:
                     raise BrowserError(f"cannot start the browser ({executable or endpoint}): "
                                        f"{_first_line(error)}") from None
@@ -295,8 +313,15 @@ def _shape(page, deadline: Deadline, options: RenderOptions) -> list[str]:
     notes = []
     # A challenge page runs its check and navigates to the page: look again until it
     # is gone or the deadline is near. Only a thin page with a marker is a wall: an
-    # article may quote "verify you are human".
-    while _walled(_content(page, deadline)) and deadline.left() > 2 * SETTLE + READ_RESERVE:
+    # article may quote "verify you are human". The time left must hold a pause,
+    # another look and the final read, each as long as this look took: on a loaded
+    # machine a look takes seconds.
+    while True:
+        began = time.monotonic()
+        walled = _walled(_content(page, deadline))
+        look = time.monotonic() - began
+        if not walled or deadline.left() <= SETTLE + 2 * look + READ_RESERVE:
+            break
         page.wait_for_timeout(SETTLE * 1000)
     if options.wait_selector:
         try:

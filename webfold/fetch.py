@@ -120,30 +120,58 @@ def fetch(url: str, *, deadline: Deadline, user_agent: str = USER_AGENT,
     InputTooLargeError
         The body is larger than ``max_bytes``.
     """
-    import threading
-
-    # The fetch runs in a thread that the deadline bounds from outside: httpx's
-    # timeouts bound each read, and a server that sends a header byte a second, or a
-    # DNS lookup that stalls, never trips them. At the deadline the client is closed
-    # under the thread (which makes its read fail) and the caller hears of a timeout.
-    outcome: list = []
+    # httpx's timeouts bound each read, and a server that sends a header byte a
+    # second, or a DNS lookup that stalls, never trips them: the deadline bounds the
+    # fetch from outside, and closing the client under the thread makes its read fail.
     clients: list = []
-    worker = threading.Thread(target=lambda: outcome.append(_attempt(url, deadline, user_agent,
-                                                                     max_bytes, clients, follow)),
-                              daemon=True, name="webfold-fetch")
-    worker.start()
-    worker.join(deadline.left())
-    if worker.is_alive():
+
+    def close_clients():
         for client in clients:
             try:
                 client.close()
             except Exception:       # closing under a busy thread: it fails its read
                 pass
-        raise FetchError(f"timed out after {deadline.seconds:g} s")
-    result = outcome[0]
+
+    result = bounded(lambda: _attempt(url, deadline, user_agent, max_bytes, clients, follow),
+                     deadline, on_timeout=close_clients, name="webfold-fetch")
     if isinstance(result, Exception):
         raise result
     return result
+
+
+def bounded(work, deadline: Deadline, *, grace: float = 0.0, on_timeout=None, name: str):
+    """Run ``work()`` in a daemon thread and return what it returns (or raise what it
+    raises), but no later than ``grace`` seconds after ``deadline``: a call that waits
+    on a peer which never answers cannot hold the caller. ``on_timeout()``, if given,
+    is called when the time is up, to make the work fail (by closing what it reads);
+    a thread that still does not end is left behind, a daemon.
+
+    Raises
+    ------
+    FetchError
+        "timed out after N s" when the time is up.
+    """
+    import threading
+
+    outcome: list = []
+
+    def run():
+        try:
+            outcome.append((True, work()))
+        except BaseException as error:      # handed to the caller, who raises it
+            outcome.append((False, error))
+
+    worker = threading.Thread(target=run, daemon=True, name=name)
+    worker.start()
+    worker.join(deadline.left() + grace)
+    if not outcome:
+        if on_timeout is not None:
+            on_timeout()
+        raise FetchError(f"timed out after {deadline.seconds:g} s")
+    returned, value = outcome[0]
+    if not returned:
+        raise value
+    return value
 
 
 def _attempt(url: str, deadline: Deadline, user_agent: str, max_bytes: int, clients: list, follow):
