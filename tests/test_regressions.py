@@ -177,3 +177,18 @@ def test_foreign_content_ends_where_browsers_end_it(html, expected):
 ])
 def test_an_unclosed_nav_does_not_take_the_page(html, expected):
     assert webfold.to_markdown(html, selection=False) == expected
+
+
+@pytest.mark.parametrize("html, expected", [
+    # A page that is all navigation (a site map, a links page) keeps it: its text is
+    # the page's text, and a page with text never comes out empty
+    ("<nav><ul><li><a href=/a>Alpha page</a></li><li><a href=/b>Beta page</a></li></ul></nav>",
+     "- [Alpha page](/a)\n- [Beta page](/b)\n"),
+    ("<body><header></header><nav><p>Only navigation words</p></nav><nav>More</nav></body>",
+     "Only navigation words\n\nMore\n"),
+    # ...but an empty page beside its navigation is not all navigation
+    ("<nav><a href=/>Home</a></nav><p>x</p>", "x\n"),
+])
+@pytest.mark.parametrize("selection", [False, True])
+def test_a_page_of_navigation_only_keeps_it(html, expected, selection):
+    assert webfold.to_markdown(html, selection=selection) == expected

@@ -345,7 +345,8 @@ class Builder:
         Treat ``<nav>`` as chrome (removed unless it holds most of the text) instead of
         dropping it. :func:`webfold.pipeline.to_blocks` builds again so when a
         ``<nav>`` is left unclosed (``unclosed_nav``): it then holds the rest of the
-        page, which browsers show.
+        page, which browsers show; and when navigation is all the text a page has
+        (``saw_nav``; a site map, a links page), which is then kept.
     hidden_blocks : bool
         Build hidden elements as blocks marked ``CHROME_HIDDEN`` where they can be
         (:meth:`hidden_candidate`), for the selector; False drops them unread, which is
@@ -366,6 +367,7 @@ class Builder:
         self.flat_tables = 0
         self.noscript_bytes = 0
         self.unclosed_nav = False           # a <nav> not closed by </nav> (see keep_nav)
+        self.saw_nav = False                # a <nav> was met (see keep_nav)
         self.offset = 0
         self.resolve = Resolver(base, safe_links, data_images)
         self.images = images
@@ -451,6 +453,7 @@ class Builder:
         bits = TAG_BITS.get(name, 0)
         if name == "nav":
             self.unclosed_nav = True        # until its </nav>: </body> closes it too
+            self.saw_nav = True
         if name in FOREIGN_BREAKOUT and (self.open_count.get("svg") or self.open_count.get("math")):
             self.leave_foreign_content()
         elif name in FOREIGN_ROOTS and flags & SELF_CLOSING:

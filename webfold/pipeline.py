@@ -103,9 +103,10 @@ def _build(html: str | bytes, base: str | None, charset: str | None, images: boo
     policy = {"safe_links": safe_links, "data_images": data_images, "hidden_blocks": hidden_blocks}
     builder = Builder(tokens, base, images, **policy)
     blocks = builder.run()
-    if builder.unclosed_nav:
-        # The unclosed <nav> holds the rest of the page (browsers show it): build
-        # again with navigation as chrome, removed only when it holds little.
+    if builder.unclosed_nav or builder.saw_nav and not _visible_chars(blocks):
+        # The unclosed <nav> holds the rest of the page (browsers show it), or the
+        # page is all navigation: build again with navigation as chrome, removed
+        # only when it holds little.
         builder = Builder(tokens, base, images, keep_nav=True, **policy)
         blocks = builder.run()
     if builder.noscript_bytes and builder.noscript_bytes > NOSCRIPT_SHARE * _visible_chars(blocks):
