@@ -387,6 +387,40 @@ def test_a_form_end_tag_closes_only_the_form(html, expected):
     assert md(html) == expected
 
 
+@pytest.mark.parametrize("html, expected", [
+    # a start tag that implies the end of a hidden element (§13.1.2.4, §13.2.6.4.7) is
+    # itself shown, and built as what it is: a list item, a cell, a row, a division
+    ("<ul><li hidden>gone<li>shown</ul>", "- shown\n"),
+    ("<ol><li style='display:none'>gone<li>one<li>two</ol>", "1. one\n2. two\n"),
+    ("<table><tr><td hidden>a<td>b<td>c</table>", "| b | c |\n| --- | --- |\n"),
+    ("<table><tr hidden><td>a<td>a<tr><td>b<td>c</table>", "| b | c |\n| --- | --- |\n"),
+    ("<p>before</p><p hidden>secret<div>after</div><p>more", "before\n\nafter\n\nmore\n"),
+    # a hidden form in a cell closes with the cell: the next row shows
+    ("<table><tr><td>x<td>y<form hidden>gone<tr><td>SHOWN<td>z</table>",
+     "| x | y |\n| --- | --- |\n| SHOWN | z |\n"),
+    # a form in a table, outside the cells, is closed at once and hides nothing
+    ("<table><form hidden><tr><td>cell<td>two</table>", "| cell | two |\n| --- | --- |\n"),
+    ("<table><tr><form style=display:none><td>a<td>b</table>", "| a | b |\n| --- | --- |\n"),
+])
+def test_an_implied_end_tag_ends_what_it_hides(html, expected):
+    assert md(html) == expected
+
+
+@pytest.mark.parametrize("html, expected", [
+    # the form element pointer (§13.2.6.1) outlives a form closed by another end tag:
+    # the next <form>, hidden or not, is ignored until a </form> (the small form's
+    # "a" is form chrome)
+    ("<div><form><p>a</div><form hidden><p>VISIBLE</p></form>", "VISIBLE\n"),
+    ("<table><form><tr><td>a<td>b</table><form hidden><p>VISIBLE", "| a | b |\n| --- | --- |\n\nVISIBLE\n"),
+    # ...and </form> clears it, even with no form left open
+    ("<div><form><p>a</div></form><form hidden><p>S</form><p>after", "after\n"),
+    # a <template> holds forms of its own
+    ("<form><template><form hidden><p>S</form></template><p>after</p></form>", "after\n"),
+])
+def test_the_form_element_pointer_decides_which_forms_count(html, expected):
+    assert md(html) == expected
+
+
 @pytest.mark.xfail(strict=True, reason="the adoption agency algorithm is not run: a hidden form with a "
                    "formatting element open in it closes the plain way, so that what a browser moves "
                    "out of the form shows, and what it leaves in leaks")

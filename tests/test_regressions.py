@@ -86,7 +86,8 @@ BLOCKS = [
     ("block_inside_heading", "<h2>Title<div>Sub</div></h2>", "## Title Sub\n"),
     ("table_inside_heading", "<h3>a<table><tr><td>b</table>c</h3>", "### a b c\n"),
     ("type_hidden_on_a_paragraph", "<p type=hidden>shown</p>", "shown\n"),
-    ("link_after_hidden_link", "<a hidden href=x>a<a href=y>b</a>", "b\n"),
+    # the second <a> ends the hidden one (§13.2.6.4.7, "a") and is a link of its own
+    ("link_after_hidden_link", "<a hidden href=x>a<a href=y>b</a>", "[b](y)\n"),
     ("cdata_is_a_comment_in_html", "<p>x<![CDATA[y]]>z</p>", "xz\n"),
     ("numeric_references_with_leading_zeros", "<p>&#0000000065; &#" + "0" * 5000 + "65;</p>", "A A\n"),
 ]

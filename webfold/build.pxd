@@ -61,7 +61,7 @@ cdef class Builder:
     cdef public object payload_kind
     cdef public list payloads
     cdef public bint base_seen
-    cdef public bint unclosed_nav, keep_nav, saw_nav
+    cdef public bint unclosed_nav, keep_nav, saw_nav, form_pointer
     cdef public list sinks, tables, marks
     cdef public object lazy_image
     cdef public Mark code

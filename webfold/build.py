@@ -84,6 +84,9 @@ IN_LIST_ITEM_SCOPE = SCOPE_BOUNDARIES | {"ul", "ol"}
 IN_TABLE_SCOPE = frozenset({"html", "table", "template"})
 LIST_ITEM_STOP = SPECIAL_ELEMENTS - {"address", "div", "p", "li", "dd", "dt"}
 TABLE_PARTS = frozenset({"table", "tbody", "thead", "tfoot", "tr", "td", "th"})
+#: The table's own elements, where content that is not a cell does not go (the "in
+#: table", "in table body" and "in row" insertion modes, §13.2.6.4.9-15).
+TABLE_BODIES = frozenset({"table", "tbody", "thead", "tfoot", "tr"})
 HEADINGS = tuple(HEADING_LEVEL)
 #: What "generate implied end tags" closes (§13.2.6.3).
 IMPLIED_END_TAGS = frozenset({"dd", "dt", "li", "optgroup", "option", "p", "rb", "rp", "rt", "rtc"})
@@ -368,6 +371,10 @@ class Builder:
         self.noscript_bytes = 0
         self.unclosed_nav = False           # a <nav> not closed by </nav> (see keep_nav)
         self.saw_nav = False                # a <nav> was met (see keep_nav)
+        # The standard's form element pointer (§13.2.6.1): set by a <form> start tag,
+        # cleared only by </form>, so a form closed by another end tag still makes the
+        # next <form> ignored.
+        self.form_pointer = False
         self.offset = 0
         self.resolve = Resolver(base, safe_links, data_images)
         self.images = images
@@ -460,14 +467,25 @@ class Builder:
             return                          # <svg/> is empty: foreign elements self-close
         if bits & ROOT and (self.open_count.get(name) or name == "head" and self.open_count.get("body")):
             return                          # a second <html>, <head> or <body> is ignored (§13.2.6.4.7)
-        if name == "form" and self.open_count.get("form") and not self.open_count.get("template"):
-            return                          # so is a <form> in a form (§13.2.6.4.7)
+        if name == "form":
+            if not self.open_count.get("template"):
+                if self.form_pointer:
+                    return                  # so is a <form> while the pointer is set (§13.2.6.4.7)
+                self.form_pointer = True
+            if self.stack and self.stack[-1].tag in TABLE_BODIES:
+                return                      # in a table, outside its cells, a form is closed at once
+                                            # and holds nothing (§13.2.6.4.9, "in table")
         if self.hidden and name not in HEAD_CONTENT and self.open_count.get("head"):
             # An element that cannot be in <head> ends it (§13.2.6.4.4, "anything else").
             self.close_in_scope(("head",), IN_SCOPE)
+        implied = False
+        if self.hidden and bits & IMPLIES:
+            # The end tags it implies may close the hidden element itself (<li hidden>
+            # by the next <li>, a cell and the hidden form in it by <tr>): it is then
+            # built as any other element.
+            self.imply_end_tags(name)
+            implied = True
         if self.hidden:                     # inside a dropped subtree: only keep count
-            if bits & IMPLIES:
-                self.imply_end_tags(name)
             attributes = None
             if flags & HAS_ATTRIBUTES and name in HIDDEN_READS:
                 attributes = self.tokens.attributes(index)
@@ -500,7 +518,7 @@ class Builder:
         elif attributes is not None and (name == "time" or "itemprop" in attributes) and not (
                 hidden or inside_hidden):
             self.dates(name, attributes)
-        if bits & IMPLIES:
+        if bits & IMPLIES and not implied:
             self.imply_end_tags(name)
         if bits & VOID:
             if name == "base" and attributes:
@@ -860,6 +878,8 @@ class Builder:
                 # HTML is the current node: "any other end tag" stops at it or at the
                 # integration point, both special (§13.2.6.4.7), so </svg> closes nothing
                 return
+        if name == "form" and not self.open_count.get("template"):
+            self.form_pointer = False
         stack = self.stack
         if stack and stack[-1].tag == name:
             self.pop()                      # the common case: it closes the current element
