@@ -401,6 +401,11 @@ def test_a_form_end_tag_closes_only_the_form(html, expected):
     # a form in a table, outside the cells, is closed at once and hides nothing
     ("<table><form hidden><tr><td>cell<td>two</table>", "| cell | two |\n| --- | --- |\n"),
     ("<table><tr><form style=display:none><td>a<td>b</table>", "| a | b |\n| --- | --- |\n"),
+    # a row ends a hidden caption or column group (§13.2.6.4.11-12), a ruby text the
+    # open one (§13.2.6.4.7, "rt")
+    ("<table><caption hidden>SECRET<tr><td>V1<td>V2</table>", "| V1 | V2 |\n| --- | --- |\n"),
+    ("<table><colgroup hidden><tr><td>V1<td>V2</table>", "| V1 | V2 |\n| --- | --- |\n"),
+    ("<p>A<ruby>B<rt hidden>SECRET<rt>VIS</ruby></p>", "ABVIS\n"),
 ])
 def test_an_implied_end_tag_ends_what_it_hides(html, expected):
     assert md(html) == expected
@@ -416,6 +421,14 @@ def test_an_implied_end_tag_ends_what_it_hides(html, expected):
     ("<div><form><p>a</div></form><form hidden><p>S</form><p>after", "after\n"),
     # a <template> holds forms of its own
     ("<form><template><form hidden><p>S</form></template><p>after</p></form>", "after\n"),
+    # in SVG a <form> is a foreign element, and a dropped <noscript> holds raw text:
+    # neither sets the pointer
+    ("<svg><form></svg><form hidden>SECRET</form>VIS", "VIS\n"),
+    ("<p>x<svg><form/></svg></p><form hidden><p>SECRET</p></form>", "x\n"),
+    ("<p>The page's own text.</p><noscript><form></noscript><form hidden>SECRET</form>VIS",
+     "The page's own text.\n\nVIS\n"),
+    # a </form> with the pointer cleared closes nothing, not even a form in scope
+    ("<form hidden><table><tr><td></form></table></form>SECRET", ""),
 ])
 def test_the_form_element_pointer_decides_which_forms_count(html, expected):
     assert md(html) == expected

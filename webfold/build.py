@@ -87,6 +87,11 @@ TABLE_PARTS = frozenset({"table", "tbody", "thead", "tfoot", "tr", "td", "th"})
 #: The table's own elements, where content that is not a cell does not go (the "in
 #: table", "in table body" and "in row" insertion modes, §13.2.6.4.9-15).
 TABLE_BODIES = frozenset({"table", "tbody", "thead", "tfoot", "tr"})
+#: A table's caption and columns: their start tags end an open cell, row and body as
+#: a row's do (§13.2.6.4.13-15), and an open caption or column group (§13.2.6.4.11-12).
+TABLE_COLUMNS = frozenset({"caption", "colgroup", "col"})
+#: Ruby's parts, whose start tags end the open ones (§13.2.6.4.7, "rb", "rt").
+RUBY_PARTS = frozenset({"rb", "rtc", "rt", "rp"})
 HEADINGS = tuple(HEADING_LEVEL)
 #: What "generate implied end tags" closes (§13.2.6.3).
 IMPLIED_END_TAGS = frozenset({"dd", "dt", "li", "optgroup", "option", "p", "rb", "rp", "rt", "rtc"})
@@ -97,7 +102,8 @@ HEAD_CONTENT = frozenset({"base", "basefont", "bgsound", "link", "meta", "title"
 
 # What the builder needs to know of a tag name, as bits looked up once per start tag.
 VOID, DROPPED, IMPLIES, SECTION, MAIN_OR_ARTICLE, PAGE_CHROME, ROOT = 1, 2, 4, 8, 16, 32, 64
-IMPLYING = P_CLOSERS | TABLE_PARTS | set(HEADING_LEVEL) | {"li", "dd", "dt", "option", "optgroup", "a"}
+IMPLYING = (P_CLOSERS | TABLE_PARTS | TABLE_COLUMNS | RUBY_PARTS | set(HEADING_LEVEL)
+            | {"li", "dd", "dt", "option", "optgroup", "a"})
 TAG_BITS: dict[str, int] = {}
 for _name in TAG_NAMES[1:]:
     TAG_BITS[_name] = ((VOID if _name in VOID_ELEMENTS else 0)
@@ -467,7 +473,7 @@ class Builder:
             return                          # <svg/> is empty: foreign elements self-close
         if bits & ROOT and (self.open_count.get(name) or name == "head" and self.open_count.get("body")):
             return                          # a second <html>, <head> or <body> is ignored (§13.2.6.4.7)
-        if name == "form":
+        if name == "form" and not self.outside_html():
             if not self.open_count.get("template"):
                 if self.form_pointer:
                     return                  # so is a <form> while the pointer is set (§13.2.6.4.7)
@@ -776,13 +782,24 @@ class Builder:
         elif name in HEADING_LEVEL:
             if self.stack and self.stack[-1].tag in HEADING_LEVEL:
                 self.pop()
-        elif name in TABLE_PARTS:
+        elif name in TABLE_PARTS or name in TABLE_COLUMNS:
             if name != "table" and (count.get("td") or count.get("th")):
                 self.close_in_scope(("td", "th"), IN_TABLE_SCOPE)
-            if name in ("tr", "tbody", "thead", "tfoot") and count.get("tr"):
+            if name != "table" and name != "td" and name != "th" and count.get("tr"):
                 self.close_in_scope(("tr",), IN_TABLE_SCOPE)
-            if name in ("tbody", "thead", "tfoot"):
+            if name in ("tbody", "thead", "tfoot") or name in TABLE_COLUMNS:
                 self.close_in_scope(("tbody", "thead", "tfoot"), IN_TABLE_SCOPE)
+            if name != "table" and count.get("caption"):
+                self.close_in_scope(("caption",), IN_TABLE_SCOPE)
+            if name != "table" and name != "col" and count.get("colgroup"):
+                self.close_in_scope(("colgroup",), IN_TABLE_SCOPE)
+        elif name in RUBY_PARTS:
+            # "generate implied end tags" (for <rt> and <rp> except an <rtc>) while a
+            # <ruby> is in scope
+            if count.get("ruby") and self.in_scope(("ruby",), IN_SCOPE) >= 0:
+                spared = "rtc" if name == "rt" or name == "rp" else ""
+                while self.stack and self.stack[-1].tag in IMPLIED_END_TAGS and self.stack[-1].tag != spared:
+                    self.pop()
         elif name == "option" or name == "optgroup":
             if self.stack and self.stack[-1].tag == "option":
                 self.pop()
@@ -841,6 +858,17 @@ class Builder:
             while len(stack) > position:
                 self.pop()
 
+    def outside_html(self) -> bool:
+        """Whether a start tag here makes no HTML element of the page: in SVG or MathML
+        content outside an integration point (a foreign element, §13.2.6.5), or in a
+        dropped <noscript>, whose content is raw text to a browser that runs scripts
+        (§13.2.6.4.4)."""
+        if self.open_count.get("noscript") and not self.keep_noscript:
+            return True
+        if self.open_count.get("svg") or self.open_count.get("math"):
+            return self.namespace_point()[0] == "foreign"
+        return False
+
     def namespace_point(self) -> tuple:
         """What decides the current node's namespace: ``("foreign", i)``, the innermost
         SVG or MathML root at stack position ``i`` (the current node is a foreign
@@ -879,6 +907,8 @@ class Builder:
                 # integration point, both special (§13.2.6.4.7), so </svg> closes nothing
                 return
         if name == "form" and not self.open_count.get("template"):
+            if not self.form_pointer:
+                return                      # no form to close: ignored (§13.2.6.4.7)
             self.form_pointer = False
         stack = self.stack
         if stack and stack[-1].tag == name:
