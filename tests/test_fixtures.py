@@ -18,16 +18,10 @@ from structure import html_counts, markdown_counts
 
 FIXTURES = sorted((data_dir() / "firecrawl-fixtures").glob("*/*.html"))
 IDS = [f"{path.parent.name}/{path.stem}" for path in FIXTURES]
-#: Fixtures whose expectation the shipped selector does not meet, and why. Strict: a
-#: model that meets it again fails the test until the entry goes.
-KNOWN = {"products/shopify_001": "the selector drops the product's two-column attribute table "
-                                 "(WCXB's annotators keep 12 of 31 such tables on product pages)"}
 #: Without the data, one stand-in case: its ``fixtures_dir`` skips it with the reason
 #: (fails it under CI), where an empty list would only say "got empty parameter set".
 ABSENT = [pytest.param(None, id="fixtures-absent")]
 PATHS = [pytest.param(path, id=name) for path, name in zip(FIXTURES, IDS)] or ABSENT
-CASES = [pytest.param(path, id=name, marks=pytest.mark.xfail(strict=True, reason=KNOWN[name]))
-         if name in KNOWN else pytest.param(path, id=name) for path, name in zip(FIXTURES, IDS)] or ABSENT
 
 
 def convert(path: Path, selection: bool = True) -> str:
@@ -40,7 +34,7 @@ def test_fixtures_are_present(fixtures_dir):
     assert len(list(fixtures_dir.glob("*/*.meta.json"))) == 54
 
 
-@pytest.mark.parametrize("path", CASES)
+@pytest.mark.parametrize("path", PATHS)
 def test_fixture(path: Path, fixtures_dir):
     output = convert(path)
     expected_path = path.with_suffix(".expected.md")

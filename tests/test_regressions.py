@@ -190,6 +190,8 @@ def test_an_unclosed_nav_does_not_take_the_page(html, expected):
     # ...but an empty page beside its navigation is not all navigation
     ("<nav><a href=/>Home</a></nav><p>x</p>", "x\n"),
 ])
-@pytest.mark.parametrize("selection", [False, True])
-def test_a_page_of_navigation_only_keeps_it(html, expected, selection):
-    assert webfold.to_markdown(html, selection=selection) == expected
+def test_a_page_of_navigation_only_keeps_it(html, expected):
+    assert webfold.to_markdown(html, selection=False) == expected
+    # the selector chooses among those blocks, and never comes out empty
+    chosen = webfold.to_markdown(html).strip("\n").split("\n\n")
+    assert chosen != [""] and set(chosen) <= set(expected.strip("\n").split("\n\n"))

@@ -34,6 +34,7 @@ def test_hidden_text_stays_out_whatever_the_selector_keeps(monkeypatch):
 
     class KeepAll:
         threshold = precision_threshold = 0.5
+        floor = 0.05
 
         def scores(self, blocks):
             return [1.0] * len(blocks)

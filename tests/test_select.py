@@ -24,7 +24,7 @@ FIXTURES = sorted((data_dir() / "firecrawl-fixtures").glob("*/*.html"))
 def test_shipped_model_matches_the_feature_code():
     meta = json.loads((MODEL_DIR / "selector.json").read_text())
     assert meta["features"] == FEATURE_NAMES and meta["context_features"] == CONTEXT_NAMES
-    assert 0 < meta["thresholds"]["default"] <= meta["thresholds"]["precision"] < 1
+    assert 0 < meta["thresholds"]["floor"] <= meta["thresholds"]["default"] <= meta["thresholds"]["precision"] < 1
     assert meta["data"]["split"] == "dev" and meta["cross_validation"]["grouped_by"] == "domain"
 
 
@@ -72,14 +72,28 @@ def blocks_of(*texts: str) -> list[Block]:
                   text_chars=len(text), level=1 if text.startswith("# ") else 0) for text in texts]
 
 
-def test_no_block_over_the_threshold_gives_the_whole_page():
+def test_no_block_over_the_floor_gives_the_whole_page():
     blocks = blocks_of("a", "b")
-    assert choose(blocks, [0.1, 0.2], 0.5) == blocks
+    assert choose(blocks, [0.01, 0.02], 0.5, 0.05) == blocks
+
+
+def test_a_page_of_unsure_blocks_keeps_its_likeliest():
+    # Under the threshold, over the floor: the cut of the highest expected F1 keeps the
+    # long block of 0.4 (expected F1 2·16/(16+0.1·40+40) = 0.53) and not the 0.1 one.
+    blocks = blocks_of("x" * 40, "y" * 40)
+    assert [b.md for b in choose(blocks, [0.4, 0.1], 0.5, 0.05)] == ["x" * 40]
+
+
+def test_the_page_cut_never_rises_over_the_threshold():
+    # A specification table of 0.3 beside long, sure paragraphs: the page's own cut
+    # (0.99) would drop it; the threshold keeps it.
+    blocks = blocks_of("p" * 400, "q" * 400, "| Material | Brass |")
+    assert len(choose(blocks, [0.99, 0.99, 0.3], 0.28, 0.05)) == 3
 
 
 def test_the_main_heading_is_kept():
     blocks = blocks_of("menu", "# Title", "intro", "body text")
-    assert [b.md for b in choose(blocks, [0.0, 0.1, 0.2, 0.9], 0.5)] == ["# Title", "body text"]
+    assert [b.md for b in choose(blocks, [0.0, 0.1, 0.2, 0.9], 0.5, 0.05)] == ["# Title", "body text"]
 
 
 def test_selection_keeps_the_article_and_drops_the_furniture():
@@ -128,9 +142,9 @@ def test_precision_never_keeps_more_than_the_default():
     # nothing reaches the precision threshold: the default choice, not the whole page
     blocks = blocks_of("menu", "# Blog", "First post", "Second post")
     scores = [0.1, 0.5, 0.4, 0.35]
-    default = choose(blocks, scores, 0.3)
+    default = choose(blocks, scores, 0.3, 0.05)
     assert [b.md for b in default] == ["# Blog", "First post", "Second post"]
-    assert choose(blocks, scores, 0.64, 0.3) == default
+    assert choose(blocks, scores, 0.3, 0.05, precise=0.64) == default
 
 
 def test_the_main_heading_is_the_one_that_matches_the_title():
@@ -140,7 +154,7 @@ def test_the_main_heading_is_the_one_that_matches_the_title():
               Block("## Coffee guide", "heading", text="Coffee guide", text_chars=12, level=2, page=page),
               Block("text", "paragraph", text="text", text_chars=4, page=page)]
     for threshold in (0.5, 0.8):
-        assert [b.md for b in choose(blocks, [0.0, 0.1, 0.9], threshold)] == ["## Coffee guide", "text"]
+        assert [b.md for b in choose(blocks, [0.0, 0.1, 0.9], threshold, 0.05)] == ["## Coffee guide", "text"]
 
 
 @pytest.mark.parametrize("meta, message", [
@@ -157,6 +171,8 @@ def test_damaged_model_description_is_a_model_error(tmp_path, meta, message):
     lambda m: m.pop("stage1_bytes"), lambda m: m.__setitem__("stage1_bytes", "x"),
     lambda m: m["thresholds"].__setitem__("default", "x"),
     lambda m: m["thresholds"].__setitem__("default", float("nan")),
+    lambda m: m["thresholds"].pop("floor"), lambda m: m["thresholds"].__setitem__("floor", 0.0),
+    lambda m: m["thresholds"].__setitem__("floor", 0.95),
     lambda m: m.__setitem__("stage1_bytes", 100),
 ])
 def test_damaged_model_fields_are_a_model_error(tmp_path, change):
@@ -258,7 +274,7 @@ def test_a_tables_shape_is_a_feature():
 class _Scores:
     """A selector whose scores are given: what the model chose, without the model."""
 
-    threshold, precision_threshold = 0.3, 0.64
+    threshold, precision_threshold, floor = 0.3, 0.64, 0.05
 
     def __init__(self, scores):
         self._scores = scores

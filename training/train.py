@@ -29,12 +29,15 @@ from training.dataset import SPLIT, PageRows, load
 from training.export import forest_bytes
 from webfold.block import CHROME_HIDDEN, CHROME_INVISIBLE
 from webfold.features import CONTEXT_NAMES, FEATURE_NAMES, context_features
+from webfold.select import page_threshold
 
 #: The shipped model's settings (chosen by cross-validation on dev).
 PARAMETERS = dict(max_iter=300, learning_rate=0.08, max_leaf_nodes=31, min_samples_leaf=40,
                   l2_regularization=1.0, early_stopping=False, random_state=0)
 FOLDS = 5
 THRESHOLDS = [round(t, 2) for t in np.arange(0.10, 0.91, 0.02)]
+#: Floors tried for the per-page cut (webfold.select.choose): the lowest score that counts.
+FLOORS = (0.02, 0.05, 0.1, 0.2)
 #: F1 differences below this are ties: a tenth of the standard error of a mean page F1
 #: over 1,489 pages (about 0.005).
 TIE = 0.0005
@@ -72,22 +75,28 @@ def out_of_fold(x: np.ndarray, y: np.ndarray, row_groups: np.ndarray, folds) -> 
 #: Feature columns that say what the runtime may output (webfold.select.select_main).
 _KEPT = FEATURE_NAMES.index("kept_by_rules")
 _UNSEEN = [FEATURE_NAMES.index(f"chrome_{bit}") for bit in (CHROME_HIDDEN, CHROME_INVISIBLE)]
+_CHARS = FEATURE_NAMES.index("log_chars")
 
 
 def page_scores(pages: list[PageRows], probabilities: np.ndarray, owner: np.ndarray,
-                threshold: float, hidden: bool = False) -> np.ndarray:
+                threshold: float, hidden: bool = False, floor: float | None = None) -> np.ndarray:
     """(pages, 3) precision, recall and F1 of each page when blocks at or above the
     threshold are kept, as ``select_main(hidden=hidden)`` keeps them (unseen blocks
     left out unless the drop rules keep them; the rules' blocks when nothing is
     left), on word multisets of the block texts against the ground truth (WCXB's
-    metric)."""
+    metric). With ``floor``, each page is cut at the lower of the threshold and its
+    own cut (``webfold.select.choose``)."""
     out = np.zeros((len(pages), 3))
     for index, page in enumerate(pages):
         scores = probabilities[owner == index]
         kept_by_rules = page.features[:, _KEPT] > 0
-        keep = scores >= threshold
         if not hidden:
-            keep &= kept_by_rules | ~(page.features[:, _UNSEEN] > 0).any(axis=1)
+            scores = np.where(kept_by_rules | ~(page.features[:, _UNSEEN] > 0).any(axis=1), scores, -1.0)
+        cut = threshold
+        if floor is not None:
+            chars = np.expm1(page.features[:, _CHARS])      # log_chars is log1p(text characters)
+            cut = min(threshold, page_threshold(scores.tolist(), chars.tolist(), floor))
+        keep = scores >= cut
         if not keep.any():
             keep = kept_by_rules
         got = Counter()
@@ -135,9 +144,14 @@ def main(argv: list[str] | None = None) -> int:
     # The precision threshold maximizes F0.5, which weighs precision twice recall.
     f_half = {t: (1.25 * p * r / (0.25 * p + r) if p + r else 0.0) for t, (p, r, _) in table.items()}
     precise = max((t for t in THRESHOLDS if t >= default), key=lambda t: f_half[t])
-    by_page = page_scores(pages, second, owner, default)
+    # Then each page may be cut lower, where its expected F1 is higher; of floors
+    # within TIE of the best, again the lowest.
+    by_floor = {f: page_scores(pages, second, owner, default, floor=f).mean(axis=0)[2] for f in FLOORS}
+    floor = min(f for f in FLOORS if by_floor[f] >= max(by_floor.values()) - TIE)
+    by_page = page_scores(pages, second, owner, default, floor=floor)
     types = sorted({page.page_type for page in pages})
-    cv = {"folds": len(folds), "grouped_by": "domain", "threshold": default,
+    cv = {"folds": len(folds), "grouped_by": "domain", "threshold": default, "floor": floor,
+          "fixed_threshold_f1": round(float(table[default][2]), 4),
           "precision": round(float(by_page[:, 0].mean()), 4), "recall": round(float(by_page[:, 1].mean()), 4),
           "f1": round(float(by_page[:, 2].mean()), 4),
           "precision_threshold": {"threshold": precise, **{k: round(float(v), 4) for k, v in
@@ -145,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
           "per_type": {kind: round(float(by_page[[p.page_type == kind for p in pages], 2].mean()), 4)
                        for kind in types},
           "hidden": {k: round(float(v), 4) for k, v in
-                     zip(("precision", "recall", "f1"), page_scores(pages, second, owner, default, True).mean(axis=0))},
+                     zip(("precision", "recall", "f1"), page_scores(pages, second, owner, default, True, floor).mean(axis=0))},
           "scorer": "word multisets of the kept blocks' text (training/train.py page_scores)",
           # The label quality: an oracle that keeps exactly the positive blocks.
           "oracle_f1": round(float(page_scores(pages, y.astype(float), owner, 0.5).mean(axis=0)[2]), 4),
@@ -164,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
             "parameters": PARAMETERS,
             "data": {**DATA, "split": SPLIT, "pages": len(pages), "blocks": int(len(y)),
                      "positive_blocks": int(y.sum())},
-            "thresholds": {"default": default, "precision": precise,
+            "thresholds": {"default": default, "precision": precise, "floor": floor,
                            # mean page precision, recall and F1 at every threshold tried
                            "curve": {str(t): [round(float(v), 4) for v in table[t]] for t in THRESHOLDS}},
             "cross_validation": cv}

@@ -3,15 +3,18 @@
 A two-stage gradient-boosting model trained on the WCXB development split (see
 ``training/README.md``). Stage 1 scores each block from its own features
 (:class:`webfold.features.PageFeatures`); stage 2 scores it again with stage 1's
-scores around it (:class:`webfold.features.ContextFeatures`). The model ships in
+scores around it (:class:`webfold.features.ContextFeatures`). A page keeps the blocks
+at or above the model's threshold, or above its own lower cut where that has a higher
+expected F1 (:func:`choose`). The model ships in
 ``webfold/models/`` as ``selector.trees`` (evaluated by ``webfold._trees``, so neither
 scikit-learn nor numpy is imported at run time) and ``selector.json`` (versions,
-feature names, thresholds, cross-validated scores).
+feature names, thresholds and floor, cross-validated scores).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import threading
 from array import array
 from pathlib import Path
@@ -75,15 +78,16 @@ class Selector:
             self.stage2 = Forest(data[stage1_size:])
             self.threshold = float(meta["thresholds"]["default"])
             self.precision_threshold = float(meta["thresholds"]["precision"])
+            self.floor = float(meta["thresholds"]["floor"])
         except (KeyError, TypeError, ValueError, MemoryError) as error:
             raise ModelError(f"damaged selector in {folder}: {error!r}") from None
         if (self.stage1.n_features, self.stage2.n_features) != (
                 len(FEATURE_NAMES), len(FEATURE_NAMES) + len(CONTEXT_NAMES)):
             raise ModelError(f"damaged selector.trees in {folder}: its trees read "
                              f"{self.stage1.n_features} and {self.stage2.n_features} features")
-        if not 0 <= self.threshold <= self.precision_threshold <= 1:
-            raise ModelError(f"damaged selector.json in {folder}: thresholds "
-                             f"{self.threshold} and {self.precision_threshold}")
+        if not 0 < self.floor <= self.threshold <= self.precision_threshold <= 1:
+            raise ModelError(f"damaged selector.json in {folder}: floor {self.floor} and "
+                             f"thresholds {self.threshold} and {self.precision_threshold}")
         self.meta = meta
 
     def scores(self, blocks: list[Block]) -> list[float]:
@@ -139,18 +143,68 @@ def main_heading(blocks: list[Block], visible: set[int] | None = None) -> int:
     return next((i for i in candidates if blocks[i].level == 1), -1)
 
 
-def choose(blocks: list[Block], scores: list[float], threshold: float,
-           fallback: float | None = None, hidden: bool = False) -> list[Block]:
-    """The blocks whose score reaches ``threshold``, in page order, with the content's
+def page_threshold(scores: list[float], weights: list[float], floor: float) -> float:
+    """The threshold whose choice of a page's blocks has the highest expected F1.
+
+    Each score is taken as the probability that the block is main content, and each
+    weight (its text characters) as its size. Keeping the k best-scored blocks is then
+    expected to find ``sum(p·w)`` over them of the page's ``sum(p·w)`` over all blocks,
+    in ``sum(w)`` kept; the expected F1 is taken as the ratio of those expectations,
+    ``2 kept(p·w) / (all(p·w) + kept(w))``, and the threshold is the score of the k-th
+    block for the best k (the decision-theoretic approach to F-measures: Jansche,
+    2007; Nan et al., 2012, "Optimizing F-measures: a tale of two approaches").
+    Blocks under ``floor`` count for nothing.
+
+    Parameters
+    ----------
+    scores : list of float
+        Each block's probability (0 to 1); below 0 for a block that may not be kept.
+    weights : list of float
+        Each block's size in characters of text.
+    floor : float
+        The lowest score that counts (0 to 1).
+
+    Returns
+    -------
+    float
+        The threshold: at least ``floor``, and ``math.inf`` when no score reaches it.
+    """
+    ranked = sorted(((score, weight) for score, weight in zip(scores, weights) if score >= floor),
+                    reverse=True)
+    if not ranked:
+        return math.inf
+    truth = sum(score * weight for score, weight in ranked)
+    found = kept = 0.0
+    best, threshold = -1.0, ranked[0][0]
+    for score, weight in ranked:
+        found += score * weight
+        kept += weight
+        value = found / (truth + kept) if kept else 0.0     # half the expected F1
+        if value > best:
+            best, threshold = value, score
+    return threshold
+
+
+def choose(blocks: list[Block], scores: list[float], threshold: float, floor: float,
+           precise: float | None = None, hidden: bool = False) -> list[Block]:
+    """The blocks whose score reaches the page's cut, in page order, with the content's
     main heading (:func:`main_heading`); unseen blocks only with ``hidden`` (see
-    :func:`select_main`). When none is left: the choice at ``fallback`` (a lower
-    threshold) if given, else the blocks the drop rules keep
+    :func:`select_main`).
+
+    The cut is ``threshold``, or lower where the page's own cut (:func:`page_threshold`
+    with ``floor``) is lower: a page whose blocks the model is unsure of keeps its
+    likeliest ones. It is never higher: the fixed threshold keeps the short blocks
+    (a product's specification table) that a page of long, sure blocks would cut.
+    With ``precise`` (a higher threshold), the blocks reaching it, and the page's cut
+    only when none does. When none is left, the blocks the drop rules keep
     (:func:`webfold.build.without_chrome`: a page with text never comes out empty)."""
     rules = without_chrome(blocks)
     visible = {id(block) for block in rules}
-    for limit in (threshold,) if fallback is None else (threshold, fallback):
-        kept = [index for index, score in enumerate(scores) if score >= limit and (
-            hidden or not blocks[index].chrome & UNSEEN or id(blocks[index]) in visible)]
+    allowed = [score if hidden or not block.chrome & UNSEEN or id(block) in visible else -1.0
+               for block, score in zip(blocks, scores)]
+    cut = min(threshold, page_threshold(allowed, [block.text_chars for block in blocks], floor))
+    for limit in (cut,) if precise is None else (precise, cut):
+        kept = [index for index, score in enumerate(allowed) if score >= limit]
         if any(blocks[index].text_chars for index in kept):
             break
     else:
@@ -183,9 +237,9 @@ def select_main(blocks: list[Block], *, precision: bool = False, hidden: bool = 
     Returns
     -------
     list of Block
-        A subset of ``blocks`` in page order; those the drop rules keep
-        (:func:`webfold.build.without_chrome`) when no block reaches the threshold
-        (or none but unseen ones), or when there are more than :data:`MAX_BLOCKS`.
+        A subset of ``blocks`` in page order (see :func:`choose`); those the drop
+        rules keep (:func:`webfold.build.without_chrome`) when no block reaches the
+        model's floor (or none but unseen ones), or when there are more than :data:`MAX_BLOCKS`.
 
     Raises
     ------
@@ -197,6 +251,5 @@ def select_main(blocks: list[Block], *, precision: bool = False, hidden: bool = 
     if len(blocks) > MAX_BLOCKS:
         return without_chrome(blocks)
     model = selector()
-    if precision:   # nothing clean enough: the default choice, never more than it
-        return choose(blocks, model.scores(blocks), model.precision_threshold, model.threshold, hidden)
-    return choose(blocks, model.scores(blocks), model.threshold, hidden=hidden)
+    return choose(blocks, model.scores(blocks), model.threshold, model.floor,
+                  model.precision_threshold if precision else None, hidden)
