@@ -103,7 +103,11 @@ def extractor(name: str):
         import webfold
         return lambda page, url: webfold.to_markdown(page, url, hidden=True)
     if name == "trafilatura":
-        import trafilatura
+        try:
+            import trafilatura
+        except ImportError:
+            raise SystemExit("bench.wcxb: --peer trafilatura needs trafilatura 2.3.1 "
+                             "(pip install -e '.[bench]')") from None
         return lambda page, url: trafilatura.extract(
             page.decode("utf-8", "replace"), url=url, output_format="markdown") or ""
     raise SystemExit(f"bench.wcxb: unknown tool {name!r}")
@@ -190,7 +194,10 @@ def main(argv: list[str] | None = None) -> int:
     found = pages(args.root, args.split, args.spa)[: args.limit]
     scores_by_tool: dict[str, list[PageScore]] = {}
     wall: dict[str, float] = {}
-    for tool in ["webfold", *args.peer]:
+    tools = ["webfold", *args.peer]
+    for tool in tools:
+        extractor(tool)         # here, so a missing peer is one line, not a worker's traceback
+    for tool in tools:
         started = time.perf_counter()
         with ProcessPoolExecutor(args.jobs) as pool:
             scores_by_tool[tool] = list(pool.map(score_page, [(tool, h, t) for h, t in found],
