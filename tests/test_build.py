@@ -412,6 +412,20 @@ def test_an_implied_end_tag_ends_what_it_hides(html, expected):
 
 
 @pytest.mark.parametrize("html, expected", [
+    # HTML at an SVG or MathML integration point is inside it, and the end tags it
+    # implies stop there (§13.2.4.2): a hidden element around the SVG stays open
+    ("<ul><li hidden><svg><desc><li>SECRET</li></desc></svg></li><li>VIS</ul>", "- VIS\n"),
+    ("<h1 hidden><svg><desc><h2>SECRET</h2></svg></h1>VIS", "VIS\n"),
+    ("<p hidden>x<svg><desc><div>SECRET</div></desc></svg></p>VIS", "VIS\n"),
+    ("<p hidden>x<math><mi><div>SECRET</div></mi></math></p>VIS", "VIS\n"),
+    # ...but out of foreign content proper, a <p> breaks out and ends the hidden one
+    ("<p hidden>x<svg><g><p>shown</p></g></svg>", "shown\n"),
+])
+def test_html_at_an_integration_point_ends_nothing_outside_it(html, expected):
+    assert md(html) == expected
+
+
+@pytest.mark.parametrize("html, expected", [
     # the form element pointer (§13.2.6.1) outlives a form closed by another end tag:
     # the next <form>, hidden or not, is ignored until a </form> (the small form's
     # "a" is form chrome)

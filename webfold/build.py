@@ -467,8 +467,9 @@ class Builder:
         if name == "nav":
             self.unclosed_nav = True        # until its </nav>: </body> closes it too
             self.saw_nav = True
+        contained = False                   # HTML at an integration point: see leave_foreign_content
         if name in FOREIGN_BREAKOUT and (self.open_count.get("svg") or self.open_count.get("math")):
-            self.leave_foreign_content()
+            contained = self.leave_foreign_content()
         elif name in FOREIGN_ROOTS and flags & SELF_CLOSING:
             return                          # <svg/> is empty: foreign elements self-close
         if bits & ROOT and (self.open_count.get(name) or name == "head" and self.open_count.get("body")):
@@ -484,8 +485,8 @@ class Builder:
         if self.hidden and name not in HEAD_CONTENT and self.open_count.get("head"):
             # An element that cannot be in <head> ends it (§13.2.6.4.4, "anything else").
             self.close_in_scope(("head",), IN_SCOPE)
-        implied = False
-        if self.hidden and bits & IMPLIES:
+        implied = contained
+        if self.hidden and bits & IMPLIES and not implied:
             # The end tags it implies may close the hidden element itself (<li hidden>
             # by the next <li>, a cell and the hidden form in it by <tr>): it is then
             # built as any other element.
@@ -836,7 +837,7 @@ class Builder:
 
     # --------------------------------------------------------------- end tags
 
-    def leave_foreign_content(self) -> None:
+    def leave_foreign_content(self) -> bool:
         """An HTML start tag (or ``</p>``, ``</br>``) in foreign content (§13.2.6.5).
 
         While an SVG or MathML root hidden by its attributes is open, as the standard
@@ -844,19 +845,24 @@ class Builder:
         integration point (``<foreignObject>``, ``<desc>``, ``<mi>``…), under which
         HTML stays in the hidden root. Otherwise close every open SVG and MathML
         element: the builder drops them whole, and the HTML in a shown one is text a
-        reader sees."""
+        reader sees.
+
+        Returns whether the current node was an integration point: the tag is then
+        HTML inside it, and the end tags it implies stop there (integration points are
+        special elements, §13.2.4.2), so they close nothing outside the SVG."""
         stack = self.stack
+        kind, position = self.namespace_point()
+        at_point = kind == "integration" and position == len(stack) - 1
         if not self.hidden_foreign:
             outermost = next(i for i, frame in enumerate(stack) if frame.tag in FOREIGN_ROOTS)
             while len(stack) > outermost:
                 self.pop()
-            return
-        while True:
-            kind, position = self.namespace_point()
-            if kind != "foreign":
-                return
+            return at_point
+        while kind == "foreign":
             while len(stack) > position:
                 self.pop()
+            kind, position = self.namespace_point()
+        return at_point
 
     def outside_html(self) -> bool:
         """Whether a start tag here makes no HTML element of the page: in SVG or MathML
