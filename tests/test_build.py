@@ -401,6 +401,12 @@ def test_a_form_end_tag_closes_only_the_form(html, expected):
     # a form in a table, outside the cells, is closed at once and hides nothing
     ("<table><form hidden><tr><td>cell<td>two</table>", "| cell | two |\n| --- | --- |\n"),
     ("<table><tr><form style=display:none><td>a<td>b</table>", "| a | b |\n| --- | --- |\n"),
+    # ...also where table content opened an element of its own first (foster-parented,
+    # §13.2.6.1: the insertion mode is still the row's), or a column group is open
+    ("<table><tr><span><form hidden></span><td>a<td>b</table>", "| a | b |\n| --- | --- |\n"),
+    ("<table><tr><td>a<td>b</tr><i><form hidden></i><tr><td>c<td>d</table>",
+     "| a | b |\n| --- | --- |\n| c | d |\n"),
+    ("<table><colgroup><col><form hidden><tr><td>V1<td>V2</table>", "| V1 | V2 |\n| --- | --- |\n"),
     # a row ends a hidden caption or column group (§13.2.6.4.11-12), a ruby text the
     # open one (§13.2.6.4.7, "rt")
     ("<table><caption hidden>SECRET<tr><td>V1<td>V2</table>", "| V1 | V2 |\n| --- | --- |\n"),

@@ -92,6 +92,9 @@ TABLE_BODIES = frozenset({"table", "tbody", "thead", "tfoot", "tr"})
 TABLE_COLUMNS = frozenset({"caption", "colgroup", "col"})
 #: Ruby's parts, whose start tags end the open ones (§13.2.6.4.7, "rb", "rt").
 RUBY_PARTS = frozenset({"rb", "rtc", "rt", "rp"})
+#: Open elements under which a table's insertion modes no longer hold: a cell, a
+#: caption, a template, and the roots (HTML at an integration point is in body too).
+TABLE_MODE_ENDS = frozenset({"td", "th", "caption", "template", "body", "html"}) | ANY_INTEGRATION_POINT
 HEADINGS = tuple(HEADING_LEVEL)
 #: What "generate implied end tags" closes (§13.2.6.3).
 IMPLIED_END_TAGS = frozenset({"dd", "dt", "li", "optgroup", "option", "p", "rb", "rp", "rt", "rtc"})
@@ -479,7 +482,7 @@ class Builder:
                 if self.form_pointer:
                     return                  # so is a <form> while the pointer is set (§13.2.6.4.7)
                 self.form_pointer = True
-            if self.stack and self.stack[-1].tag in TABLE_BODIES:
+            if self.in_table_body():
                 return                      # in a table, outside its cells, a form is closed at once
                                             # and holds nothing (§13.2.6.4.9, "in table")
         if self.hidden and name not in HEAD_CONTENT and self.open_count.get("head"):
@@ -863,6 +866,21 @@ class Builder:
                 self.pop()
             kind, position = self.namespace_point()
         return at_point
+
+    def in_table_body(self) -> bool:
+        """Whether the insertion mode is one of a table's own ("in table", "in table
+        body", "in row", "in column group"; §13.2.6.4.9-14): the nearest open element
+        of a table, or of what ends one, is the table, a row group, a row or a column
+        group. An element that table content opened there (a <span> in a row, which
+        browsers foster-parent, §13.2.6.1) does not change the mode."""
+        stack = self.stack
+        for position in range(len(stack) - 1, max(-1, len(stack) - 1 - SEARCH_LIMIT), -1):
+            tag = stack[position].tag
+            if tag in TABLE_BODIES or tag == "colgroup":
+                return True
+            if tag in TABLE_MODE_ENDS:
+                return False
+        return False
 
     def outside_html(self) -> bool:
         """Whether a start tag here makes no HTML element of the page: in SVG or MathML
