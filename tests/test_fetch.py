@@ -94,15 +94,15 @@ def test_cli_errors_are_one_line_naming_the_url_with_exit_code_1(site, capsys):
 
 
 def test_bounded_work_returns_raises_or_is_left_behind_at_its_deadline():
-    assert bounded(lambda: 7, Deadline(1), name="test") == 7
+    assert bounded(lambda: 7, Deadline(1), name="bounded-work") == 7
     with pytest.raises(ValueError, match="^bad$"):
-        bounded(lambda: (_ for _ in ()).throw(ValueError("bad")), Deadline(1), name="test")
+        bounded(lambda: (_ for _ in ()).throw(ValueError("bad")), Deadline(1), name="bounded-work")
     # A call that never returns (a stalled peer): released at the deadline and the
     # grace after it, after on_timeout was called to make the work fail.
     release, called = threading.Event(), []
     started = time.monotonic()
     with pytest.raises(FetchError, match=r"^timed out after 0.2 s$"):
-        bounded(release.wait, Deadline(0.2), grace=0.3, on_timeout=lambda: called.append(1), name="test")
+        bounded(release.wait, Deadline(0.2), grace=0.3, on_timeout=lambda: called.append(1), name="bounded-work")
     assert 0.5 <= time.monotonic() - started < 3 and called == [1]
     release.set()
 

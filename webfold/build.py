@@ -95,6 +95,8 @@ RUBY_PARTS = frozenset({"rb", "rtc", "rt", "rp"})
 #: Open elements under which a table's insertion modes no longer hold: a cell, a
 #: caption, a template, and the roots (HTML at an integration point is in body too).
 TABLE_MODE_ENDS = frozenset({"td", "th", "caption", "template", "body", "html"}) | ANY_INTEGRATION_POINT
+#: The open elements that set a table's insertion modes (see Builder.in_table_body).
+TABLE_MODES = (*sorted(TABLE_BODIES), "colgroup")
 HEADINGS = tuple(HEADING_LEVEL)
 #: What "generate implied end tags" closes (§13.2.6.3).
 IMPLIED_END_TAGS = frozenset({"dd", "dt", "li", "optgroup", "option", "p", "rb", "rp", "rt", "rtc"})
@@ -873,14 +875,7 @@ class Builder:
         of a table, or of what ends one, is the table, a row group, a row or a column
         group. An element that table content opened there (a <span> in a row, which
         browsers foster-parent, §13.2.6.1) does not change the mode."""
-        stack = self.stack
-        for position in range(len(stack) - 1, max(-1, len(stack) - 1 - SEARCH_LIMIT), -1):
-            tag = stack[position].tag
-            if tag in TABLE_BODIES or tag == "colgroup":
-                return True
-            if tag in TABLE_MODE_ENDS:
-                return False
-        return False
+        return self.in_scope(TABLE_MODES, TABLE_MODE_ENDS) >= 0
 
     def outside_html(self) -> bool:
         """Whether a start tag here makes no HTML element of the page: in SVG or MathML

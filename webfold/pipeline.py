@@ -103,7 +103,7 @@ def _build(html: str | bytes, base: str | None, charset: str | None, images: boo
     policy = {"safe_links": safe_links, "data_images": data_images, "hidden_blocks": hidden_blocks}
     builder = Builder(tokens, base, images, **policy)
     blocks = builder.run()
-    if builder.unclosed_nav or builder.saw_nav and not _visible_chars(blocks):
+    if builder.unclosed_nav or builder.saw_nav and not _shows_text(blocks):
         # The unclosed <nav> holds the rest of the page (browsers show it), or the
         # page is all navigation: build again with navigation as chrome, removed
         # only when it holds little.
@@ -119,6 +119,12 @@ def _build(html: str | bytes, base: str | None, charset: str | None, images: boo
     if builder.payloads and thin(without_chrome(blocks)):
         blocks = _with_payloads(blocks, builder, images, policy)
     return blocks, builder.page
+
+
+def _shows_text(blocks: list[Block]) -> bool:
+    """Whether the drop rules keep any text. A block outside all chrome answers at
+    once (the rules never drop one), so the rules run only on pages of chrome alone."""
+    return any(block.text_chars and not block.chrome for block in blocks) or _visible_chars(blocks) > 0
 
 
 def _visible_chars(blocks: list[Block]) -> int:
