@@ -17,6 +17,15 @@ from markdown_it import MarkdownIt
 DROPPED = {"script", "style", "noscript", "template", "svg", "math", "head", "nav", "form",
            "button", "input", "select", "option", "textarea", "iframe", "dialog", "canvas",
            "object", "embed"}
+# Screen-reader-only utility classes, which Webfold hides on elements that are not
+# phrasing ones (stated again, as above).
+PHRASING = {"a", "abbr", "b", "bdi", "bdo", "big", "cite", "code", "data", "del", "dfn", "em", "i",
+            "img", "ins", "kbd", "mark", "nobr", "q", "s", "samp", "small", "span", "strike", "strong",
+            "sub", "sup", "time", "tt", "u", "var", "wbr", "br", "hr"}
+SCREEN_READER_ONLY = {"sr-only", "sr-only-focusable", "screen-reader-text", "screen-reader-only",
+                      "screenreader", "screenreader-only", "visually-hidden", "visually-hidden-focusable",
+                      "visuallyhidden", "u-visually-hidden", "show-for-sr", "element-invisible",
+                      "a-offscreen", "assistive-text"}
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
         "track", "wbr", "param"}
 
@@ -36,7 +45,8 @@ class _Counter(HTMLParser):
         attributes = dict(attrs)
         hidden = self.hidden() or tag in DROPPED or "hidden" in attributes or (
             attributes.get("aria-hidden") == "true") or "display:none" in (
-            attributes.get("style") or "").replace(" ", "")
+            attributes.get("style") or "").replace(" ", "") or tag not in PHRASING and not (
+            SCREEN_READER_ONLY.isdisjoint((attributes.get("class") or "").lower().split()))
         if tag == "aside" and not any(t in ("main", "article") for t, _ in self.stack):
             hidden = True
         if tag in VOID:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import webfold
-from webfold.block import CHROME_HIDDEN
+from webfold.block import CHROME_HIDDEN, CHROME_PANEL
 
 
 def md(html: str, base: str | None = None) -> str:
@@ -36,7 +36,9 @@ def test_aside_is_dropped_except_inside_main_or_article():
     'class="x newsletter-popup"', 'class="ad"', 'class="adsbygoogle"',
     # chrome tokens match case-insensitively as re.IGNORECASE does: dotted and dotless I
     # (Turkish upper case) and the long s are i and s
-    'class="ADVERTİSEMENT"', 'class="advertısement"', 'id="ſponsored"'])
+    'class="ADVERTİSEMENT"', 'class="advertısement"', 'id="ſponsored"',
+    # screen-reader-only utility classes (tables.SCREEN_READER_ONLY): hidden, not chrome
+    'class="sr-only"', 'class="btn Visually-Hidden"', 'class="screen-reader-text"', 'class="a-offscreen"'])
 def test_hidden_subtrees(attributes):
     assert md(f"<p>shown</p><div {attributes}><p>secret <b>words</b></p></div>") == "shown\n"
 
@@ -44,9 +46,26 @@ def test_hidden_subtrees(attributes):
 @pytest.mark.parametrize("attributes", [
     'aria-hidden="false"', 'style="display:block"', 'class="header-advert-free"',
     'class="adventure"', 'class="road"', 'style="visibility:visible"',
-    'type="hidden"', 'class="İad"', 'class="xİad-slot"'])
+    'type="hidden"', 'class="İad"', 'class="xİad-slot"',
+    'class="sr-only-wrapper"', 'class="visually"', 'class="hidden-reader-text"',
+    # a screen-reader class undone on wide screens, or applied only there; an id is no style
+    'class="sr-only md:not-sr-only"', 'class="md:sr-only"', 'id="screenreader"'])
 def test_not_hidden(attributes):
     assert md(f"<div {attributes}>kept</div>") == "kept\n"
+
+
+def test_screen_reader_only_text_inside_a_block_is_kept():
+    # The visible copy of a price or a rating is often the aria-hidden one: the screen
+    # reader's copy is then the only one a converter keeps.
+    assert md('<p>Price: <span class="a-price"><span class="a-offscreen">$19.99</span>'
+              '<span aria-hidden="true">$19<sup>99</sup></span></span> today</p>') == "Price: $19.99 today\n"
+    assert md('<p>Rated <span aria-hidden="true">★★★★☆</span><span class="sr-only">4 out of 5</span>'
+              '</p>') == "Rated 4 out of 5\n"
+
+
+def test_a_screen_reader_only_block_is_built_hidden_for_the_selector():
+    html = '<p>shown</p><div class="sr-only"><p>Skip to the content</p></div><p>after</p>'
+    assert texts(html) == [("shown", 0), ("Skip to the content", CHROME_HIDDEN), ("after", 0)]
 
 
 def test_the_body_style_never_hides_the_page():
@@ -263,6 +282,105 @@ def test_a_hidden_block_is_built_as_chrome_and_dropped_by_the_rules(attributes):
     assert texts(html, chrome=False) == [("shown", 0), ("after", 0)]
     assert [b.position for b in webfold.to_blocks(html, chrome=True)] == [0, 1, 2, 3]
     assert [b.position for b in webfold.to_blocks(html)] == [0, 1]     # built without them
+
+
+PANEL = CHROME_HIDDEN | CHROME_PANEL
+
+
+@pytest.mark.parametrize("html", [
+    # the WAI-ARIA disclosure pattern: a visible control names the panel
+    '<p>shown</p><button aria-controls="care" aria-expanded="false">Care</button>'
+    '<div id="care" hidden><p>wash cold</p></div>',
+    '<p>shown</p><button aria-controls="size care">Tabs</button><section id="care" aria-hidden="true">'
+    '<p>wash cold</p></section>',
+    '<p>shown</p><div role="tablist"><span role="tab">Care</span></div>'
+    '<div role="tabpanel" style="display:none"><p>wash cold</p></div>',
+    '<p>shown</p><div hidden="UNTIL-found"><p>wash cold</p></div>',      # HTML §6.1
+    # the first element of the id is the target, whatever comes after it
+    '<p>shown</p><button aria-controls="care">Care</button><div id="care" hidden><p>wash cold</p></div>'
+    '<div id="care" hidden>'])
+def test_a_closed_panel_is_hidden_and_marked_as_one_a_click_shows(html):
+    blocks = texts(html)
+    assert blocks[0] == ("shown", 0) and ("wash cold", PANEL) in blocks
+    assert "wash cold" not in [text for text, _ in texts(html, chrome=False)]  # the rules remove it
+
+
+@pytest.mark.parametrize("html, expected", [
+    # the control comes after the panel, or is hidden itself: no panel
+    ('<div id="care" hidden><p>wash cold</p></div><button aria-controls="care">Care</button>',
+     [("wash cold", CHROME_HIDDEN)]),
+    ('<div hidden><p>menu <a aria-controls="care">x</a></p></div><div id="care" hidden><p>wash</p></div>',
+     [("menu x", CHROME_HIDDEN), ("wash", CHROME_HIDDEN)]),
+    # hidden inside an open panel, and a panel inside a hidden element: unseen
+    ('<p><span role="tab">t</span></p><div role="tabpanel" hidden><p>a</p><div hidden><p>b</p></div>'
+     '<p>c</p></div>', [("t", 0), ("a", PANEL), ("b", CHROME_HIDDEN), ("c", PANEL)]),
+    ('<div hidden><div role="tabpanel" hidden><p>b</p></div></div>', [("b", CHROME_HIDDEN)]),
+    # a tab panel on a page without a tab; a screen-reader-only one (never shown); an
+    # until-found one that display:none hides too, or whose keyword is not one
+    ('<div role="tabpanel" hidden><p>b</p></div>', [("b", CHROME_HIDDEN)]),
+    ('<p><span role="tab">t</span></p><div role="tabpanel" class="sr-only"><p>b</p></div>',
+     [("t", 0), ("b", CHROME_HIDDEN)]),
+    ('<div hidden="until-found" style="display:none"><p>b</p></div>', [("b", CHROME_HIDDEN)]),
+    ('<div hidden=" until-found "><p>b</p></div>', [("b", CHROME_HIDDEN)]),
+    # controls a reader cannot see or use, or that are none
+    ('<div style="visibility:hidden"><button aria-controls="x">Open</button></div>'
+     '<div id="x" hidden><p>b</p></div>', [("b", CHROME_HIDDEN)]),
+    ('<input type="hidden" aria-controls="x"><div id="x" hidden><p>b</p></div>', [("b", CHROME_HIDDEN)]),
+    ('<span aria-controls="x"></span><meta aria-controls="x"><div id="x" hidden><p>b</p></div>',
+     [("b", CHROME_HIDDEN)]),
+    # ids are separated by ASCII white space only; the second element of an id is no target
+    ('<button aria-controls="a&nbsp;x">o</button><div id="x" hidden><p>b</p></div>', [("b", CHROME_HIDDEN)]),
+    ('<button aria-controls="x">o</button><p id="x">a</p><div id="x" hidden><p>b</p></div>',
+     [("a", 0), ("b", CHROME_HIDDEN)]),
+    # an element of the id met before the control, the control itself, or one in a
+    # dropped subtree after it: the later one is no target
+    ('<p id="x">a</p><button aria-controls="x">o</button><div id="x" hidden><p>b</p></div>',
+     [("a", 0), ("b", CHROME_HIDDEN)]),
+    ('<button id="x" aria-controls="x">o</button><div id="x" hidden><p>b</p></div>', [("b", CHROME_HIDDEN)]),
+    ('<p>shown</p><button aria-controls="x">o</button><nav><a id="x">n</a></nav><div id="x" hidden>'
+     '<p>b</p></div>', [("shown", 0), ("b", CHROME_HIDDEN)]),
+    ('<p>shown</p><nav><a id="x">n</a></nav><button aria-controls="x">o</button><div id="x" hidden>'
+     '<p>b</p></div>', [("shown", 0), ("b", CHROME_HIDDEN)]),
+    # controls and tabs no sighted reader sees: screen-reader-only, transparent, hidden
+    ('<p><a class="sr-only" aria-controls="x">o</a></p><div id="x" hidden><p>b</p></div>',
+     [("o", 0), ("b", CHROME_HIDDEN)]),
+    ('<button style="opacity:0" aria-controls="x">o</button><div id="x" hidden><p>b</p></div>',
+     [("b", CHROME_HIDDEN)]),
+    ('<p><span role="tab" style="visibility:hidden">t</span></p><input type="hidden" role="tab">'
+     '<div role="tabpanel" hidden><p>b</p></div>', [("b", CHROME_HIDDEN)]),
+    # display:none written with an escape or a comment is display:none
+    ('<div hidden="until-found" style="disp\\lay:none"><p>b</p></div>', [("b", CHROME_HIDDEN)]),
+    ('<div hidden="until-found" style="display:/**/none"><p>b</p></div>', [("b", CHROME_HIDDEN)]),
+])
+def test_what_is_not_a_closed_panel(html, expected):
+    assert texts(html) == expected
+
+
+@pytest.mark.parametrize("html, expected", [
+    # the end tags a start tag implies close the hidden element it would have been in
+    ('<p hidden>a<div hidden="until-found"><p>b</p></div>', [("a", CHROME_HIDDEN), ("b", PANEL)]),
+    ('<button aria-controls=q>More</button><p hidden>a<div id=q hidden><p>b</p></div>',
+     [("a", CHROME_HIDDEN), ("b", PANEL)]),
+    ('<li hidden>a<li hidden="until-found"><p>b</p>', [("a", CHROME_HIDDEN), ("b", PANEL)]),
+])
+def test_a_panel_after_an_implied_end_tag(html, expected):
+    assert texts(html) == expected
+
+
+def test_screen_reader_classes_are_judged_on_the_class_alone():
+    # the same class and id text, split differently, and a class joined by NO-BREAK SPACE
+    html = ('<div class="note" id="sr-only x"><p>shown</p></div><div class="note sr-only" id="x"><p>b</p></div>'
+            '<div class="foo&nbsp;sr-only"><p>also shown</p></div>')
+    assert texts(html) == [("shown", 0), ("b", CHROME_HIDDEN), ("also shown", 0)]
+    assert texts(html) == [("shown", 0), ("b", CHROME_HIDDEN), ("also shown", 0)]   # remembered alike
+
+
+def test_a_control_names_a_bounded_number_of_panels():
+    from webfold.build import MAX_CONTROLLED
+    names = " ".join(f"p{i}" for i in range(MAX_CONTROLLED + 5))
+    html = (f'<button aria-controls="{names}">o</button><div id="p0" hidden><p>first</p></div>'
+            f'<div id="p{MAX_CONTROLLED + 1}" hidden><p>past the bound</p></div>')
+    assert texts(html) == [("first", PANEL), ("past the bound", CHROME_HIDDEN)]
 
 
 @pytest.mark.parametrize("html", [

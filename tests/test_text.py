@@ -33,6 +33,15 @@ def test_word_count_and_hash_agree_with_the_shared_tokenizer():
     assert word_hash("École") == word_hash("école") != word_hash("ecole")
 
 
+def test_mixed_words_are_long_words_of_digits_and_other_word_characters():
+    # eBay's obfuscated "Sponsored" label reads as GUID pieces; a model number is one
+    # too; short ones (mp3, 4k, a1), numbers and plain words are not
+    s = stats_of("S42bf1e13-8a44-4c69 SM-X510NZA mp3 4k a1 covid 2024 123456789 ab_1234")
+    assert s.mixed == 3             # S42bf1e13, X510NZA, ab_1234
+    assert stats_of("").mixed == 0
+    assert stats_of("2024年10月15日 iPhone15 ΑΒΓΔΕ12").mixed == 1     # CJK runs words together
+
+
 def test_separators_and_non_latin_sentence_ends():
     s = stats_of("Home › News | Sport • Weather / More » x > y。 end")
     assert s.separators == 6

@@ -27,9 +27,8 @@ from sklearn.model_selection import GroupKFold
 
 from training.dataset import SPLIT, PageRows, load
 from training.export import forest_bytes
-from webfold.block import CHROME_HIDDEN, CHROME_INVISIBLE
-from webfold.features import CONTEXT_NAMES, FEATURE_NAMES, context_features
-from webfold.select import page_threshold
+from webfold.features import CHROME_BITS, CONTEXT_NAMES, FEATURE_NAMES, context_features
+from webfold.select import page_threshold, unseen
 
 #: The shipped model's settings (chosen by cross-validation on dev).
 PARAMETERS = dict(max_iter=300, learning_rate=0.08, max_leaf_nodes=31, min_samples_leaf=40,
@@ -74,7 +73,7 @@ def out_of_fold(x: np.ndarray, y: np.ndarray, row_groups: np.ndarray, folds) -> 
 
 #: Feature columns that say what the runtime may output (webfold.select.select_main).
 _KEPT = FEATURE_NAMES.index("kept_by_rules")
-_UNSEEN = [FEATURE_NAMES.index(f"chrome_{bit}") for bit in (CHROME_HIDDEN, CHROME_INVISIBLE)]
+_CHROME = [FEATURE_NAMES.index(f"chrome_{bit}") for bit in CHROME_BITS]
 _CHARS = FEATURE_NAMES.index("log_chars")
 
 
@@ -91,7 +90,9 @@ def page_scores(pages: list[PageRows], probabilities: np.ndarray, owner: np.ndar
         scores = probabilities[owner == index]
         kept_by_rules = page.features[:, _KEPT] > 0
         if not hidden:
-            scores = np.where(kept_by_rules | ~(page.features[:, _UNSEEN] > 0).any(axis=1), scores, -1.0)
+            chrome = (page.features[:, _CHROME] > 0) @ np.array(CHROME_BITS)
+            seen = np.array([not unseen(int(bits)) for bits in chrome], dtype=bool)
+            scores = np.where(kept_by_rules | seen, scores, -1.0)
         cut = threshold
         if floor is not None:
             chars = np.expm1(page.features[:, _CHARS])      # log_chars is log1p(text characters)

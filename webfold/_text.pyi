@@ -28,6 +28,7 @@ class TextStats:
     separators: int
     sentences: int
     counted: int
+    mixed: int
     ends_with_stop: bool
     starts_upper: bool
     phrases: int

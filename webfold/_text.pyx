@@ -39,6 +39,9 @@ cdef uint64_t BEFORE_NUMBER = 0x165667B19E3779F9ULL
 cdef uint64_t AFTER_NUMBER = 0x27D4EB2F165667C5ULL
 #: the longest prefix pattern, in characters
 cdef int MAX_PREFIX = 16
+#: The shortest word that ``TextStats.mixed`` counts: ``a1``, ``mp3`` and ``4k`` are
+#: ordinary words; ``X510NZ``, ``42bf1e13`` (a piece of a GUID) are identifiers.
+cdef Py_ssize_t MIXED_LENGTH = 6
 
 
 cdef inline uint64_t fnv(uint64_t h, Py_UCS4 ch) noexcept nogil:
@@ -162,6 +165,10 @@ cdef class TextStats:
     cdef readonly Py_ssize_t sentences
     #: words whose lexicon mask meets the ``counted`` mask (e.g. stop words)
     cdef readonly Py_ssize_t counted
+    #: words of at least ``MIXED_LENGTH`` characters that mix decimal digits with ASCII
+    #: letters: identifiers, SKUs, hashes and the GUIDs of obfuscated labels (not
+    #: ``2024年10月``: CJK text runs words together)
+    cdef readonly Py_ssize_t mixed
     #: the last character that is not white space is one of ``. ! ? : 。``
     cdef readonly bint ends_with_stop
     #: the first character is an upper-case letter
@@ -180,13 +187,15 @@ cdef struct Scan:
     Py_ssize_t length
     uint64_t value          # its value while it is a number of at most 4 ASCII digits
     bint numeric
+    bint has_digit
+    bint has_latin          # an ASCII letter
     # the token before it
     uint64_t previous
     bint have_previous
     bint previous_number
     uint64_t pending        # the mask of a "word #" pattern waiting for a number
     # what was found
-    Py_ssize_t words, word_chars, counted
+    Py_ssize_t words, word_chars, counted, mixed
     uint64_t phrases, title
 
 
@@ -195,6 +204,7 @@ cdef inline void start_token(Scan* s) noexcept:
     s.length = 0
     s.value = 0
     s.numeric = True
+    s.has_digit = s.has_latin = False
 
 
 cdef void end_token(Scan* s, Lexicon lexicon, Lexicon title, uint64_t counted,
@@ -207,6 +217,8 @@ cdef void end_token(Scan* s, Lexicon lexicon, Lexicon title, uint64_t counted,
     else:
         s.words += 1
         s.word_chars += s.length
+        if s.has_digit and s.has_latin and s.length >= MIXED_LENGTH:
+            s.mixed += 1
         counts[h % bins] += 1
         s.title |= title.get(h)
         if mask & counted:
@@ -261,7 +273,7 @@ def analyze(str text, Lexicon lexicon, Lexicon title, unsigned long long counted
     s.previous = 0
     s.have_previous = s.previous_number = False
     s.pending = s.phrases = s.title = 0
-    s.words = s.word_chars = s.counted = 0
+    s.words = s.word_chars = s.counted = s.mixed = 0
     start_token(&s)
     cdef Py_ssize_t n = len(text), i
     cdef Py_UCS4 ch, lower, last = 0
@@ -275,12 +287,15 @@ def analyze(str text, Lexicon lexicon, Lexicon title, unsigned long long counted
             s.length += 1
             if Py_UNICODE_ISDECIMAL(ch):
                 digits += 1
+                s.has_digit = True
                 # a year has 4 ASCII digits; other digits make the value no year
                 s.value = s.value * 10 + (<int>ch - 48) if u"0" <= ch <= u"9" and s.length <= 4 else 10000
             else:
                 s.numeric = False
                 if Py_UNICODE_ISALPHA(ch):
                     letters += 1
+                    if ch < 128:
+                        s.has_latin = True
                     if Py_UNICODE_ISUPPER(ch):
                         upper += 1
             if s.length <= MAX_PREFIX and lexicon.prefix_lengths & (1u << s.length):
@@ -321,6 +336,7 @@ def analyze(str text, Lexicon lexicon, Lexicon title, unsigned long long counted
     stats.separators = separators
     stats.sentences = sentences
     stats.counted = s.counted
+    stats.mixed = s.mixed
     stats.ends_with_stop = last == u"." or last == u"!" or last == u"?" or last == u":" or last == u"\u3002"
     stats.starts_upper = n > 0 and Py_UNICODE_ISUPPER(text[0])
     stats.phrases = s.phrases & ~counted

@@ -34,6 +34,13 @@ CHROME_NAV = 32
 #: inline ``display:none``: build.Builder.hidden_by) whose text makes blocks of its own
 #: (build.Builder.hidden_candidate); other hidden elements are dropped outright
 CHROME_HIDDEN = 64
+#: with ``CHROME_HIDDEN``: a closed disclosure or tab panel, which a control on the page
+#: shows with one click, as it shows the body of a closed ``<details>``
+#: (build.Builder.closed_panel: the first element of an id that an earlier shown
+#: control names in ``aria-controls``, a ``role="tabpanel"`` on a page with a shown tab,
+#: ``hidden="until-found"``). The drop rules remove it as hidden; selection may keep it
+#: (select.unseen)
+CHROME_PANEL = 128
 
 
 class Element:

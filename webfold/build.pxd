@@ -73,6 +73,8 @@ cdef class Builder:
     cdef public str closer_delimiter, last_code_text
     cdef public bint space, line_start
     cdef public bint keep_noscript, hidden_blocks
+    cdef public set controlled, seen_ids
+    cdef public bint saw_tab
     cdef public int flat_tables
     cdef public Py_ssize_t noscript_bytes, offset
 

@@ -14,16 +14,18 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from itertools import islice
 
 from webfold.markdown import (code_fence, code_span, destination, escape_inline,
                               escape_line_start, link_title)
 from webfold._scan import TokenFlag, TokenKind, Tokens
 from webfold.block import (CHROME_ASIDE, CHROME_CLASS, CHROME_FORM, CHROME_HEADER_FOOTER, CHROME_HIDDEN,
-                           CHROME_INVISIBLE, CHROME_NAV, Block, Element, Page)
+                           CHROME_INVISIBLE, CHROME_NAV, CHROME_PANEL, Block, Element, Page)
 from webfold.payloads import script_kind
 from webfold.patterns import LazyPattern
 from webfold.table import MAX_COLSPAN, MAX_ROWSPAN, Cell, Table, pipe_table
 from webfold.tables import (BLOCK_ELEMENTS, CHROME_TOKEN_SET, CLASS_TOKEN, TOKEN_FOLDS, CODE_LANGUAGE, DROPPED_ELEMENTS,
+                            CONTROL_ELEMENTS, CONTROL_ROLES, SCREEN_READER_ONLY,
                             DISPLAY_NONE, HEADING_LEVEL, P_CLOSERS, PLACEHOLDER_SRC, REACT_SEGMENT,
                             SCOPE_BOUNDARIES, SECTIONING, SPECIAL_ELEMENTS, TAG_NAMES,
                             VOID_ELEMENTS, BACKGROUND, COLOR, FOREIGN_BREAKOUT, FOREIGN_ROOTS, INTEGRATION_POINTS,
@@ -120,8 +122,48 @@ for _name in TAG_NAMES[1:]:
                        | (ROOT if _name in ("html", "head", "body") else 0))
 del _name
 
+# What an element's class and id tokens say (class_marks): a token of consent, ad or
+# newsletter chrome (tables.CHROME_TOKENS), a screen-reader-only utility class
+# (tables.SCREEN_READER_ONLY).
+MARK_CHROME = 1
+MARK_SCREEN_READER = 2
+#: The most aria-controls ids remembered for closed_panel: a page names a few dozen.
+MAX_CONTROLLED = 10_000
+#: The most element ids remembered (Builder.meet); past them no control counts.
+MAX_IDS = 200_000
+#: The longest class and id string whose marks are remembered across pages.
+MAX_MEMO_KEY = 512
+# ASCII white space, which separates the ids of an ID reference list (WAI-ARIA 1.2 §6.2,
+# HTML "split on ASCII whitespace"); NO-BREAK SPACE belongs to an id.
+_ID_SEPARATORS = re.compile(r"[ \t\n\f\r]+")
 # Pages repeat their class strings: remember the verdict on each (bounded).
-_CHROME_MEMO: dict[str, bool] = {}
+_MARKS_MEMO: dict[tuple[str, str], int] = {}
+
+
+def class_marks(attributes: dict[str, str]) -> int:
+    """The ``MARK_*`` bits of an element's class and id (0: none, or neither
+    attribute): a chrome token among its class and id tokens, matched lower-cased after
+    :data:`tables.TOKEN_FOLDS`; a screen-reader-only class name, among the class names
+    as CSS splits them (on ASCII white space) and lower-cased (an id such as
+    ``screenreader`` is a heading's slug, not a style)."""
+    classes = attributes.get("class", "")
+    element_id = attributes.get("id", "")
+    if not classes and not element_id:
+        return 0
+    key = (classes, element_id)
+    found = _MARKS_MEMO.get(key)
+    if found is None:
+        tokens = CLASS_TOKEN.findall((classes + " " + element_id).translate(TOKEN_FOLDS).lower())
+        found = MARK_CHROME if not CHROME_TOKEN_SET.isdisjoint(tokens) else 0
+        names = _ID_SEPARATORS.split(classes.lower())
+        if not SCREEN_READER_ONLY.isdisjoint(names) and not any("not-sr-only" in name for name in names):
+            found |= MARK_SCREEN_READER
+        if len(classes) + len(element_id) <= MAX_MEMO_KEY:     # long ones are rare: not worth their memory
+            if len(_MARKS_MEMO) > 50_000:
+                _MARKS_MEMO.clear()
+            _MARKS_MEMO[key] = found
+    return found
+
 
 # HTML's white space (WHATWG Infra "ASCII whitespace"); NO-BREAK SPACE is not one.
 _TABS_AND_NEWLINES = str.maketrans("\t\n\r\f", "    ")
@@ -386,6 +428,11 @@ class Builder:
         # cleared only by </form>, so a form closed by another end tag still makes the
         # next <form> ignored.
         self.form_pointer = False
+        # The ids met so far, those that shown controls name in aria-controls and no
+        # element had yet, and whether a shown tab was seen (see meet and closed_panel).
+        self.seen_ids: set[str] = set()
+        self.controlled: set[str] = set()
+        self.saw_tab = False
         self.offset = 0
         self.resolve = Resolver(base, safe_links, data_images)
         self.images = images
@@ -499,8 +546,11 @@ class Builder:
             implied = True
         if self.hidden:                     # inside a dropped subtree: only keep count
             attributes = None
-            if flags & HAS_ATTRIBUTES and name in HIDDEN_READS:
+            if flags & HAS_ATTRIBUTES:
                 attributes = self.tokens.attributes(index)
+                # an id met here is the first of its kind: no later one is a panel
+                self.meet(name, attributes, True)
+            if attributes is not None and name in HIDDEN_READS:
                 if name == "img":
                     if self.lazy_image is not None and self.open_count.get("noscript"):
                         self.noscript_image(attributes)
@@ -532,6 +582,10 @@ class Builder:
             self.dates(name, attributes)
         if bits & IMPLIES and not implied:
             self.imply_end_tags(name)
+        # What the element is in, now that the end tags it implies have closed theirs.
+        around = self.stack[-1].chrome if self.stack else 0
+        target = attributes is not None and self.meet(
+            name, attributes, hidden or around & (CHROME_HIDDEN | CHROME_INVISIBLE))
         if bits & VOID:
             if name == "base" and attributes:
                 self.base(attributes)
@@ -559,6 +613,10 @@ class Builder:
                 frame_flags = HIDDEN_CANDIDATE
                 if hidden:
                     chrome |= CHROME_HIDDEN
+                    # A panel inside a hidden element that is none stays unseen.
+                    if self.closed_panel(attributes, target) and (
+                            not around & CHROME_HIDDEN or around & CHROME_PANEL):
+                        chrome |= CHROME_PANEL
         if name == "form":
             chrome |= CHROME_FORM
         elif name == "aside" and not self.main:
@@ -700,6 +758,8 @@ class Builder:
         frame.attributes = attributes
         parent = frame.parent = self.stack[-1] if self.stack else None
         frame.chrome = chrome | parent.chrome if parent is not None else chrome
+        if chrome & CHROME_HIDDEN and not chrome & CHROME_PANEL:
+            frame.chrome &= ~CHROME_PANEL       # hidden inside an open panel: unseen again
         frame.serial = self.serial
         frame._element = None
         self.stack.append(frame)
@@ -716,27 +776,99 @@ class Builder:
                 self.sectioning += 1
 
     def hidden_by(self, name: str, attributes: dict[str, str]) -> bool:
-        """True when the element's attributes hide it: ``hidden``, ``aria-hidden``, an
-        inline ``display:none``, or, on a phrasing element, an inline style that leaves
-        its text unseen (:func:`invisible`). The root elements
-        are never hidden (``<body style="display:none">`` is an anti-flash pattern)."""
+        """True when the element's attributes hide it: ``hidden``, ``aria-hidden``, a
+        screen-reader-only class on an element that is not a phrasing one
+        (``tables.SCREEN_READER_ONLY``), an inline ``display:none``, or, on a phrasing
+        element, an inline style that leaves its text unseen (:func:`invisible`). The
+        root elements are never hidden (``<body style="display:none">`` is an
+        anti-flash pattern). The ``style`` attribute is written back as CSS reads it."""
+        style = attributes.get("style")
+        if style and ("\\" in style or "/*" in style):
+            # read once, as CSS reads it: chrome_kinds, note_control and closed_panel use it
+            style = attributes["style"] = plain_css(style)
         if name == "html" or name == "body":
             return False
         if "hidden" in attributes and not REACT_SEGMENT.match(attributes.get("id", "")):
             return True
         if attributes.get("aria-hidden", "").strip().lower() == "true":
             return True
-        style = attributes.get("style")
+        # A phrasing element's screen-reader copy is often the only one a converter can
+        # read: the visible one is marked aria-hidden (a price, a star rating).
+        if name not in PHRASING_ELEMENTS and class_marks(attributes) & MARK_SCREEN_READER:
+            return True
         if not style:
             return False
-        if "\\" in style or "/*" in style:
-            style = plain_css(style)
-            attributes["style"] = style     # chrome_kinds reads it next
         if ("none" in style or "NONE" in style.upper()) and DISPLAY_NONE.search(style) is not None:
             return True
         # Unseen text inside a block cannot be removed as a block of chrome: a phrasing
         # element with such a style is hidden outright.
         return name in PHRASING_ELEMENTS and invisible(style, True)
+
+    def meet(self, name: str, attributes: dict[str, str], unseen: bool) -> bool:
+        """Note what an element tells :meth:`closed_panel`, and whether it is the first
+        element of an id that an earlier control names (the one a click shows: the
+        first in tree order, as ``getElementById`` finds it). ``unseen``: it is hidden,
+        or inside a hidden element or one of an unseen style, so it is no control."""
+        target = False
+        own = attributes.get("id")
+        if own is not None:
+            if own in self.controlled:
+                self.controlled.discard(own)
+                target = True
+            if len(self.seen_ids) < MAX_IDS:
+                self.seen_ids.add(own)
+            else:                   # the first element of an id can no longer be told
+                self.controlled.clear()
+        if not unseen:
+            self.note_control(name, attributes)
+        return target
+
+    def note_control(self, name: str, attributes: dict[str, str]) -> None:
+        """Remember the ids that a shown control names in ``aria-controls`` (those of no
+        element met yet: at most :data:`MAX_CONTROLLED`), and whether a tab was seen.
+        A control is an element of ``tables.CONTROL_ELEMENTS`` or ``CONTROL_ROLES``
+        that a reader can see: not ``<input type=hidden>``, not screen-reader-only,
+        without an unseen inline style (nor ``opacity:0`` or ``font-size:0``)."""
+        role = attributes.get("role", "").strip().lower()
+        names = attributes.get("aria-controls")
+        if role != "tab" and names is None:
+            return
+        if name not in CONTROL_ELEMENTS and role not in CONTROL_ROLES:
+            return
+        style = attributes.get("style")      # as CSS reads it: see hidden_by
+        if (name == "input" and attributes.get("type", "").strip().lower() == "hidden"
+                or style and invisible(style, True) or class_marks(attributes) & MARK_SCREEN_READER):
+            return
+        if role == "tab":
+            self.saw_tab = True
+        if names is None or len(self.seen_ids) >= MAX_IDS:
+            return
+        room = MAX_CONTROLLED - len(self.controlled)
+        self.controlled.update(islice((part for part in _ID_SEPARATORS.split(names)
+                                       if part and part not in self.seen_ids), max(room, 0)))
+
+    def closed_panel(self, attributes: dict[str, str], target: bool) -> bool:
+        """Whether a hidden element is a closed panel that one click on the page shows:
+        the first element of an id that an earlier shown control names in
+        ``aria-controls`` (``target``, from :meth:`meet`: the WAI-ARIA 1.2 disclosure,
+        accordion and tabs patterns), a tab panel (``role="tabpanel"``) on a page with
+        a shown tab, or an element in the hidden-until-found state (WHATWG HTML §6.1:
+        find-in-page shows it) that no inline ``display:none`` hides. A
+        screen-reader-only one is never shown. Product pages keep their descriptions
+        and specifications in such tabs and accordions: WCXB's annotators count them
+        as content, as Webfold counts the body of a closed ``<details>``."""
+        if class_marks(attributes) & MARK_SCREEN_READER:
+            return False
+        if target:
+            return True
+        if self.saw_tab and attributes.get("role", "").strip().lower() == "tabpanel":
+            return True
+        # hidden is an enumerated attribute: its keywords match ASCII case-insensitively
+        # and unstripped (§2.3.3).
+        if attributes.get("hidden", "").lower() == "until-found":
+            style = attributes.get("style")      # as CSS reads it: see hidden_by
+            return not (style and DISPLAY_NONE.search(style))
+        return False
 
     def hidden_candidate(self, name: str) -> bool:
         """Whether a hidden element is built as chrome (``CHROME_HIDDEN``) rather than
@@ -763,15 +895,7 @@ class Builder:
         style = attributes.get("style")
         if style and invisible(style, False):
             kinds = CHROME_INVISIBLE
-        marks = attributes.get("class", "") + " " + attributes.get("id", "")
-        if len(marks) == 1:
-            return kinds
-        found = _CHROME_MEMO.get(marks)
-        if found is None:
-            if len(_CHROME_MEMO) > 50_000:
-                _CHROME_MEMO.clear()
-            found = _CHROME_MEMO[marks] = not CHROME_TOKEN_SET.isdisjoint(CLASS_TOKEN.findall(marks.translate(TOKEN_FOLDS).lower()))
-        return kinds | CHROME_CLASS if found else kinds
+        return kinds | CHROME_CLASS if class_marks(attributes) & MARK_CHROME else kinds
 
     def imply_end_tags(self, name: str) -> None:
         """Close the elements a start tag ends by the HTML standard's rules (optional end

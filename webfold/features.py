@@ -17,7 +17,7 @@ import re
 from array import array
 
 from webfold.block import (CHROME_ASIDE, CHROME_CLASS, CHROME_FORM, CHROME_HEADER_FOOTER, CHROME_HIDDEN,
-                           CHROME_INVISIBLE, CHROME_NAV, Block, Page)
+                           CHROME_INVISIBLE, CHROME_NAV, CHROME_PANEL, Block, Page)
 from webfold.block import words as words_of
 from webfold.build import without_chrome
 from webfold._text import Lexicon, analyze, word_hash
@@ -28,7 +28,7 @@ ANCESTOR_TAGS = ("main", "article", "section", "aside", "header", "footer", "li"
                  "table", "td", "form", "figure", "blockquote", "dl", "details", "p", "span")
 ANCESTOR_REACH = 16
 CHROME_BITS = (CHROME_HEADER_FOOTER, CHROME_CLASS, CHROME_FORM, CHROME_INVISIBLE, CHROME_ASIDE, CHROME_NAV,
-               CHROME_HIDDEN)
+               CHROME_HIDDEN, CHROME_PANEL)
 
 #: Class and id tokens that say "content" or "furniture" in templates of the web
 #: (grouped as in trafilatura's and readability's patterns).
@@ -124,7 +124,7 @@ def _names() -> list[str]:
              "punctuation_ratio", "digit_ratio", "upper_ratio", "stop_word_ratio",
              "mean_word_length", "log_sentences", "words_per_sentence", "ends_with_stop",
              "starts_upper", "commas_per_word", "separator_ratio", "log_md_lines",
-             "log_images", "all_link", "starts_with_by"]
+             "log_images", "all_link", "starts_with_by", "mixed_word_share"]
     names += [f"phrase_{name}" for name, _ in PHRASES]
     # Templates repeat blocks (a product's tabs shown twice, a modal's copy of the
     # page): annotators keep the first copy.
@@ -325,7 +325,7 @@ def _text_row(block: Block, stats) -> list[float]:
            float(stats.starts_upper), stats.commas / words, stats.separators / words,
            math.log1p(block.md.count("\n")), math.log1p(block.md.count("![")),
            float(block.text_chars > 0 and block.link_chars >= 0.9 * block.text_chars),
-           float(block.text[:3].lower() == "by ")]
+           float(block.text[:3].lower() == "by "), stats.mixed / words]
     phrases = stats.phrases
     row += [1.0 if phrases >> column & 1 else 0.0 for column in range(len(PHRASES))]
     return row

@@ -20,7 +20,7 @@ from array import array
 from pathlib import Path
 
 from webfold._trees import Forest
-from webfold.block import CHROME_HIDDEN, CHROME_INVISIBLE, Block, words as words_of
+from webfold.block import CHROME_HIDDEN, CHROME_INVISIBLE, CHROME_PANEL, Block, words as words_of
 from webfold.build import without_chrome
 from webfold.errors import WebfoldError
 from webfold.features import CONTEXT_NAMES, FEATURE_NAMES, ContextFeatures, PageFeatures, container_ids
@@ -33,8 +33,11 @@ SLICE = 2048
 #: so a page of a million tiny blocks would take a minute. The longest WCXB dev page
 #: has a few thousand blocks; a page of this many is a dump or an attack, not an article.
 MAX_BLOCKS = 100_000
-#: The chrome kinds that readers do not see (see ``select_main(hidden=...)``).
-UNSEEN = CHROME_HIDDEN | CHROME_INVISIBLE
+def unseen(chrome: int) -> bool:
+    """Whether a block of these chrome bits is one that readers do not see: hidden or
+    of an unseen style, but not a closed panel that a click on the page shows
+    (``CHROME_PANEL``), which is treated as the body of a closed ``<details>`` is."""
+    return bool(chrome & CHROME_INVISIBLE or chrome & CHROME_HIDDEN and not chrome & CHROME_PANEL)
 
 
 class ModelError(WebfoldError):
@@ -200,7 +203,7 @@ def choose(blocks: list[Block], scores: list[float], threshold: float, floor: fl
     (:func:`webfold.build.without_chrome`: a page with text never comes out empty)."""
     rules = without_chrome(blocks)
     visible = {id(block) for block in rules}
-    allowed = [score if hidden or not block.chrome & UNSEEN or id(block) in visible else -1.0
+    allowed = [score if hidden or not unseen(block.chrome) or id(block) in visible else -1.0
                for block, score in zip(blocks, scores)]
     cut = min(threshold, page_threshold(allowed, [block.text_chars for block in blocks], floor))
     for limit in (cut,) if precise is None else (precise, cut):
@@ -229,10 +232,13 @@ def select_main(blocks: list[Block], *, precision: bool = False, hidden: bool = 
         Use the model's higher threshold: fewer, cleaner blocks.
     hidden : bool, default False
         Also return the chosen blocks that readers do not see until a script shows
-        them: hidden ones (``CHROME_HIDDEN``: closed tabs, deferred sections) and
-        those of an unseen inline style that the drop rules remove. The model scores
-        them either way (they are context for the others), but by default they are
-        left out: hidden text is the usual carrier of prompt injections.
+        them (:func:`unseen`): hidden ones (``CHROME_HIDDEN``: deferred sections,
+        stores that scripts move into place) and those of an unseen inline style that
+        the drop rules remove. The model scores them either way (they are context for
+        the others), but by default they are left out: hidden text is the usual
+        carrier of prompt injections. A closed panel that a control on the page shows
+        (``CHROME_PANEL``: tabs, accordions) may be returned either way, as the body
+        of a closed ``<details>`` is.
 
     Returns
     -------

@@ -42,7 +42,7 @@ ATTRIBUTE_NAMES: tuple[str, ...] = (
     "data-language", "property", "reversed", "language", "role", "itemprop", "itemtype",
     "datetime", "dir", "width", "height", "rel", "scope", "headers", "label", "aria-label",
     "data-testid", "data-component", "data-module",
-    "data-sveltekit-fetched", "sveltekit:data-type",
+    "data-sveltekit-fetched", "sveltekit:data-type", "aria-controls",
 )
 
 #: Elements whose whole body is raw text: the scanner only searches it for the end tag.
@@ -151,6 +151,26 @@ CHROME_TOKENS: dict[str, tuple[str, ...]] = {
     "newsletter": ("newsletter-popup", "newsletter-modal", "newsletter-signup",
                    "subscribe-popup", "signup-modal", "email-signup-popup"),
 }
+
+#: Class names of the utility rules that take text off the screen but leave it to screen
+#: readers (a 1-pixel clipped box): Bootstrap's ``sr-only`` and ``visually-hidden``,
+#: WordPress's ``screen-reader-text``, Shopify's and HTML5 Boilerplate's
+#: ``visually-hidden``/``visuallyhidden``, Foundation's ``show-for-sr``, Drupal's
+#: ``element-invisible``, Amazon's ``a-offscreen``. Matched as whole class names (a
+#: Tailwind ``md:sr-only`` applies only on wide screens), and not when a
+#: ``*not-sr-only`` class undoes them; ``*-focusable`` variants show on keyboard focus
+#: only (skip links).
+SCREEN_READER_ONLY = frozenset((
+    "sr-only", "sr-only-focusable", "screen-reader-text", "screen-reader-only", "screenreader",
+    "screenreader-only", "visually-hidden", "visually-hidden-focusable", "visuallyhidden",
+    "u-visually-hidden", "show-for-sr", "element-invisible", "a-offscreen", "assistive-text",
+))
+#: What a reader can click to show a closed panel (see build.Builder.closed_panel): the
+#: interactive elements (WHATWG HTML §3.2.5.2.7) that take a click, and elements with an
+#: operable WAI-ARIA 1.2 widget role.
+CONTROL_ELEMENTS = frozenset(("a", "button", "summary", "input", "label"))
+CONTROL_ROLES = frozenset(("button", "tab", "link", "checkbox", "switch", "menuitem",
+                           "menuitemcheckbox", "treeitem"))
 
 #: All of :data:`CHROME_TOKENS`, for lookups of a class or id's lower-cased tokens.
 CHROME_TOKEN_SET = frozenset(token for group in CHROME_TOKENS.values() for token in group)
