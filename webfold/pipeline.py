@@ -167,8 +167,9 @@ def to_markdown(html: str | bytes, base: str | None = None, *, charset: str | No
         Select with the model's higher threshold: fewer, cleaner blocks.
     hidden : bool, default False
         Also keep the chosen blocks that readers see only once a script shows them
-        (closed tabs, deferred sections; see :func:`webfold.select_main`). Left out by
-        default: hidden text is the usual carrier of prompt injections.
+        (deferred sections, hidden stores; see :func:`webfold.select_main`). Left out by
+        default: hidden text is the usual carrier of prompt injections. Closed tab and
+        accordion panels that a control on the page names may be kept either way.
 
     Raises the errors of :func:`to_blocks`, and :class:`webfold.select.ModelError`
     when the shipped selector cannot be loaded.
