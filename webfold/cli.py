@@ -291,7 +291,8 @@ def _add_extraction(p: argparse.ArgumentParser) -> None:
                             help="select with a higher threshold: fewer, cleaner blocks")
     extraction.add_argument("--hidden", action="store_true",
                             help="also keep chosen blocks that only a script shows (deferred "
-                                 "sections, hidden stores; closed tab panels may be chosen anyway); left out by default, as hidden text is the "
+                                 "sections, hidden stores; closed tab panels may be chosen anyway); "
+                                 "left out by default, as hidden text is the "
                                  "usual carrier of prompt injections")
     extraction.add_argument("--no-images", action="store_true", help="leave images out")
     extraction.add_argument("--safe-links", action="store_true",
