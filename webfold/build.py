@@ -613,10 +613,8 @@ class Builder:
                 frame_flags = HIDDEN_CANDIDATE
                 if hidden:
                     chrome |= CHROME_HIDDEN
-                    # A panel inside a hidden element that is none stays unseen.
-                    if self.closed_panel(attributes, target) and (
-                            not around & CHROME_HIDDEN or around & CHROME_PANEL):
-                        chrome |= CHROME_PANEL
+                    if self.closed_panel(attributes, target):
+                        chrome |= CHROME_PANEL      # see push: only inside shown or panel ones
         if name == "form":
             chrome |= CHROME_FORM
         elif name == "aside" and not self.main:
@@ -757,9 +755,13 @@ class Builder:
         frame.data = data
         frame.attributes = attributes
         parent = frame.parent = self.stack[-1] if self.stack else None
-        frame.chrome = chrome | parent.chrome if parent is not None else chrome
-        if chrome & CHROME_HIDDEN and not chrome & CHROME_PANEL:
-            frame.chrome &= ~CHROME_PANEL       # hidden inside an open panel: unseen again
+        inherited = parent.chrome if parent is not None else 0
+        frame.chrome = chrome | inherited
+        # A hidden element is a closed panel only if every hidden one around it is too:
+        # hidden inside a panel, or a panel inside a hidden element, is unseen.
+        if chrome & CHROME_HIDDEN and not (chrome & CHROME_PANEL and (
+                not inherited & CHROME_HIDDEN or inherited & CHROME_PANEL)):
+            frame.chrome &= ~CHROME_PANEL
         frame.serial = self.serial
         frame._element = None
         self.stack.append(frame)
