@@ -40,6 +40,12 @@ def test_attributes_quoted_unquoted_valueless_and_first_duplicate_wins():
                                   "title": "a>b"}
 
 
+def test_one_attribute_is_decoded_as_all_of_them_are():
+    toks = scan_bytes(b"<a HREF='/x' class=big hidden id=\"one\" id=two title=\"&copy;\" data-x=y>")
+    assert [toks.attribute(0, name) for name in ("id", "hidden", "title", "style", "data-x")] == [
+        "one", "", "\u00a9", None, None]      # the first duplicate; data-x is not read
+
+
 def test_attribute_references_and_the_attribute_exception():
     toks = scan_bytes(b'<a href="?a=1&copy=2&amp;b=&eacute;" title="&copy 2024">')
     assert toks.attributes(0) == {"href": "?a=1&copy=2&b=\u00e9", "title": "\u00a9 2024"}
@@ -93,7 +99,7 @@ def test_tag_numbers_match_the_table():
 
 
 @pytest.mark.parametrize("call", [
-    lambda t: t.name(10 ** 7), lambda t: t.attributes(-5), lambda t: t[3],
+    lambda t: t.name(10 ** 7), lambda t: t.attributes(-5), lambda t: t.attribute(-5, "id"), lambda t: t[3],
     lambda t: t.text(0, 10 ** 6), lambda t: t.text(-1, 2)])
 def test_token_accessors_check_their_index(call):
     with pytest.raises(IndexError):

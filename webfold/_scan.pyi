@@ -62,6 +62,10 @@ class Tokens:
         ``webfold.tables.ATTRIBUTE_NAMES``). Names are lower-case. Values are decoded
         with the attribute-value exception. The first of duplicate attributes wins.
         A valueless attribute maps to ``""``."""
+    def attribute(self, index: int, name: str) -> str | None:
+        """The value of one attribute of start tag ``index``, decoded as
+        :meth:`attributes` decodes it, without the others; None when the tag does not
+        have it or ``name`` is not one Webfold reads."""
 
 def scan_bytes(source: bytes) -> Tokens:
     """Scan a UTF-8 document.

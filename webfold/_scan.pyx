@@ -102,6 +102,7 @@ cdef int32_t lookup(NameSlot* slots, const unsigned char* s, Py_ssize_t n) noexc
 
 fill_slots(tag_slots, TAG_NAMES)
 fill_slots(attribute_slots, ATTRIBUTE_NAMES)
+_ATTRIBUTE_NUMBER = {name: number for number, name in enumerate(ATTRIBUTE_NAMES) if number}
 memset(raw_text_tag, 0, sizeof(raw_text_tag))
 for _name in RAW_TEXT_ELEMENTS:
     raw_text_tag[TAG_NAMES.index(_name)] = True
@@ -460,12 +461,25 @@ cdef class Tokens:
             key = ATTRIBUTE_NAMES[a.name]
             if key in found:
                 continue            # the first of duplicate attributes wins (§13.2.5.33)
-            if a.value_start < 0:
-                found[key] = ""
-            else:
-                value = _nul_replaced(self.source[a.value_start:a.value_end].decode("utf-8", "replace"))
-                found[key] = without_controls(decode_references(value, True) if a.flags & HAS_AMP else value)
+            found[key] = self.value(a)
         return found
+
+    def attribute(self, Py_ssize_t index, str name):
+        cdef CToken* t = self.token(index)
+        cdef Py_ssize_t k
+        cdef int32_t number = _ATTRIBUTE_NUMBER.get(name, 0)
+        if number:
+            for k in range(t.attr, t.attr + t.nattr):
+                if self.sc.attributes[k].name == number:
+                    return self.value(&self.sc.attributes[k])   # the first one wins
+        return None
+
+    cdef str value(self, CAttribute* a):
+        """An attribute's value, decoded with the attribute-value exception."""
+        if a.value_start < 0:
+            return ""
+        value = _nul_replaced(self.source[a.value_start:a.value_end].decode("utf-8", "replace"))
+        return without_controls(decode_references(value, True) if a.flags & HAS_AMP else value)
 
 
 cdef bint has_control(const unsigned char* s, Py_ssize_t n) noexcept nogil:

@@ -547,10 +547,11 @@ class Builder:
         if self.hidden:                     # inside a dropped subtree: only keep count
             attributes = None
             if flags & HAS_ATTRIBUTES:
-                attributes = self.tokens.attributes(index)
                 # an id met here is the first of its kind: no later one is a panel
-                self.meet(name, attributes, True)
-            if attributes is not None and name in HIDDEN_READS:
+                self.meet_id(self.tokens.attribute(index, "id"))
+                if name in HIDDEN_READS:
+                    attributes = self.tokens.attributes(index)
+            if attributes is not None:
                 if name == "img":
                     if self.lazy_image is not None and self.open_count.get("noscript"):
                         self.noscript_image(attributes)
@@ -811,18 +812,23 @@ class Builder:
         element of an id that an earlier control names (the one a click shows: the
         first in tree order, as ``getElementById`` finds it). ``unseen``: it is hidden,
         or inside a hidden element or one of an unseen style, so it is no control."""
-        target = False
-        own = attributes.get("id")
-        if own is not None:
-            if own in self.controlled:
-                self.controlled.discard(own)
-                target = True
-            if len(self.seen_ids) < MAX_IDS:
-                self.seen_ids.add(own)
-            else:                   # the first element of an id can no longer be told
-                self.controlled.clear()
+        target = self.meet_id(attributes.get("id"))
         if not unseen:
             self.note_control(name, attributes)
+        return target
+
+    def meet_id(self, own: str | None) -> bool:
+        """Note an element's id (None: it has none); True when it is the first element
+        of an id that an earlier control names."""
+        if own is None:
+            return False
+        target = own in self.controlled
+        if target:
+            self.controlled.discard(own)
+        if len(self.seen_ids) < MAX_IDS:
+            self.seen_ids.add(own)
+        else:                   # the first element of an id can no longer be told
+            self.controlled.clear()
         return target
 
     def note_control(self, name: str, attributes: dict[str, str]) -> None:
