@@ -43,7 +43,7 @@ def test_exported_trees_give_scikit_learns_probabilities(fixtures_dir):
     stacked, start = [], 0
     for blocks, page in zip(pages, rows):
         context = context_features(first[start:start + len(page)].tolist(), container_ids(blocks))
-        stacked += [list(row) + extra for row, extra in zip(page, context)]
+        stacked += [list(row) + list(extra) for row, extra in zip(page, context)]
         start += len(page)
     second = models["stage2"].predict_proba(numpy.asarray(stacked))[:, 1]
     ours = [p for blocks in pages for p in shipped.scores(blocks)]

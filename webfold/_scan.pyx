@@ -479,7 +479,11 @@ cdef class Tokens:
         if a.value_start < 0:
             return ""
         value = _nul_replaced(self.source[a.value_start:a.value_end].decode("utf-8", "replace"))
-        return without_controls(decode_references(value, True) if a.flags & HAS_AMP else value)
+        if a.flags & HAS_AMP:       # a reference may stand for a control character
+            return without_controls(decode_references(value, True))
+        if has_control(self.sc.s + a.value_start, a.value_end - a.value_start):
+            return without_controls(value)
+        return value
 
 
 cdef bint has_control(const unsigned char* s, Py_ssize_t n) noexcept nogil:

@@ -126,37 +126,50 @@ cdef class Forest:
         ------
         ValueError
             A row has the wrong number of values.
+        MemoryError
+            No room to copy the rows (8 bytes a value) into one C matrix.
         """
-        cdef double* x = <double*>malloc(sizeof(double) * max(self.n_features, 1))
-        cdef double raw
-        cdef uint32_t tree, node, f
+        cdef Py_ssize_t n = len(rows), i, f
+        cdef uint32_t width = self.n_features, tree
+        cdef double* x = <double*>malloc(sizeof(double) * max(n * width, 1))
+        cdef double* raw = <double*>malloc(sizeof(double) * max(n, 1))
+        cdef double* values
+        cdef Node* root
         cdef Node* current
-        cdef const double[:] values
-        out = []
+        cdef const double[:] view
+        if x == NULL or raw == NULL:
+            free(x)
+            free(raw)
+            raise MemoryError()
         try:
-            for row in rows:
-                if len(row) != self.n_features:
-                    raise ValueError(f"a row has {len(row)} features, the model {self.n_features}")
+            for i, row in enumerate(rows):
+                if len(row) != width:
+                    raise ValueError(f"a row has {len(row)} features, the model {width}")
+                values = x + i * width
                 if isinstance(row, array) and row.typecode == "d":
-                    values = row                # read through the buffer, without float objects
-                    for f in range(self.n_features):
-                        x[f] = values[f]
+                    view = row                  # read through the buffer, without float objects
+                    for f in range(width):
+                        values[f] = view[f]
                 else:
-                    for f in range(self.n_features):
-                        x[f] = row[f]
-                raw = self.baseline
-                for tree in range(self.n_trees):
-                    current = self.nodes + self.roots[tree]
+                    for f in range(width):
+                        values[f] = row[f]
+                raw[i] = self.baseline
+            # Tree by tree, all rows through each: a tree's nodes stay in the cache
+            # while every row walks it (each row's sum still adds the trees in order).
+            for tree in range(self.n_trees):
+                root = self.nodes + self.roots[tree]
+                for i in range(n):
+                    values = x + i * width
+                    current = root
                     while not current.is_leaf:
-                        if isnan(x[current.feature]):
-                            node = current.left if current.missing_left else current.right
-                        elif x[current.feature] <= current.threshold:
-                            node = current.left
+                        if isnan(values[current.feature]):
+                            current = root + (current.left if current.missing_left else current.right)
+                        elif values[current.feature] <= current.threshold:
+                            current = root + current.left
                         else:
-                            node = current.right
-                        current = self.nodes + self.roots[tree] + node
-                    raw += current.value
-                out.append(1.0 / (1.0 + exp(-raw)))
+                            current = root + current.right
+                    raw[i] += current.value
+            return [1.0 / (1.0 + exp(-raw[i])) for i in range(n)]
         finally:
             free(x)
-        return out
+            free(raw)

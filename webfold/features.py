@@ -273,62 +273,117 @@ class PageFeatures:
         title_count = max(len(self.title_words), 1)
         # Class rows by the tokens they are made of, shared by siblings; kept for one
         # slice only, so a page of a million distinct classes holds one slice of them.
-        class_rows: dict[tuple, list[float]] = {}
+        class_rows: dict[tuple, array] = {}
+        blank = array("d", bytes(8 * len(FEATURE_NAMES)))
+        width = len(FEATURE_NAMES) - len(self.page_part)
+        blank[width:] = array("d", self.page_part)
         rows = []
+        # Each row is written in place, column by column (k: the next column), so that
+        # compiled (features.pxd) no value becomes a Python float.
         for index in range(start, stop):
             block = blocks[index]
+            row = array("d", blank)
+            x = row
             stats = analyze(block.text, _LEXICON, self.title, _STOP_BIT, WORD_BINS)
-            row = _text_row(block, stats)
+            k = _text_row(block, stats, x)
             text = block.text
-            row += [math.log(self.copies.get(text, 1)), float(self.first_copy.get(text, index) < index)]
-            row += [1.0 if block.kind == kind else 0.0 for kind in KINDS]
-            row += [float(block.level), 1.0 if block.level == 1 else 0.0]
+            x[k] = math.log(self.copies.get(text, 1))
+            x[k + 1] = self.first_copy.get(text, index) < index
+            k += 2
+            kind = block.kind
+            for name in KINDS:
+                x[k] = kind == name
+                k += 1
+            x[k] = block.level
+            x[k + 1] = block.level == 1
+            k += 2
             table = block.rows
-            row += [float(max(map(len, table), default=0)), math.log1p(len(table))] if table else [0.0, 0.0]
-            row += [index / count, self.chars_before[index] / total_chars, float(index == 0),
-                    float(index == count - 1)]
-            row += _structure_row(block)
-            row.append(float(id(block) in self.kept_by_rules))
+            if table:
+                x[k] = max(map(len, table), default=0)
+                x[k + 1] = math.log1p(len(table))
+            x[k + 2] = index / count
+            x[k + 3] = self.chars_before[index] / total_chars
+            x[k + 4] = index == 0
+            x[k + 5] = index == count - 1
+            k += 6
             element = block.element
+            chain = _chain(element, ANCESTOR_REACH)
+            k = _structure_row(element, chain, block.chrome, x, k)
+            x[k] = id(block) in self.kept_by_rules
+            k += 1
             parent = element.parent if element is not None else None
-            same_kind = sum(1 for other in blocks[max(0, index - 2): index + 3]
-                            if other is not block and other.kind == block.kind)
-            row += [math.log((block.text_chars + 1) / self.mean_chars),
-                    math.log1p(self.parents[_signature(parent)] - 1),
-                    math.log1p(self.elements[_signature(element)] - 1), float(same_kind),
-                    block.text_chars * self.parent_blocks[id(parent)] / max(self.parent_chars[id(parent)], 1),
-                    self.parent_group_chars[_signature(parent)] / total_chars,
-                    self.element_group_chars[_signature(element)] / total_chars]
-            row += _subtree_row(element, self.subtrees, total_chars, self.container, self.inside)
-            row.append(self.container_share)
+            same_kind = 0
+            for other in blocks[max(0, index - 2): index + 3]:
+                same_kind += other is not block and other.kind == kind
+            x[k] = math.log((block.text_chars + 1) / self.mean_chars)
+            x[k + 1] = math.log1p(self.parents[_signature(parent)] - 1)
+            x[k + 2] = math.log1p(self.elements[_signature(element)] - 1)
+            x[k + 3] = same_kind
+            x[k + 4] = block.text_chars * self.parent_blocks[id(parent)] / max(self.parent_chars[id(parent)], 1)
+            x[k + 5] = self.parent_group_chars[_signature(parent)] / total_chars
+            x[k + 6] = self.element_group_chars[_signature(element)] / total_chars
+            k = _subtree_row(element, chain, self.subtrees, total_chars, self.container, self.inside,
+                             x, k + 7)
+            x[k] = self.container_share
             offset = index - main_heading if main_heading >= 0 else count
-            row += [float(main_heading >= 0 and index >= main_heading), offset / count]
-            row += _class_row(element, self.slots_of, class_rows)
+            x[k + 1] = main_heading >= 0 and index >= main_heading
+            x[k + 2] = offset / count
+            k = _class_row(chain, self.slots_of, class_rows, x, k + 3)
             words = stats.words
-            row += [value / words for value in stats.bins] if words else [0.0] * WORD_BINS
+            if words:
+                for value in stats.bins:
+                    x[k] = value / words
+                    k += 1
+            else:
+                k += WORD_BINS
             overlap = stats.title.bit_count()
-            row += [overlap / title_count, overlap / max(words, 1)]
-            rows.append(array("d", row + self.page_part))
+            x[k] = overlap / title_count
+            x[k + 1] = overlap / max(words, 1)
+            rows.append(row)
         return rows
 
 
-def _text_row(block: Block, stats) -> list[float]:
-    """Text statistics and phrases of a block (``stats``: :func:`webfold._text.analyze`)."""
+def _chain(element, reach: int) -> list:
+    """``element`` and its ancestors, nearest first, at most ``reach`` of them."""
+    chain = []
+    while element is not None and len(chain) < reach:
+        chain.append(element)
+        element = element.parent
+    return chain
+
+
+def _text_row(block: Block, stats, x: array) -> int:
+    """Write the text statistics and phrases of a block (``stats``:
+    :func:`webfold._text.analyze`) from column 0 of ``x``; return the next column."""
     chars = max(stats.chars, 1)
     words = max(stats.words, 1)
     sentences = stats.sentences or (1 if stats.words else 0)
-    row = [math.log1p(block.text_chars), math.log1p(stats.words),
-           block.link_chars / max(block.text_chars, 1), math.log1p(len(block.links)),
-           len(block.links) / words, stats.punctuation / chars, stats.digits / chars,
-           stats.upper / max(stats.letters, 1), stats.counted / words, stats.word_chars / words,
-           math.log1p(sentences), stats.words / max(sentences, 1), float(stats.ends_with_stop),
-           float(stats.starts_upper), stats.commas / words, stats.separators / words,
-           math.log1p(block.md.count("\n")), math.log1p(block.md.count("![")),
-           float(block.text_chars > 0 and block.link_chars >= 0.9 * block.text_chars),
-           float(block.text[:3].lower() == "by "), stats.mixed / words]
+    links = len(block.links)
+    x[0] = math.log1p(block.text_chars)
+    x[1] = math.log1p(stats.words)
+    x[2] = block.link_chars / max(block.text_chars, 1)
+    x[3] = math.log1p(links)
+    x[4] = links / words
+    x[5] = stats.punctuation / chars
+    x[6] = stats.digits / chars
+    x[7] = stats.upper / max(stats.letters, 1)
+    x[8] = stats.counted / words
+    x[9] = stats.word_chars / words
+    x[10] = math.log1p(sentences)
+    x[11] = stats.words / max(sentences, 1)
+    x[12] = stats.ends_with_stop
+    x[13] = stats.starts_upper
+    x[14] = stats.commas / words
+    x[15] = stats.separators / words
+    x[16] = math.log1p(block.md.count("\n"))
+    x[17] = math.log1p(block.md.count("!["))
+    x[18] = block.text_chars > 0 and block.link_chars >= 0.9 * block.text_chars
+    x[19] = block.text[:3].lower() == "by "
+    x[20] = stats.mixed / words
     phrases = stats.phrases
-    row += [1.0 if phrases >> column & 1 else 0.0 for column in range(len(PHRASES))]
-    return row
+    for column in range(len(PHRASES)):
+        x[21 + column] = phrases >> column & 1
+    return 21 + len(PHRASES)
 
 
 def _subtree_totals(blocks: list[Block]) -> dict[int, list]:
@@ -371,24 +426,25 @@ def _main_container(subtrees: dict[int, list], total_chars: int):
     return best
 
 
-def _subtree_row(element, subtrees: dict[int, list], total_chars: int, container,
-                 inside: dict[int, bool]) -> list[float]:
-    """The share of the page's text and the link density of the subtrees of the
-    block's ancestors, and whether the block is in the main container (``inside``:
-    the memo of :func:`_inside`)."""
-    chain = list(element.ancestors(max(SUBTREE_DISTANCES) + 1)) if element is not None else []
-    row = []
+def _subtree_row(element, chain: list, subtrees: dict[int, list], total_chars: int, container,
+                 inside: dict[int, bool], x: array, k: int) -> int:
+    """Write, from column ``k`` of ``x``, the share of the page's text and the link
+    density of the subtrees of the block's ancestors (``chain``: :func:`_chain`), and
+    whether the block is in the main container (``inside``: the memo of
+    :func:`_inside`); return the next column."""
     for distance in SUBTREE_DISTANCES:
         # past the outermost element the subtree is the whole page
-        row.append(subtrees[chain[distance].serial][0] / total_chars if distance < len(chain) else 1.0)
+        x[k] = subtrees[chain[distance].serial][0] / total_chars if distance < len(chain) else 1.0
+        k += 1
     for distance in SUBTREE_LINK_DISTANCES:
         if distance < len(chain):
             chars, links, _, _ = subtrees[chain[distance].serial]
-            row.append(links / max(chars, 1))
+            x[k] = links / max(chars, 1)
         else:
-            row.append(-1.0)
-    row.append(float(_inside(element, container, inside)))
-    return row
+            x[k] = -1.0
+        k += 1
+    x[k] = _inside(element, container, inside)
+    return k + 1
 
 
 def _inside(element, container, memo: dict[int, bool]) -> bool:
@@ -414,26 +470,33 @@ def _inside(element, container, memo: dict[int, bool]) -> bool:
     return answer
 
 
-def _structure_row(block: Block) -> list[float]:
-    element = block.element
-    seen = set()
-    depth = 0
-    if element is not None:
-        depth = element.depth
-        seen = {ancestor.tag for ancestor in element.ancestors(ANCESTOR_REACH)}
-    return ([math.log1p(max(depth, 0))] + [1.0 if tag in seen else 0.0 for tag in ANCESTOR_TAGS]
-            + [1.0 if block.chrome & bit else 0.0 for bit in CHROME_BITS])
+def _structure_row(element, chain: list, chrome: int, x: array, k: int) -> int:
+    """Write, from column ``k`` of ``x``, the block's depth, which of
+    :data:`ANCESTOR_TAGS` are among its element's ancestors (``chain``: :func:`_chain`)
+    and its chrome bits; return the next column."""
+    x[k] = math.log1p(max(element.depth, 0)) if element is not None else 0.0
+    k += 1
+    seen = {ancestor.tag for ancestor in chain}
+    for tag in ANCESTOR_TAGS:
+        x[k] = tag in seen
+        k += 1
+    for bit in CHROME_BITS:
+        x[k] = chrome & bit != 0
+        k += 1
+    return k
 
-def _class_row(element, slots_of: dict[int, tuple[int, ...]], rows: dict[tuple, list[float]],
-               reach: int = 4) -> list[float]:
-    """Class and id signals and hashed bins of the nearest ``reach`` elements, each
-    token weighted 1 / (1 + its element's distance from the block's element).
+
+def _class_row(chain: list, slots_of: dict[int, tuple[int, ...]], rows: dict[tuple, array],
+               x: array, k: int, reach: int = 4) -> int:
+    """Add, from column ``k`` of ``x``, the class and id signals and hashed bins of the
+    nearest ``reach`` elements of ``chain`` (:func:`_chain`), each token weighted
+    1 / (1 + its element's distance from the block's element); return the next column.
 
     ``slots_of`` remembers the row places (:func:`_slots`) of each element's tokens,
     and ``rows`` each row made, keyed by the (distance, element) pairs whose tokens it
     holds: sibling paragraphs without a class of their own share their row."""
-    key = []
-    for distance, ancestor in enumerate(element.ancestors(reach) if element else ()):
+    pairs = []
+    for distance, ancestor in enumerate(chain[:reach]):
         slots = slots_of.get(ancestor.serial)
         if slots is None:
             # At most MAX_CLASS_TOKENS per element: a class attribute of thousands of
@@ -441,16 +504,17 @@ def _class_row(element, slots_of: dict[int, tuple[int, ...]], rows: dict[tuple, 
             tokens = _TOKEN.findall((ancestor.classes + " " + ancestor.id).lower())[:MAX_CLASS_TOKENS]
             slots = slots_of[ancestor.serial] = tuple([slot for token in tokens for slot in _slots(token)])
         if slots:
-            key.append((distance, ancestor.serial))
-    key = tuple(key)
+            pairs.append((distance, ancestor.serial))
+    key = tuple(pairs)
     row = rows.get(key)
     if row is None:
-        row = rows[key] = [0.0] * (len(CLASS_SIGNALS) + CLASS_BINS)
+        row = rows[key] = array("d", bytes(8 * (len(CLASS_SIGNALS) + CLASS_BINS)))
         for distance, serial in key:
             weight = 1.0 / (1 + distance)
             for slot in slots_of[serial]:
                 row[slot] += weight
-    return row
+    x[k:k + len(row)] = row
+    return k + len(row)
 
 
 def _page_row(page: Page, link_density: float) -> list[float]:
@@ -493,7 +557,7 @@ CONTEXT_NAMES: list[str] = (
 )
 
 
-def context_features(scores: list[float], containers: list[list[int]]) -> list[list[float]]:
+def context_features(scores: list[float], containers: list[list[int]]) -> list[array]:
     """One row of :data:`CONTEXT_NAMES` for each block of a page: all rows of
     :class:`ContextFeatures` at once (training's form)."""
     return ContextFeatures(scores, containers).rows(0, len(scores))
@@ -537,30 +601,42 @@ class ContextFeatures:
         for position, index in enumerate(sorted(range(count), key=scores.__getitem__)):
             self.rank[index] = position / max(count - 1, 1)
 
-    def rows(self, start: int, stop: int) -> list[list[float]]:
-        """The rows of blocks ``start`` to ``stop`` (exclusive)."""
+    def rows(self, start: int, stop: int) -> list[array]:
+        """The rows of blocks ``start`` to ``stop`` (exclusive): ``stop - start`` arrays
+        of ``len(CONTEXT_NAMES)`` doubles."""
         count = len(self.scores)
         prefix, confident = self.prefix, self.confident
         total_confident = confident[count]
+        blank = array("d", bytes(8 * len(CONTEXT_NAMES)))
         rows = []
         for index in range(start, stop):
+            row = array("d", blank)
+            x = row
             score = self.scores[index]
-            row = [score]
+            x[0] = score
+            k = 1
             for width in CONTEXT_WINDOWS:
                 low, high = max(0, index - width), min(count, index + 1 + width)
-                row.append((prefix[index] - prefix[low]) / (index - low) if index > low else -1.0)
-                row.append((prefix[high] - prefix[index + 1]) / (high - index - 1)
-                           if high > index + 1 else -1.0)
+                x[k] = (prefix[index] - prefix[low]) / (index - low) if index > low else -1.0
+                x[k + 1] = (prefix[high] - prefix[index + 1]) / (high - index - 1) if high > index + 1 else -1.0
+                k += 2
             ids = self.containers[index]
-            row += [self.sums[column][container] / self.sizes[column][container]
-                    for column, container in enumerate(ids)]
-            row += [math.log(self.sizes[column][container]) for column, container in enumerate(ids)]
+            for column in range(len(CONTAINER_DISTANCES)):
+                size = self.sizes[column][ids[column]]
+                x[k] = self.sums[column][ids[column]] / size
+                x[k + len(CONTAINER_DISTANCES)] = math.log(size)
+                k += 1
+            k += len(CONTAINER_DISTANCES)
             before = confident[index]
             after = total_confident - confident[index + 1]
-            row += [before / total_confident if total_confident else -1.0,
-                    float(before > 0 and after > 0)]
-            row += [self.page_mean, self.page_max, self.page_std, self.rank[index], self.above,
-                    score - self.page_mean]
+            x[k] = before / total_confident if total_confident else -1.0
+            x[k + 1] = before > 0 and after > 0
+            x[k + 2] = self.page_mean
+            x[k + 3] = self.page_max
+            x[k + 4] = self.page_std
+            x[k + 5] = self.rank[index]
+            x[k + 6] = self.above
+            x[k + 7] = score - self.page_mean
             rows.append(row)
         return rows
 

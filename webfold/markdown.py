@@ -84,6 +84,12 @@ def code_fence(code: str) -> str:
 
 
 _REFERENCE_LIKE = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
+#: What a bare link destination may not hold (CommonMark §6.3): white space, parentheses
+#: (balanced ones are allowed, but any here go in ``<...>``), ``<``, ``>``, controls,
+#: and a backslash that would escape.
+_NOT_BARE = re.compile(r"[\s()<>]|[\x00-\x1f]|\\(?!&)")
+#: What must be escaped inside ``<...>``.
+_ANGLE_SPECIAL = re.compile(r"([<>]|\\(?!&))")
 
 
 def destination(url: str) -> str:
@@ -93,10 +99,9 @@ def destination(url: str) -> str:
     if not url:
         return "<>"
     url = _REFERENCE_LIKE.sub(r"\\&", url)
-    if re.search(r"[\s()<>]|[\x00-\x1f]|\\(?!&)", url) is None:
+    if _NOT_BARE.search(url) is None:
         return url
-    url = re.sub(r"[\r\n]", "", url)
-    return "<" + re.sub(r"([<>]|\\(?!&))", r"\\\1", url) + ">"
+    return "<" + _ANGLE_SPECIAL.sub(r"\\\1", url.replace("\r", "").replace("\n", "")) + ">"
 
 
 def link_title(title: str) -> str:

@@ -106,7 +106,7 @@ class Selector:
         for start, stop in slices:
             if len(slices) > 1:     # a page of one slice still has its rows at hand
                 rows = features.rows(start, stop)
-            scores += self.stage2.probabilities([row + array("d", extra) for row, extra in
+            scores += self.stage2.probabilities([row + extra for row, extra in
                                                  zip(rows, context.rows(start, stop))])
         return scores
 
