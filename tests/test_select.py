@@ -130,12 +130,22 @@ def test_forest_refuses_empty_trees_and_cycles():
     import struct
     from webfold._trees import Forest
 
-    head = b"WFTREES1" + struct.pack("<IdI", 1, 0.0, 1)
+    head = b"WFTREES2" + struct.pack("<IdI", 1, 0.0, 1)
     with pytest.raises(ValueError, match="no nodes"):
         Forest(head + struct.pack("<I", 0))
-    looping = struct.pack("<iIIBBBBdd", 0, 0, 0, 0, 0, 0, 0, 0.0, 0.0)   # a node that is its own child
-    with pytest.raises(ValueError, match="outside it or back"):
-        Forest(head + struct.pack("<I", 1) + looping)
+    split = struct.Struct("<dIHBx")         # threshold, right child, feature, flags (0: a split)
+    leaf = split.pack(0.5, 0, 0, 1)
+    for nodes in ([split.pack(0.0, 0, 0, 0)],                   # its own right child, no left one
+                  [split.pack(0.0, 1, 0, 0), leaf],             # both children the same node
+                  [split.pack(0.0, 2, 0, 0), leaf],             # the right child past the tree
+                  [split.pack(0.0, 2, 1, 0), leaf, leaf]):      # a feature the forest has not
+        with pytest.raises(ValueError, match="outside it or back"):
+            Forest(head + struct.pack("<I", len(nodes)) + b"".join(nodes))
+    forest = Forest(head + struct.pack("<I", 3) + split.pack(0.0, 2, 0, 2) + leaf + split.pack(-0.5, 0, 0, 1))
+    assert forest.probabilities([[-1.0], [1.0], [float("nan")]]) == pytest.approx(
+        [1 / (1 + math.exp(-0.5)), 1 / (1 + math.exp(0.5)), 1 / (1 + math.exp(-0.5))])
+    with pytest.raises(ValueError, match="bad magic"):
+        Forest(b"WFTREES1" + head[8:] + struct.pack("<I", 1) + leaf)
 
 
 def test_precision_never_keeps_more_than_the_default():

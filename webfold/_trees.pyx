@@ -5,34 +5,37 @@ Training (``training/export.py``) writes each fitted
 ``HistGradientBoostingClassifier`` in the format read here; the runtime gives the
 probabilities scikit-learn gives (a test checks that they agree within 1e-6).
 
-Format, little-endian: ``b"WFTREES1"``, the number of features (u32), the baseline
+Format, little-endian: ``b"WFTREES2"``, the number of features (u32), the baseline
 raw score (f64), the number of trees (u32); then per tree its node count (u32) and
-its nodes, 32 bytes each: feature (i32), left (u32), right (u32), missing goes left
-(u8), is leaf (u8), 2 bytes of padding, threshold (f64), value (f64). A sample goes
-left when its feature is ``<=`` the threshold, or is NaN and missing goes left; the
-raw score is the baseline plus the leaf values, and the probability its logistic.
+its nodes in scikit-learn's depth-first order, 16 bytes each: the split threshold,
+or a leaf's value (f64), the right child (u32), the feature (u16), flags (u8: 1 leaf,
+2 missing values go left) and a byte of padding. A split's left child is the node
+after it. A sample goes left when its feature is ``<=`` the threshold, or is NaN and
+missing values go left; the raw score is the baseline plus the leaf values, and the
+probability its logistic. Sixteen bytes a node, not 32: a command-line run reads the
+whole model, and its start-up time grows with the bytes.
 """
 
 from array import array
 
 from libc.math cimport exp, isnan
-from libc.stdint cimport int32_t, uint8_t, uint32_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy
 
-MAGIC = b"WFTREES1"
+MAGIC = b"WFTREES2"
+
+cdef enum:                      # node flags
+    LEAF = 1
+    MISSING_LEFT = 2
 
 
 cdef packed struct Node:
-    int32_t feature
-    uint32_t left
-    uint32_t right
-    uint8_t missing_left
-    uint8_t is_leaf
-    uint8_t pad0
-    uint8_t pad1
-    double threshold
     double value
+    uint32_t right
+    uint16_t feature
+    uint8_t flags
+    uint8_t pad
 
 
 cdef class Forest:
@@ -40,13 +43,17 @@ cdef class Forest:
 
     Parameters
     ----------
-    data : bytes
-        The serialized forest (see the module docstring).
+    data : bytes-like
+        The serialized forest (see the module docstring): ``bytes``, or a
+        ``memoryview`` slice of a larger file, read without a copy of it.
 
     Raises
     ------
     ValueError
-        ``data`` is not a forest in this format, or is cut short.
+        ``data`` is not a forest in this format, or is cut short, or a node points
+        outside its tree or back.
+    MemoryError
+        No room for the nodes.
     """
 
     cdef Node* nodes
@@ -55,14 +62,14 @@ cdef class Forest:
     cdef readonly uint32_t n_features
     cdef double baseline
 
-    def __cinit__(self, bytes data):
+    def __cinit__(self, const unsigned char[::1] data not None):
         self.nodes = NULL
         self.roots = NULL
-        cdef const unsigned char* raw = data
-        cdef Py_ssize_t size = len(data), at = 8, total = 0, start
+        cdef const unsigned char* raw = &data[0] if data.shape[0] else NULL
+        cdef Py_ssize_t size = data.shape[0], at = 8, total = 0, start
         cdef uint32_t tree, count, node
         cdef Node* current
-        if size < 24 or data[:8] != MAGIC:
+        if size < 24 or raw[:8] != MAGIC:
             raise ValueError("not a Webfold tree file (bad magic)")
         memcpy(&self.n_features, raw + at, 4); at += 4
         memcpy(&self.baseline, raw + at, 8); at += 8
@@ -94,10 +101,9 @@ cdef class Forest:
                 current = self.nodes + total + node
                 # Children come after their parent (scikit-learn numbers nodes so):
                 # no walk can leave the tree or go round in a circle.
-                if not current.is_leaf and (current.left >= count or current.right >= count
-                                            or current.left <= node or current.right <= node
-                                            or current.feature < 0
-                                            or <uint32_t>current.feature >= self.n_features):
+                if not current.flags & LEAF and (node + 1 >= count or current.right >= count
+                                                 or current.right <= node + 1
+                                                 or current.feature >= self.n_features):
                     raise ValueError(f"tree {tree} has a node pointing outside it or back")
             at += count * sizeof(Node)
             total += count
@@ -161,11 +167,11 @@ cdef class Forest:
                 for i in range(n):
                     values = x + i * width
                     current = root
-                    while not current.is_leaf:
+                    while not current.flags & LEAF:
                         if isnan(values[current.feature]):
-                            current = root + (current.left if current.missing_left else current.right)
-                        elif values[current.feature] <= current.threshold:
-                            current = root + current.left
+                            current = current + 1 if current.flags & MISSING_LEFT else root + current.right
+                        elif values[current.feature] <= current.value:
+                            current = current + 1
                         else:
                             current = root + current.right
                     raw[i] += current.value

@@ -77,8 +77,9 @@ class Selector:
                     "retrain it with python -m training.train")
         try:
             stage1_size = int(meta["stage1_bytes"])
-            self.stage1 = Forest(data[:stage1_size])
-            self.stage2 = Forest(data[stage1_size:])
+            view = memoryview(data)         # each stage's part, not a copy of it
+            self.stage1 = Forest(view[:stage1_size])
+            self.stage2 = Forest(view[stage1_size:])
             self.threshold = float(meta["thresholds"]["default"])
             self.precision_threshold = float(meta["thresholds"]["precision"])
             self.floor = float(meta["thresholds"]["floor"])
