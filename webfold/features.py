@@ -274,12 +274,13 @@ class PageFeatures:
         # Class rows by the tokens they are made of, shared by siblings; kept for one
         # slice only, so a page of a million distinct classes holds one slice of them.
         class_rows: dict[tuple, array] = {}
+        # Every row starts as a copy of this one: zeros, and the page's own columns last.
         blank = array("d", bytes(8 * len(FEATURE_NAMES)))
         width = len(FEATURE_NAMES) - len(self.page_part)
         blank[width:] = array("d", self.page_part)
         rows = []
-        # Each row is written in place, column by column (k: the next column), so that
-        # compiled (features.pxd) no value becomes a Python float.
+        # Each row is written in place, column by column (k: the next column). Compiled,
+        # x is a typed view of the row (features.pxd), so no value becomes a float object.
         for index in range(start, stop):
             block = blocks[index]
             row = array("d", blank)
