@@ -153,3 +153,24 @@ def test_document_has_no_trailing_spaces_and_one_final_newline():
 def test_empty_page_is_empty():
     assert md("") == ""
     assert md("<html><body>  </body></html>") == ""
+
+
+@pytest.mark.parametrize("url", ["foo:a\\&b", "foo:a\\&copy;", "x y\\&b", "'\n\\\n&]", "a\\b", "a\\", "a<b>\\",
+                                 "foo:(a)\\", "a&amp;b", "foo:\x7f"])
+def test_link_destinations_keep_every_backslash_and_ampersand(url):
+    # A backslash before "&" was taken for the one that escapes a reference-like "&",
+    # and was lost: "foo:a\&b" came back as "foo:a&b".
+    from urllib.parse import unquote
+    from webfold.markdown import destination
+    tokens = MarkdownIt("commonmark").parseInline(f"[x]({destination(url)})")[0].children
+    assert tokens[0].type == "link_open"
+    assert unquote(tokens[0].attrs["href"]) == url.replace("\n", "")
+
+
+def test_a_backslash_before_an_ampersand_survives_the_whole_path():
+    markdown = webfold.to_markdown('<p><a href="foo:a\\&amp;b">x</a> and <a href="mailto:a\\&amp;copy;">y</a></p>',
+                                   selection=False)
+    assert markdown == "[x](foo:a\\\\&b) and [y](mailto:a\\\\\\&copy;)\n"
+    links = [t.attrs["href"] for t in MarkdownIt("commonmark").parseInline(markdown)[0].children
+             if t.type == "link_open"]
+    assert links == ["foo:a%5C&b", "mailto:a%5C&copy;"]     # the href attributes, percent-encoded

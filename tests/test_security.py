@@ -113,6 +113,16 @@ def test_control_characters_never_reach_the_output():
     assert document.metadata.title == "Title"
 
 
+@pytest.mark.parametrize("base", ["http://ex.com/\x1b[31m/", "http://e\x01x.com/c\x85d/", "http://ex.com/a\x7fb/",
+                                  "http://ex.com/a\tb/\n"])
+def test_control_characters_of_the_callers_base_never_reach_the_output(base):
+    # The caller's address is written into every link resolved against it.
+    page = '<p><a href="rel">x</a> <img src="i.png" alt=a></p>'
+    expected = base.replace("\x1b", "").replace("\x01", "").replace("\x85", "").replace("\x7f", "")
+    expected = expected.replace("\t", "").replace("\n", "")
+    assert webfold.to_markdown(page, base, selection=False) == f"[x]({expected}rel) ![a]({expected}i.png)\n"
+
+
 def test_a_long_base_is_ignored():
     # Every relative target would carry it: 5,000 links to a base of 100,000 characters
     # made 500 MB of Markdown.

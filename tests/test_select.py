@@ -146,6 +146,42 @@ def test_forest_refuses_empty_trees_and_cycles():
         [1 / (1 + math.exp(-0.5)), 1 / (1 + math.exp(0.5)), 1 / (1 + math.exp(-0.5))])
     with pytest.raises(ValueError, match="bad magic"):
         Forest(b"WFTREES1" + head[8:] + struct.pack("<I", 1) + leaf)
+    one_leaf = struct.pack("<I", 1) + leaf
+    for data, message in [
+            (b"WFTREES2" + struct.pack("<IdI", 1, float("nan"), 1) + one_leaf, "baseline"),
+            (b"WFTREES2" + struct.pack("<IdI", 1, 0.0, 0), "no trees"),
+            (head + one_leaf + b"\0", "1 bytes after the last tree"),
+            (head + struct.pack("<I", 1) + split.pack(0.5, 0, 0, 1 | 0x80), "damaged node"),
+            (head + struct.pack("<I", 1) + split.pack(float("inf"), 0, 0, 1), "damaged node"),
+            (head + struct.pack("<I", 3) + split.pack(float("nan"), 2, 0, 0) + leaf + leaf, "damaged node")]:
+        with pytest.raises(ValueError, match=message):
+            Forest(data)
+
+
+def test_forest_reads_its_own_copy_of_the_rows():
+    # probabilities sized its matrix by len(rows) and then filled it from iter(rows):
+    # a sequence whose length lied wrote past the matrix (a segmentation fault).
+    from webfold._trees import Forest
+
+    forest = select.selector().stage1
+    rows = [[float(i)] * forest.n_features for i in range(5)]
+
+    class Liar:
+        def __len__(self):
+            return 1
+
+        def __iter__(self):
+            return iter(rows)
+
+    expected = forest.probabilities(rows)
+    assert len(expected) == 5 and len(set(expected)) > 1
+    assert forest.probabilities(Liar()) == expected
+    assert forest.probabilities(row for row in rows) == expected
+    assert Forest(memoryview((MODEL_DIR / "selector.trees").read_bytes())[:forest_size()]).probabilities(rows) == expected
+
+
+def forest_size() -> int:
+    return json.loads((MODEL_DIR / "selector.json").read_text())["stage1_bytes"]
 
 
 def test_precision_never_keeps_more_than_the_default():
@@ -169,9 +205,10 @@ def test_the_main_heading_is_the_one_that_matches_the_title():
 
 @pytest.mark.parametrize("meta, message", [
     ([1, 2], "not an object"), ({"features": 5}, "other features"),
+    ("[" * 200_000, "cannot load"),         # too deep for the JSON reader: RecursionError
 ])
 def test_damaged_model_description_is_a_model_error(tmp_path, meta, message):
-    (tmp_path / "selector.json").write_text(json.dumps(meta))
+    (tmp_path / "selector.json").write_text(meta if isinstance(meta, str) else json.dumps(meta))
     (tmp_path / "selector.trees").write_bytes((MODEL_DIR / "selector.trees").read_bytes())
     with pytest.raises(ModelError, match=message):
         Selector(tmp_path)
@@ -184,6 +221,12 @@ def test_damaged_model_description_is_a_model_error(tmp_path, meta, message):
     lambda m: m["thresholds"].pop("floor"), lambda m: m["thresholds"].__setitem__("floor", 0.0),
     lambda m: m["thresholds"].__setitem__("floor", 0.95),
     lambda m: m.__setitem__("stage1_bytes", 100),
+    # values JSON holds but Python's numbers do not take: OverflowError, not ModelError
+    lambda m: m.__setitem__("stage1_bytes", float("inf")),
+    lambda m: m["thresholds"].__setitem__("default", 10 ** 400),
+    # the first stage must end where its trees end, and leave the second some bytes
+    lambda m: m.__setitem__("stage1_bytes", m["stage1_bytes"] - 16),
+    lambda m: m.__setitem__("stage1_bytes", -(len((MODEL_DIR / "selector.trees").read_bytes()) - m["stage1_bytes"])),
 ])
 def test_damaged_model_fields_are_a_model_error(tmp_path, change):
     meta = json.loads((MODEL_DIR / "selector.json").read_text())
@@ -271,6 +314,17 @@ def test_chrome_blocks_are_features_with_the_rules_verdict():
     assert [row[column["chrome_1"]] for row in rows] == [1.0, 0.0, 0.0]
     assert [row[column["chrome_64"]] for row in rows] == [0.0, 0.0, 1.0]
     assert [row[column["kept_by_rules"]] for row in rows] == [0.0, 1.0, 0.0]
+
+
+def test_chrome_bits_past_the_known_ones_do_not_stop_the_features():
+    # The compiled module took Block.chrome as a C int: a hand-made block with a bit
+    # past 2**31 raised OverflowError where the Python module worked.
+    blocks = blocks_of("# Title", "Some text of the page.")
+    blocks[1].chrome = 1 << 40 | 64
+    rows = page_features(blocks)
+    column = {name: index for index, name in enumerate(FEATURE_NAMES)}
+    assert [row[column["chrome_64"]] for row in rows] == [0.0, 1.0]
+    assert [row[column["chrome_1"]] for row in rows] == [0.0, 0.0]
 
 
 def test_a_tables_shape_is_a_feature():

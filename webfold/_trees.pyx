@@ -18,7 +18,7 @@ whole model, and its start-up time grows with the bytes.
 
 from array import array
 
-from libc.math cimport exp, isnan
+from libc.math cimport exp, isfinite, isnan
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy
@@ -50,8 +50,9 @@ cdef class Forest:
     Raises
     ------
     ValueError
-        ``data`` is not a forest in this format, or is cut short, or a node points
-        outside its tree or back.
+        ``data`` is not a forest in this format: cut short or longer than its trees,
+        no trees, a node pointing outside its tree or back, unknown flags, or a
+        threshold, leaf value or baseline that is not a finite number.
     MemoryError
         No room for the nodes.
     """
@@ -74,6 +75,10 @@ cdef class Forest:
         memcpy(&self.n_features, raw + at, 4); at += 4
         memcpy(&self.baseline, raw + at, 8); at += 8
         memcpy(&self.n_trees, raw + at, 4); at += 4
+        if not isfinite(self.baseline):
+            raise ValueError("the baseline score is not a finite number")
+        if self.n_trees == 0:
+            raise ValueError("the forest has no trees")
         # first pass: count nodes and check sizes
         start = at
         for tree in range(self.n_trees):
@@ -86,6 +91,8 @@ cdef class Forest:
             total += count
             if at > size:
                 raise ValueError("tree file cut short")
+        if at != size:
+            raise ValueError(f"{size - at} bytes after the last tree")
         self.nodes = <Node*>malloc(sizeof(Node) * max(total, 1))
         self.roots = <uint32_t*>malloc(sizeof(uint32_t) * max(self.n_trees, 1))
         if self.nodes == NULL or self.roots == NULL:
@@ -105,6 +112,9 @@ cdef class Forest:
                                                  or current.right <= node + 1
                                                  or current.feature >= self.n_features):
                     raise ValueError(f"tree {tree} has a node pointing outside it or back")
+                if current.flags & ~(LEAF | MISSING_LEFT) or not isfinite(current.value):
+                    raise ValueError(f"tree {tree} has a damaged node (flags {current.flags}, "
+                                     f"value {current.value})")
             at += count * sizeof(Node)
             total += count
 
@@ -120,7 +130,7 @@ cdef class Forest:
 
         Parameters
         ----------
-        rows : list of sequences of float
+        rows : iterable of sequences of float
             One row of ``n_features`` values per sample: lists, or ``array("d")``
             rows, which are read through their buffer.
 
@@ -135,6 +145,7 @@ cdef class Forest:
         MemoryError
             No room to copy the rows (8 bytes a value) into one C matrix.
         """
+        rows = list(rows)       # its own list: a length that cannot change while it is read
         cdef Py_ssize_t n = len(rows), i, f
         cdef uint32_t width = self.n_features, tree
         cdef double* x = <double*>malloc(sizeof(double) * max(n * width, 1))

@@ -39,7 +39,7 @@ cdef Py_ssize_t _subtree_row(object element, list chain, dict subtrees, Py_ssize
                              object container, dict inside, double[::1] x, Py_ssize_t k) except -1
 
 @cython.locals(seen=set, tag=str, bit=int)
-cdef Py_ssize_t _structure_row(object element, list chain, int chrome, double[::1] x,
+cdef Py_ssize_t _structure_row(object element, list chain, object chrome, double[::1] x,
                                Py_ssize_t k) except -1
 
 @cython.locals(distance=Py_ssize_t, weight=double, row="double[::1]", slot=Py_ssize_t, pairs=list)

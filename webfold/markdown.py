@@ -84,24 +84,25 @@ def code_fence(code: str) -> str:
 
 
 _REFERENCE_LIKE = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
+#: What a destination escapes wherever it is written: every backslash (a literal one
+#: could escape what follows it) and an ``&`` that would read as a character reference.
+_ESCAPED = re.compile(r"\\|&(?=#?[0-9A-Za-z]+;)")
 #: What a bare link destination may not hold (CommonMark §6.3): white space, parentheses
-#: (balanced ones are allowed, but any here go in ``<...>``), ``<``, ``>``, controls,
-#: and a backslash that would escape.
-_NOT_BARE = re.compile(r"[\s()<>]|[\x00-\x1f]|\\(?!&)")
-#: What must be escaped inside ``<...>``.
-_ANGLE_SPECIAL = re.compile(r"([<>]|\\(?!&))")
+#: (balanced ones are allowed, but any here go in ``<...>``), ``<``, ``>`` and ASCII
+#: control characters.
+_NOT_BARE = re.compile(r"[\s()<>\x00-\x1f\x7f]")
 
 
 def destination(url: str) -> str:
     """A link destination (CommonMark §6.3): bare when it can be, else in ``<...>``.
-    An ``&`` that would read as a character reference is escaped: the URL has had its
-    references decoded already."""
+    Backslashes, and an ``&`` that would read as a character reference, are escaped:
+    the URL has had its references decoded already."""
     if not url:
         return "<>"
-    url = _REFERENCE_LIKE.sub(r"\\&", url)
+    url = _ESCAPED.sub(r"\\\g<0>", url)
     if _NOT_BARE.search(url) is None:
         return url
-    return "<" + _ANGLE_SPECIAL.sub(r"\\\1", url.replace("\r", "").replace("\n", "")) + ">"
+    return "<" + url.replace("\r", "").replace("\n", "").replace("<", "\\<").replace(">", "\\>") + ">"
 
 
 def link_title(title: str) -> str:

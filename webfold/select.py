@@ -62,7 +62,7 @@ class Selector:
         try:
             meta = json.loads((folder / "selector.json").read_text(encoding="utf-8"))
             data = (folder / "selector.trees").read_bytes()
-        except (OSError, ValueError) as error:
+        except (OSError, ValueError, RecursionError) as error:
             raise ModelError(f"cannot load the selector from {folder}: {error}") from None
         if not isinstance(meta, dict):
             raise ModelError(f"damaged selector.json in {folder}: not an object")
@@ -77,13 +77,15 @@ class Selector:
                     "retrain it with python -m training.train")
         try:
             stage1_size = int(meta["stage1_bytes"])
+            if not 0 < stage1_size < len(data):
+                raise ValueError(f"stage1_bytes {stage1_size} outside the {len(data)}-byte trees file")
             view = memoryview(data)         # each stage's part, not a copy of it
             self.stage1 = Forest(view[:stage1_size])
             self.stage2 = Forest(view[stage1_size:])
             self.threshold = float(meta["thresholds"]["default"])
             self.precision_threshold = float(meta["thresholds"]["precision"])
             self.floor = float(meta["thresholds"]["floor"])
-        except (KeyError, TypeError, ValueError, MemoryError) as error:
+        except (KeyError, TypeError, ValueError, OverflowError, MemoryError) as error:
             raise ModelError(f"damaged selector in {folder}: {error!r}") from None
         if (self.stage1.n_features, self.stage2.n_features) != (
                 len(FEATURE_NAMES), len(FEATURE_NAMES) + len(CONTEXT_NAMES)):

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from urllib.parse import urljoin, urlsplit
 
+from webfold.decode import without_controls
+
 _ABSOLUTE = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 # Browsers strip leading and trailing C0 controls and spaces and remove tabs and
 # newlines anywhere in a URL (WHATWG URL Standard, §4.4 "basic URL parser").
@@ -52,7 +54,10 @@ class Resolver:
     def __init__(self, base: str | None, safe_links: bool = False, data_images: bool = False) -> None:
         self.safe_links = safe_links
         self.data_images = data_images
-        self.base = base.strip(_STRIP) if base else None
+        # The caller's address is read like a target (its controls removed, as from
+        # every attribute value): it is written into every link resolved against it.
+        self.base = None
+        self.base = self._clean(without_controls(base)) if base else None
         self._origin = self._no_fragment = None
         if self.base:
             self._no_fragment = self.base.split("#", 1)[0]
