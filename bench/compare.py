@@ -119,6 +119,7 @@ def ratio(webfold: measure.Timing | None, timing: measure.Timing | None, part: s
 def speed_section(rows: Sequence[Row]) -> str:
     """The speed table and the sanity notes under it."""
     webfold = {row.corpus: row.timing for row in rows if row.tool.name == "webfold"}
+    main = {row.corpus: row.timing for row in rows if row.tool.name == "webfold-main"}
     cells = []
     for row in rows:
         timed = row.timing is not None
@@ -126,9 +127,10 @@ def speed_section(rows: Sequence[Row]) -> str:
                       milliseconds(row.timing.median) if timed else "not timed",
                       milliseconds(row.timing.total) if timed else "–",
                       ratio(webfold.get(row.corpus), row.timing, "median"),
-                      ratio(webfold.get(row.corpus), row.timing, "total")])
+                      ratio(webfold.get(row.corpus), row.timing, "total"),
+                      ratio(main.get(row.corpus), row.timing, "median")])
     header = ["tool", "version", "corpus", "pages", "median per page", "total",
-              "webfold/tool (median)", "webfold/tool (total)"]
+              "webfold/tool (median)", "webfold/tool (total)", "webfold-main/tool (median)"]
     notes = [f"- {row.tool.name} on {row.corpus}: {row.note}" for row in rows]
     return table(header, cells) + "\n\nSanity check (before timing):\n\n" + "\n".join(notes)
 

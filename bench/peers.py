@@ -55,6 +55,13 @@ def _html2text() -> Convert:
     return lambda text: HTML2Text().handle(text)
 
 
+def _trafilatura() -> Convert:
+    from trafilatura import extract
+
+    # Main content as Markdown, as bench.wcxb scores it; None (nothing found) is "".
+    return lambda text: extract(text, output_format="markdown") or ""
+
+
 @dataclass(frozen=True, slots=True)
 class Tool:
     """One converter.
@@ -105,6 +112,7 @@ TOOLS = (
     Tool("html-to-markdown", "html-to-markdown", False, _html_to_markdown),
     Tool("markdownify", "markdownify", False, _markdownify),
     Tool("html2text", "html2text", False, _html2text),
+    Tool("trafilatura", "trafilatura", False, _trafilatura),    # main content, like webfold-main
 )
 TOOL_NAMES = tuple(tool.name for tool in TOOLS)
 
