@@ -313,16 +313,17 @@ class PageFeatures:
             x[k] = id(block) in self.kept_by_rules
             k += 1
             parent = element.parent if element is not None else None
+            parent_key, own_key = _signature(parent), _signature(element)
             same_kind = 0
             for other in blocks[max(0, index - 2): index + 3]:
                 same_kind += other is not block and other.kind == kind
             x[k] = math.log((block.text_chars + 1) / self.mean_chars)
-            x[k + 1] = math.log1p(self.parents[_signature(parent)] - 1)
-            x[k + 2] = math.log1p(self.elements[_signature(element)] - 1)
+            x[k + 1] = math.log1p(self.parents[parent_key] - 1)
+            x[k + 2] = math.log1p(self.elements[own_key] - 1)
             x[k + 3] = same_kind
             x[k + 4] = block.text_chars * self.parent_blocks[id(parent)] / max(self.parent_chars[id(parent)], 1)
-            x[k + 5] = self.parent_group_chars[_signature(parent)] / total_chars
-            x[k + 6] = self.element_group_chars[_signature(element)] / total_chars
+            x[k + 5] = self.parent_group_chars[parent_key] / total_chars
+            x[k + 6] = self.element_group_chars[own_key] / total_chars
             k = _subtree_row(element, chain, self.subtrees, total_chars, self.container, self.inside,
                              x, k + 7)
             x[k] = self.container_share

@@ -86,7 +86,7 @@ def code_fence(code: str) -> str:
 _REFERENCE_LIKE = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
 #: What a destination escapes wherever it is written: every backslash (a literal one
 #: could escape what follows it) and an ``&`` that would read as a character reference.
-_ESCAPED = re.compile(r"\\|&(?=#?[0-9A-Za-z]+;)")
+_ESCAPED = re.compile(r"\\|" + _REFERENCE_LIKE.pattern)
 #: What a bare link destination may not hold (CommonMark §6.3): white space, parentheses
 #: (balanced ones are allowed, but any here go in ``<...>``), ``<``, ``>`` and ASCII
 #: control characters.

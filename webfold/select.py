@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import math
 import threading
-from array import array
 from pathlib import Path
 
 from webfold._trees import Forest
@@ -33,6 +32,8 @@ SLICE = 2048
 #: so a page of a million tiny blocks would take a minute. The longest WCXB dev page
 #: has a few thousand blocks; a page of this many is a dump or an attack, not an article.
 MAX_BLOCKS = 100_000
+
+
 def unseen(chrome: int) -> bool:
     """Whether a block of these chrome bits is one that readers do not see: hidden or
     of an unseen style, but not a closed panel that a click on the page shows

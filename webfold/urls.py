@@ -56,7 +56,7 @@ class Resolver:
         self.data_images = data_images
         # The caller's address is read like a target (its controls removed, as from
         # every attribute value): it is written into every link resolved against it.
-        self.base = None
+        self.base = None            # _clean reads it: a base is read by its own scheme
         self.base = self._clean(without_controls(base)) if base else None
         self._origin = self._no_fragment = None
         if self.base:
