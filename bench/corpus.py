@@ -80,15 +80,20 @@ def data_root() -> Path:
     return Path(configured) if configured else REPO.parent / "shared" / "data"
 
 
-def firecrawl_paths() -> list[Path]:
+def firecrawl_paths(root: Path | None = None) -> list[Path]:
     """Every Firecrawl fixture page (``firecrawl-fixtures/*/*.html``), sorted.
+
+    Parameters
+    ----------
+    root : Path, optional
+        The data directory (default :func:`data_root`).
 
     Raises
     ------
     DataMissing
         If there is none.
     """
-    folder = data_root() / "firecrawl-fixtures"
+    folder = (root or data_root()) / "firecrawl-fixtures"
     paths = sorted(folder.glob("*/*.html"))
     if not paths:
         raise DataMissing(f"no Firecrawl fixtures in {folder} (set WEBFOLD_DATA to the data directory)")

@@ -103,14 +103,33 @@ def extractor(name: str):
         import webfold
         return lambda page, url: webfold.to_markdown(page, url, hidden=True)
     if name == "trafilatura":
-        try:
-            import trafilatura
-        except ImportError:
-            raise SystemExit("bench.wcxb: --peer trafilatura needs trafilatura 2.3.1 "
-                             "(pip install -e '.[bench]')") from None
+        trafilatura = _package("trafilatura", "trafilatura 2.3.1")
         return lambda page, url: trafilatura.extract(
             page.decode("utf-8", "replace"), url=url, output_format="markdown") or ""
+    if name == "html-to-markdown":
+        from bench.peers import tool
+
+        _package("html_to_markdown", "html-to-markdown")
+        convert = tool("html-to-markdown").load()
+        return lambda page, url: convert(page.decode("utf-8", "replace"))     # the whole page
+    if name == "readability":
+        document = _package("readability", "readability-lxml").Document
+        import webfold
+        # Its summary is HTML: written as Markdown by webfold's converter, every block.
+        return lambda page, url: webfold.to_markdown(
+            document(page.decode("utf-8", "replace"), url=url).summary(html_partial=True), url,
+            selection=False)
     raise SystemExit(f"bench.wcxb: unknown tool {name!r}")
+
+
+def _package(module: str, distribution: str):
+    """Import a peer's module, or exit with one line that names what to install."""
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        raise SystemExit(f"bench.wcxb: this peer needs {distribution} (pip install -e '.[bench]')") from None
 
 
 def score_page(job: tuple[str, str, str]) -> PageScore:
@@ -183,7 +202,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("root", metavar="DIR", type=Path, help="a WCXB checkout")
     parser.add_argument("--split", default="dev", help="the split to score (default dev)")
     parser.add_argument("--peer", action="append", default=[],
-                        choices=["trafilatura", "webfold-all-blocks", "webfold-precision", "webfold-hidden"],
+                        choices=["trafilatura", "readability", "html-to-markdown", "webfold-all-blocks",
+                                 "webfold-precision", "webfold-hidden"],
                         help="also score this tool or mode in the same run (repeatable)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--limit", type=int, help="score only the first N pages")

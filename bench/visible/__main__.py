@@ -1,0 +1,159 @@
+"""Coverage and leak against a browser's innerText: ``python -m bench.visible``.
+
+Loads every WCXB dev page and Firecrawl fixture into headless Chromium, offline
+(:mod:`bench.visible.capture`), converts each with every tool, and prints coverage
+and leak (:mod:`bench.visible.score`) overall and per page type, and the pages where
+webfold leaks most. ``--plot FILE`` draws coverage against leak (:mod:`bench.visible.plot`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from bench.corpus import DataMissing, data_root, firecrawl_paths
+from bench.visible.capture import Job, default_cache, read_all
+from bench.visible.score import PageResult, score, summarize
+from bench.wcxb import TYPE_ALIASES, extractor, pages as wcxb_pages
+
+#: The tools compared, in the order of the report.
+TOOLS = ("webfold", "webfold-all-blocks", "trafilatura", "readability", "html-to-markdown")
+#: How many of the highest-leak pages are listed.
+WORST = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """A page of either corpus."""
+
+    #: ``wcxb/0001`` or ``firecrawl/articles/apnews_001``
+    name: str
+    corpus: str
+    page_type: str
+    raw: bytes
+    #: the address it was saved from (WCXB's ground truth), else None
+    url: str | None
+
+
+def load_pages(root: Path, corpora: list[str], limit: int | None) -> list[Page]:
+    """The pages of the chosen corpora under the data root (the first ``limit`` of each)."""
+    found: list[Page] = []
+    if "wcxb" in corpora:
+        for html_path, truth_path in wcxb_pages(root / "wcxb", "dev")[:limit]:
+            truth = json.loads(Path(truth_path).read_text(encoding="utf-8"))
+            kind = truth.get("_internal", {}).get("page_type", {}).get("primary", "unknown")
+            found.append(Page("wcxb/" + Path(html_path).name.split(".")[0], "wcxb",
+                              TYPE_ALIASES.get(kind, kind), gzip.decompress(Path(html_path).read_bytes()),
+                              truth.get("url")))
+    if "firecrawl" in corpora:
+        for path in firecrawl_paths(root)[:limit]:
+            found.append(Page(f"firecrawl/{path.parent.name}/{path.stem}", "firecrawl", path.parent.name,
+                              path.read_bytes(), None))
+    return found
+
+
+def score_job(job: tuple[str, Page, str]) -> PageResult:
+    """Convert one page with one tool and score it (runs in a worker process)."""
+    tool, page, visible = job
+    return score(page.name, page.page_type, extractor(tool)(page.raw, page.url), visible)
+
+
+def report(results: dict[str, list[PageResult]], corpora: list[str], worst: int) -> str:
+    """The Markdown report: per corpus and tool, then per WCXB page type, then the pages
+    where webfold leaks most."""
+    lines = ["| corpus | tool | pages | coverage median | coverage mean | leak median | leak mean "
+             "| leak pooled |", "|---|---|---|---|---|---|---|---|"]
+    for corpus in corpora:
+        for tool, rows in results.items():
+            group = [r for r in rows if r.page.startswith(corpus + "/")]
+            if group:
+                s = summarize(group)
+                lines.append(f"| {corpus} | {tool} | {s.pages} | {s.coverage_median:.3f} | "
+                             f"{s.coverage_mean:.3f} | {s.leak_median:.3f} | {s.leak_mean:.3f} | "
+                             f"{s.leak_pooled:.3f} |")
+    if "wcxb" in corpora:
+        lines += ["", "WCXB dev by page type (mean coverage / mean leak):", "",
+                  "| page type | " + " | ".join(results) + " |", "|---" * (len(results) + 1) + "|"]
+        kinds = sorted({r.page_type for rows in results.values() for r in rows if r.page.startswith("wcxb/")})
+        for kind in kinds:
+            cells = []
+            for rows in results.values():
+                group = [r for r in rows if r.page.startswith("wcxb/") and r.page_type == kind]
+                s = summarize(group)
+                cells.append(f"{s.coverage_mean:.3f} / {s.leak_mean:.3f}")
+            lines.append(f"| {kind} ({len(group)}) | " + " | ".join(cells) + " |")
+    for tool in ("webfold", "webfold-all-blocks"):
+        if tool in results:
+            lines += ["", f"The {worst} pages where {tool} leaks most (leaked words / output words; "
+                          "the most frequent leaked words):", ""]
+            for r in sorted(results[tool], key=lambda r: (-r.leak, -r.leaked_words))[:worst]:
+                lines.append(f"- {r.page} ({r.page_type}): {r.leak:.3f} "
+                             f"({r.leaked_words}/{r.output_words}): {' '.join(r.leaked_sample)}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the comparison and print its report; returns the exit code."""
+    parser = argparse.ArgumentParser(prog="python -m bench.visible", description=__doc__.split("\n")[0])
+    parser.add_argument("--data", type=Path, default=None,
+                        help="the shared data folder (default: $WEBFOLD_DATA, else ../shared/data)")
+    parser.add_argument("--corpus", action="append", choices=["wcxb", "firecrawl"],
+                        help="which pages (repeatable; default both)")
+    parser.add_argument("--tool", action="append", choices=TOOLS, help="which tools (repeatable; default all)")
+    parser.add_argument("--limit", type=int, help="only the first N pages of each corpus")
+    parser.add_argument("--scripts", action="store_true", help="let the pages' inline scripts run")
+    parser.add_argument("--workers", type=int, default=2, help="browser and converter processes (default 2)")
+    parser.add_argument("--cache", type=Path, default=None, help=f"innerText cache (default {default_cache()})")
+    parser.add_argument("--json", type=Path, metavar="FILE", help="write every page's results here")
+    parser.add_argument("--plot", type=Path, metavar="PNG", help="draw coverage against leak here")
+    args = parser.parse_args(argv)
+    corpora = args.corpus or ["wcxb", "firecrawl"]
+    tools = args.tool or list(TOOLS)
+    for tool in tools:
+        extractor(tool)         # a missing peer is one line, before the long part
+    root = args.data or data_root()
+    try:
+        pages = load_pages(root, corpora, args.limit)
+    except (DataMissing, SystemExit) as error:
+        print(f"bench.visible: {error}", file=sys.stderr)
+        return 1
+    started = time.perf_counter()
+    from webfold.errors import BrowserError
+    try:
+        visible = read_all([Job(p.name, p.raw) for p in pages], args.cache or default_cache(),
+                           args.scripts, args.workers)
+    except BrowserError as error:
+        print(f"bench.visible: {error}", file=sys.stderr)
+        return 1
+    failed = [p.name for p in pages if visible[p.name].error is not None]
+    shown = [p for p in pages if visible[p.name].error is None]
+    print(f"innerText of {len(pages)} pages in {time.perf_counter() - started:.0f} s "
+          f"({visible[pages[0].name].browser}, scripts {'on' if args.scripts else 'off'}); "
+          f"{len(failed)} failed to load{': ' + ', '.join(failed) if failed else ''}", file=sys.stderr)
+    results: dict[str, list[PageResult]] = {}
+    with ProcessPoolExecutor(args.workers) as pool:
+        for tool in tools:
+            results[tool] = list(pool.map(score_job, [(tool, p, visible[p.name].text) for p in shown],
+                                          chunksize=8))
+            print(f"{tool}: {len(shown)} pages converted and scored", file=sys.stderr)
+    print(f"Coverage and leak against Chromium's innerText (offline, scripts "
+          f"{'on' if args.scripts else 'off'}): {len(shown)} pages. WCXB dev (Murrough Foley, 2026, "
+          "CC-BY-4.0); Firecrawl's fixtures (Apache-2.0).\n")
+    print(report(results, corpora, WORST))
+    if args.json:
+        args.json.write_text(json.dumps({tool: [asdict(r) for r in rows] for tool, rows in results.items()},
+                                        indent=1), encoding="utf-8")
+    if args.plot:
+        from bench.visible.plot import draw
+        draw(results, args.plot)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,212 @@
+"""What a visitor sees of a saved page: ``document.body.innerText`` in headless Chromium.
+
+Each page is loaded offline: a small HTTP server on 127.0.0.1 answers the page's own
+address with the saved bytes (``Content-Type: text/html`` with no charset, so the
+browser finds the encoding as it does for a saved file) and every other local path
+with 404, and the browser's proxy is a closed local port, so every request that
+leaves the machine (stylesheets, scripts, images, fonts, frames) fails at once.
+What styles the page therefore comes from the page itself: its ``<style>`` elements,
+``style`` attributes and the browser's default stylesheet. Scripts are off unless
+asked for.
+
+The texts are cached on disk, one JSON file per page and mode, named by the SHA-256 of
+the page's bytes, so a second run (or a run with more tools) loads no page again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import http.server
+import json
+import os
+import socket
+import threading
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from webfold.bulk import progress_bar
+
+#: Seconds a page may take to load (the ``load`` event, with every request but the
+#: page's own refused at once); a page that takes longer is recorded as failed.
+LOAD_SECONDS = 30.0
+#: Pages read in one browser before it is closed.
+CHUNK = 20
+#: What Playwright evaluates: the visitor's text (WHATWG HTML §3.2.7, "the innerText
+#: getter steps"), "" for a document without a body (a frameset).
+_INNER_TEXT = "() => document.body ? document.body.innerText : ''"
+
+
+def default_cache() -> Path:
+    """``$XDG_CACHE_HOME/webfold/visible``, else ``~/.cache/webfold/visible``."""
+    root = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(root) / "webfold" / "visible"
+
+
+@dataclass(slots=True)
+class Visible:
+    """One page's visible text, as the cache stores it."""
+
+    #: ``document.body.innerText`` ("" when the page failed to load)
+    text: str
+    #: why the page has no text: the browser's error in one line (None: it loaded)
+    error: str | None
+    #: the browser that read it, e.g. ``"Chromium 156.0.8078.73"``
+    browser: str
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """One page to read: its name and its bytes."""
+
+    name: str
+    raw: bytes
+
+
+def cache_path(cache: Path, raw: bytes, scripts: bool) -> Path:
+    """The cache file of a page's bytes in a mode (scripts on or off)."""
+    digest = hashlib.sha256(raw).hexdigest()
+    return cache / digest[:2] / f"{digest}-{'scripts' if scripts else 'static'}.json"
+
+
+def read_all(jobs: list[Job], cache: Path, scripts: bool = False, workers: int = 2,
+             progress: bool = True) -> dict[str, Visible]:
+    """Every page's visible text, by page name: from the cache, else read in Chromium
+    (``workers`` processes, each with its own browser) and cached.
+
+    Parameters
+    ----------
+    jobs : list of Job
+    cache : Path
+        The cache folder (made when missing).
+    scripts : bool, default False
+        Let the page's own scripts run (inline ones only: nothing else loads).
+    workers : int, default 2
+        Browser processes.
+    progress : bool, default True
+        Show a progress bar on standard error (when it is a terminal).
+
+    Raises
+    ------
+    webfold.errors.BrowserError
+        Playwright or Chromium is missing.
+    """
+    found: dict[str, Visible] = {}
+    missing = []
+    for job in jobs:
+        path = cache_path(cache, job.raw, scripts)
+        if path.exists():
+            found[job.name] = Visible(**json.loads(path.read_text(encoding="utf-8")))
+        else:
+            missing.append(job)
+    if missing:
+        _check_browser()
+        # Chunks, each read in one browser: a launch costs about a second.
+        chunks = [missing[start:start + CHUNK] for start in range(0, len(missing), CHUNK)]
+        bar = progress_bar(len(missing), not progress, "page")
+        with ProcessPoolExecutor(workers) as pool:
+            for done in pool.map(_read_chunk, chunks, [str(cache)] * len(chunks), [scripts] * len(chunks)):
+                found.update(done)
+                if bar is not None:
+                    bar.update(len(done))
+        if bar is not None:
+            bar.close()
+    return found
+
+
+def _check_browser() -> None:
+    from webfold.browser import INSTALL, available
+    from webfold.errors import BrowserError
+
+    if not available():
+        raise BrowserError(f"bench.visible needs a browser: {INSTALL}")
+
+
+def _read_chunk(jobs: list[Job], cache: str, scripts: bool) -> list[tuple[str, Visible]]:
+    """Read pages one after another in one browser, caching each (in a worker)."""
+    from playwright.sync_api import sync_playwright
+
+    from webfold.browser import FLAGS, chromium_path
+
+    out = []
+    with _Server() as server, sync_playwright() as playwright:
+        # Every request goes to a closed port except those to the page server.
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=FLAGS,
+                                             proxy={"server": f"http://127.0.0.1:{_closed_port()}",
+                                                    "bypass": "127.0.0.1"})
+        name = f"Chromium {browser.version}"
+        try:
+            for job in jobs:
+                server.page = job.raw
+                visible = _read_one(browser, server.address, scripts, name)
+                if visible.error is None:       # a failure may pass: it is tried again next run
+                    path = cache_path(Path(cache), job.raw, scripts)
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    partial = path.with_suffix(".part")
+                    partial.write_text(json.dumps(asdict(visible)), encoding="utf-8")
+                    partial.replace(path)       # whole or absent, if the run is stopped
+                out.append((job.name, visible))
+        finally:
+            browser.close()
+    return out
+
+
+def _read_one(browser, address: str, scripts: bool, name: str) -> Visible:
+    """Load one page in a fresh context and read its innerText."""
+    from playwright.sync_api import Error
+
+    context = browser.new_context(java_script_enabled=scripts, service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(address, wait_until="load", timeout=LOAD_SECONDS * 1000)
+        return Visible(page.evaluate(_INNER_TEXT), None, name)
+    except Error as error:
+        return Visible("", str(error).strip().splitlines()[0] if str(error).strip() else "error", name)
+    finally:
+        context.close()
+
+
+def _closed_port() -> int:
+    """A local port that nothing listens on (bound, then released)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class _Server:
+    """An HTTP server on 127.0.0.1 that answers ``/page.html`` with :attr:`page` and
+    everything else with 404, in a thread of its own."""
+
+    PATH = "/page.html"
+
+    def __init__(self) -> None:
+        self.page = b""
+        owner = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                found = self.path == owner.PATH
+                body = owner.page if found else b""
+                self.send_response(200 if found else 404)
+                self.send_header("Content-Type", "text/html")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                try:
+                    self.wfile.write(body)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass            # the browser stopped reading: a request it cancelled
+
+            def log_message(self, *args) -> None:      # quiet
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.address = f"http://127.0.0.1:{self.httpd.server_address[1]}{self.PATH}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def __enter__(self) -> "_Server":
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()

@@ -1,0 +1,96 @@
+"""bench.visible: the innerText reader in the real Chromium, the coverage and leak
+scorer, and the whole comparison on two pages of the shared data.
+
+The browser tests need Playwright and Chromium (``.ci/run`` installs Debian's
+chromium); without them they skip, except under CI, where they fail."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import pytest
+
+from conftest import REPO, data_dir, require
+
+sys.path.insert(0, str(REPO))       # bench is a folder of the repository, not installed
+
+from bench.visible import capture  # noqa: E402
+from bench.visible.capture import Job, read_all  # noqa: E402
+from bench.visible.score import coverage_leak, score, summarize  # noqa: E402
+from webfold.browser import available  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not available():
+        message = "no browser: Playwright and Chromium are needed (apt-get install chromium)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+
+
+def test_coverage_and_leak_count_words():
+    # output: one two two secret (4 words); visible: one two three (3 words)
+    coverage, leak, out, leaked = coverage_leak("One *two* two [secret](http://x.test/)", "one two\nthree")
+    assert (coverage, leak, out, dict(leaked)) == (2 / 3, 2 / 4, 4, {"two": 1, "secret": 1})
+
+
+def test_an_empty_output_leaks_nothing_and_covers_nothing():
+    assert coverage_leak("", "seen words")[:3] == (0.0, 0.0, 0)
+
+
+def test_a_page_that_shows_no_words_has_no_coverage():
+    result = score("p", "article", "text", "")
+    assert (result.coverage, result.leak) == (None, 1.0)
+    assert summarize([result, score("q", "article", "a b", "a c")]).coverage_mean == 0.5
+
+
+HIDDEN_BY_STYLESHEET = (b"<html><head><style>p + p { display: none }</style></head>"
+                        b"<body><p>one two three</p><p>secret words</p></body></html>")
+WRITTEN_BY_SCRIPT = b"<p>static</p><script>document.body.append(' added')</script>"
+
+
+def test_inner_text_applies_the_page_stylesheet_and_is_cached(browser, tmp_path, monkeypatch):
+    jobs = [Job("styled", HIDDEN_BY_STYLESHEET), Job("scripted", WRITTEN_BY_SCRIPT)]
+    found = read_all(jobs, tmp_path, workers=1, progress=False)
+    assert found["styled"].text == "one two three" and found["styled"].error is None
+    assert found["styled"].browser.startswith("Chromium ")
+    assert found["scripted"].text == "static"           # scripts are off by default
+    assert len(list(tmp_path.glob("*/*-static.json"))) == 2
+    monkeypatch.setattr(capture, "_read_chunk", None)   # a second run reads only the cache
+    assert read_all(jobs, tmp_path, workers=1, progress=False)["styled"].text == "one two three"
+
+
+def test_scripts_run_on_request_and_nothing_else_loads(browser, tmp_path):
+    page = (b"<p>static</p><script>document.body.append(' added')</script>"
+            b"<img src=\"https://example.test/x.png\" onerror=\"document.body.append(' refused')\">")
+    found = read_all([Job("p", page)], tmp_path, scripts=True, workers=1,
+                     progress=False)
+    assert found["p"].text == "static\n\nadded refused"
+    assert list(tmp_path.glob("*/*-scripts.json"))
+
+
+def test_converter_leak_of_text_a_stylesheet_hides(browser, tmp_path):
+    import webfold
+
+    visible = read_all([Job("styled", HIDDEN_BY_STYLESHEET)], tmp_path,
+                       workers=1, progress=False)["styled"].text
+    markdown = webfold.to_markdown(HIDDEN_BY_STYLESHEET, selection=False)
+    assert markdown == "one two three\n\nsecret words\n"   # webfold does not read stylesheets
+    assert coverage_leak(markdown, visible)[:2] == (1.0, 2 / 5)
+
+
+def test_the_comparison_on_two_pages_of_the_shared_data(browser, tmp_path, capsys):
+    from bench.visible.__main__ import main
+
+    root = require(data_dir() / "wcxb")
+    png = tmp_path / "plot.png"
+    assert main(["--data", str(root.parent), "--limit", "1", "--tool", "webfold", "--tool",
+                 "webfold-all-blocks", "--cache", str(tmp_path / "cache"), "--plot", str(png)]) == 0
+    out = capsys.readouterr().out
+    for corpus in ("wcxb", "firecrawl"):
+        for tool in ("webfold", "webfold-all-blocks"):
+            assert f"| {corpus} | {tool} | 1 |" in out
+    assert "- wcxb/0001 (article): " in out and "- firecrawl/articles/apnews_001 (articles): " in out
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
