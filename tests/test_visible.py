@@ -58,7 +58,7 @@ def test_inner_text_applies_the_page_stylesheet_and_is_cached(browser, tmp_path,
     assert found["styled"].browser.startswith("Chromium ")
     assert found["scripted"].text == "static"           # scripts are off by default
     assert len(list(tmp_path.glob("*/*-static.json"))) == 2
-    monkeypatch.setattr(capture, "_read_chunk", None)   # a second run reads only the cache
+    monkeypatch.setattr(capture, "_Reader", None)       # a second run reads only the cache
     assert read_all(jobs, tmp_path, workers=1, progress=False)["styled"].text == "one two three"
 
 
@@ -69,6 +69,27 @@ def test_scripts_run_on_request_and_nothing_else_loads(browser, tmp_path):
                      progress=False)
     assert found["p"].text == "static\n\nadded refused"
     assert list(tmp_path.glob("*/*-scripts.json"))
+
+
+def test_a_page_whose_script_never_yields_fails_and_the_next_is_read(browser, tmp_path, monkeypatch):
+    monkeypatch.setattr(capture, "PAGE_SECONDS", 5)
+    jobs = [Job("first", b"<p>first</p>"),
+            Job("stuck", b"<p>x</p><script>addEventListener('load', () => { for (;;) {} })</script>"),
+            Job("next", b"<p>next</p>")]
+    found = read_all(jobs, tmp_path, scripts=True, workers=1, progress=False)
+    assert (found["stuck"].text, found["stuck"].error) == ("", "no answer in 5 s")
+    assert [(found[name].text, found[name].error) for name in ("first", "next")] == [
+        ("first", None), ("next", None)]
+    assert len(list(tmp_path.glob("*/*.json"))) == 2      # a failure is not cached
+
+
+def test_a_browser_that_cannot_start_fails_every_page_with_the_reason(browser, tmp_path, monkeypatch):
+    monkeypatch.setenv("WEBFOLD_CHROMIUM", "/bin/false")
+    found = read_all([Job(str(n), b"<p>%d</p>" % n) for n in range(25)], tmp_path, workers=2, progress=False)
+    assert len(found) == 25 and not list(tmp_path.iterdir())
+    assert {v.error for v in found.values()} == {
+        "the reading process ended (exit code 1: playwright._impl._errors.TargetClosedError: "
+        "BrowserType.launch: Target page, context or browser has been closed)"}
 
 
 def test_converter_leak_of_text_a_stylesheet_hides(browser, tmp_path):

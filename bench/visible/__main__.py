@@ -98,6 +98,13 @@ def report(results: dict[str, list[PageResult]], corpora: list[str], worst: int)
     return "\n".join(lines)
 
 
+def _positive(text: str) -> int:
+    """An argument that must be a whole number of at least 1."""
+    if not text.strip().isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"a whole number of at least 1, not {text!r}")
+    return int(text)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the comparison and print its report; returns the exit code."""
     parser = argparse.ArgumentParser(prog="python -m bench.visible", description=__doc__.split("\n")[0])
@@ -106,9 +113,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--corpus", action="append", choices=["wcxb", "firecrawl"],
                         help="which pages (repeatable; default both)")
     parser.add_argument("--tool", action="append", choices=TOOLS, help="which tools (repeatable; default all)")
-    parser.add_argument("--limit", type=int, help="only the first N pages of each corpus")
+    parser.add_argument("--limit", type=_positive, help="only the first N pages of each corpus")
     parser.add_argument("--scripts", action="store_true", help="let the pages' inline scripts run")
-    parser.add_argument("--workers", type=int, default=2, help="browser and converter processes (default 2)")
+    parser.add_argument("--workers", type=_positive, default=2,
+                        help="browser and converter processes (default 2)")
     parser.add_argument("--cache", type=Path, default=None, help=f"innerText cache (default {default_cache()})")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write every page's results here")
     parser.add_argument("--plot", type=Path, metavar="PNG", help="draw coverage against leak here")
@@ -121,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         pages = load_pages(root, corpora, args.limit)
     except (DataMissing, SystemExit) as error:
-        print(f"bench.visible: {error}", file=sys.stderr)
+        print(f"bench.visible: {str(error).removeprefix('bench.wcxb: ')}", file=sys.stderr)
         return 1
     started = time.perf_counter()
     from webfold.errors import BrowserError
@@ -133,6 +141,10 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     failed = [p.name for p in pages if visible[p.name].error is not None]
     shown = [p for p in pages if visible[p.name].error is None]
+    if not shown:
+        print(f"bench.visible: no page could be read in the browser: {visible[failed[0]].error}",
+              file=sys.stderr)
+        return 1
     print(f"innerText of {len(pages)} pages in {time.perf_counter() - started:.0f} s "
           f"({visible[pages[0].name].browser}, scripts {'on' if args.scripts else 'off'}); "
           f"{len(failed)} failed to load{': ' + ', '.join(failed) if failed else ''}", file=sys.stderr)

@@ -15,13 +15,21 @@ the page's bytes, so a second run (or a run with more tools) loads no page again
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import http.server
 import json
 import os
+import pickle
+import re
+import selectors
+import signal
 import socket
+import subprocess
+import sys
+import tempfile
 import threading
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -32,6 +40,12 @@ from webfold.bulk import progress_bar
 LOAD_SECONDS = 30.0
 #: Pages read in one browser before it is closed.
 CHUNK = 20
+#: Seconds a page may take in all (loading, then reading its text) before its browser
+#: is killed, and the extra seconds the first page of a chunk gets for the start.
+PAGE_SECONDS = LOAD_SECONDS + 30
+START_SECONDS = 30.0
+#: The repository root: the child process runs ``-m bench.visible.capture`` there.
+REPO = Path(__file__).resolve().parents[2]
 #: What Playwright evaluates: the visitor's text (WHATWG HTML §3.2.7, "the innerText
 #: getter steps"), "" for a document without a body (a frameset).
 _INNER_TEXT = "() => document.body ? document.body.innerText : ''"
@@ -103,15 +117,125 @@ def read_all(jobs: list[Job], cache: Path, scripts: bool = False, workers: int =
         _check_browser()
         # Chunks, each read in one browser: a launch costs about a second.
         chunks = [missing[start:start + CHUNK] for start in range(0, len(missing), CHUNK)]
-        bar = progress_bar(len(missing), not progress, "page")
-        with ProcessPoolExecutor(workers) as pool:
-            for done in pool.map(_read_chunk, chunks, [str(cache)] * len(chunks), [scripts] * len(chunks)):
-                found.update(done)
-                if bar is not None:
-                    bar.update(len(done))
-        if bar is not None:
-            bar.close()
+        reader = _Reader(cache, scripts, progress_bar(len(missing), not progress, "page"))
+        try:
+            with ThreadPoolExecutor(max(workers, 1)) as pool:
+                for done in pool.map(reader.chunk, chunks):
+                    found.update(done)
+        finally:
+            reader.stop()           # on Ctrl-C too: no child or browser is left behind
     return found
+
+
+class _Reader:
+    """Reads chunks of pages, each in a child process (``python -m
+    bench.visible.capture``) that answers one JSON line per page, from threads of the
+    caller's process."""
+
+    def __init__(self, cache: Path, scripts: bool, bar) -> None:
+        self.cache, self.scripts, self.bar = cache, scripts, bar
+        self.stopped = threading.Event()
+        self.children: set[subprocess.Popen] = set()
+        self.lock = threading.Lock()
+
+    def chunk(self, jobs: list[Job]) -> list[tuple[str, Visible]]:
+        """Every page of the chunk, read or failed. A page that gets no answer in
+        :data:`PAGE_SECONDS` (a script that never yields holds the browser) fails: the
+        child and its browser are killed, and the pages after it go to a new child. A
+        child that ends without answering fails the page it was on, and twice in a row
+        the rest of the chunk (the browser cannot start)."""
+        done: list[tuple[str, Visible]] = []
+        silent_starts = 0
+        while jobs and not self.stopped.is_set():
+            answered, ended = self._child(jobs)
+            done += [(name, Visible(**visible)) for name, visible in answered]
+            silent_starts = silent_starts + 1 if not answered else 0
+            failed = jobs[len(answered):] if silent_starts == 2 else jobs[len(answered):len(answered) + 1]
+            reason = f"the reading process ended ({ended})" if ended else f"no answer in {PAGE_SECONDS:g} s"
+            done += [(job.name, Visible("", reason, "")) for job in failed]
+            self._count(len(answered) + len(failed))
+            jobs = jobs[len(answered) + len(failed):]
+        return done
+
+    def _child(self, jobs: list[Job]) -> tuple[list[list], str | None]:
+        """Run one child over ``jobs``: its answers, and how it ended if it ended
+        early (None: it answered all, or went silent and was killed)."""
+        with tempfile.TemporaryDirectory(prefix="webfold-visible-") as folder:
+            pages = Path(folder) / "jobs.pickle"
+            pages.write_bytes(pickle.dumps(jobs))
+            with self.lock:
+                if self.stopped.is_set():
+                    return [], None
+                with open(Path(folder) / "stderr", "wb") as errors:
+                    child = subprocess.Popen(
+                        [sys.executable, "-m", "bench.visible.capture", str(pages), str(self.cache),
+                         "scripts" if self.scripts else "static"],
+                        cwd=REPO, stdout=subprocess.PIPE, stderr=errors, start_new_session=True)
+                self.children.add(child)
+            try:
+                answered, ended = _answers(child, len(jobs))
+            finally:
+                _kill(child)
+                with self.lock:
+                    self.children.discard(child)
+            if not ended or len(answered) == len(jobs):
+                return answered, None
+            return answered, f"exit code {child.returncode}{_last_error(Path(folder) / 'stderr')}"
+
+    def _count(self, pages: int) -> None:
+        if self.bar is not None:
+            with self.lock:
+                self.bar.update(pages)
+
+    def stop(self) -> None:
+        """Start no more children and kill those running."""
+        with self.lock:
+            self.stopped.set()
+            for child in self.children:
+                _kill(child)
+            if self.bar is not None:
+                self.bar.close()
+
+
+def _last_error(path: Path) -> str:
+    """``": "`` and the last exception line of a child's standard error (at most 200
+    characters), or ``""``."""
+    lines = [line for line in path.read_text(encoding="utf-8", errors="replace").splitlines()
+             if re.match(r"[\w.]+(Error|Exception)\b", line)]
+    return f": {lines[-1][:200]}" if lines else ""
+
+
+def _kill(child: subprocess.Popen) -> None:
+    """Kill a child and its browser (its own process group), and reap it."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(child.pid, signal.SIGKILL)
+    child.wait()
+
+
+def _answers(child: subprocess.Popen, expected: int) -> tuple[list[list], bool]:
+    """The child's answers, ``[name, Visible fields]``, until it has given ``expected``
+    of them, ends, or stays silent for :data:`PAGE_SECONDS` (the first wait also covers
+    its start); and whether it ended. Lines that are not answers (a library's print)
+    are skipped."""
+    lines: list[list] = []
+    pending = b""
+    with selectors.DefaultSelector() as selector:
+        selector.register(child.stdout, selectors.EVENT_READ)
+        while len(lines) < expected:
+            if not selector.select(PAGE_SECONDS + (START_SECONDS if not lines else 0)):
+                return lines, False                     # silent: a page holds the browser
+            data = os.read(child.stdout.fileno(), 1 << 20)
+            if not data:
+                child.wait()
+                return lines, True                      # it ended: crashed, or killed
+            pending += data
+            *complete, pending = pending.split(b"\n")
+            for line in complete:
+                with contextlib.suppress(ValueError):
+                    answer = json.loads(line)
+                    if isinstance(answer, list) and len(answer) == 2:
+                        lines.append(answer)
+    return lines, False
 
 
 def _check_browser() -> None:
@@ -122,13 +246,13 @@ def _check_browser() -> None:
         raise BrowserError(f"bench.visible needs a browser: {INSTALL}")
 
 
-def _read_chunk(jobs: list[Job], cache: str, scripts: bool) -> list[tuple[str, Visible]]:
-    """Read pages one after another in one browser, caching each (in a worker)."""
+def _read_chunk(jobs: list[Job], cache: Path, scripts: bool) -> None:
+    """Read pages one after another in one browser, caching each and writing one JSON
+    line per page, ``[name, Visible]``, to standard output (in the child)."""
     from playwright.sync_api import sync_playwright
 
     from webfold.browser import FLAGS, chromium_path
 
-    out = []
     with _Server() as server, sync_playwright() as playwright:
         # Every request goes to a closed port except those to the page server.
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=FLAGS,
@@ -140,15 +264,15 @@ def _read_chunk(jobs: list[Job], cache: str, scripts: bool) -> list[tuple[str, V
                 server.page = job.raw
                 visible = _read_one(browser, server.address, scripts, name)
                 if visible.error is None:       # a failure may pass: it is tried again next run
-                    path = cache_path(Path(cache), job.raw, scripts)
+                    path = cache_path(cache, job.raw, scripts)
                     path.parent.mkdir(parents=True, exist_ok=True)
                     partial = path.with_suffix(".part")
                     partial.write_text(json.dumps(asdict(visible)), encoding="utf-8")
                     partial.replace(path)       # whole or absent, if the run is stopped
-                out.append((job.name, visible))
+                sys.stdout.write(json.dumps([job.name, asdict(visible)]) + "\n")
+                sys.stdout.flush()
         finally:
             browser.close()
-    return out
 
 
 def _read_one(browser, address: str, scripts: bool, name: str) -> Visible:
@@ -210,3 +334,8 @@ class _Server:
     def __exit__(self, *exc) -> None:
         self.httpd.shutdown()
         self.httpd.server_close()
+
+
+if __name__ == "__main__":
+    # The child of _run_chunk: python -m bench.visible.capture JOBS CACHE MODE
+    _read_chunk(pickle.loads(Path(sys.argv[1]).read_bytes()), Path(sys.argv[2]), sys.argv[3] == "scripts")
