@@ -114,7 +114,12 @@ def extractor(name: str):
         return lambda page, url: convert(page.decode("utf-8", "replace"))     # the whole page
     if name == "readability":
         document = _package("readability", "readability-lxml").Document
+        import logging
+
         import webfold
+        # summary() logs a traceback of its own before it raises (an empty page): the
+        # caller reports the exception.
+        logging.getLogger("readability.readability").setLevel(logging.CRITICAL)
         # Its summary is HTML: written as Markdown by webfold's converter, every block.
         return lambda page, url: webfold.to_markdown(
             document(page.decode("utf-8", "replace"), url=url).summary(html_partial=True), url,

@@ -46,6 +46,20 @@ def test_a_page_that_shows_no_words_has_no_coverage():
     assert summarize([result, score("q", "article", "a b", "a c")]).coverage_mean == 0.5
 
 
+def test_a_tool_that_raises_on_a_page_gives_an_empty_output_and_its_error(monkeypatch):
+    from bench.visible import __main__ as comparison
+
+    def broken(tool):
+        def convert(raw, url):
+            raise ValueError("Document is empty\nmore")
+        return convert
+
+    monkeypatch.setattr(comparison, "extractor", broken)
+    page = comparison.Page("wcxb/0001", "wcxb", "article", b"", None)
+    result = comparison.score_job(("peer", page, "seen words"))
+    assert (result.coverage, result.leak, result.error) == (0.0, 0.0, "ValueError: Document is empty")
+
+
 HIDDEN_BY_STYLESHEET = (b"<html><head><style>p + p { display: none }</style></head>"
                         b"<body><p>one two three</p><p>secret words</p></body></html>")
 WRITTEN_BY_SCRIPT = b"<p>static</p><script>document.body.append(' added')</script>"

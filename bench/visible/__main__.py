@@ -61,7 +61,11 @@ def load_pages(root: Path, corpora: list[str], limit: int | None) -> list[Page]:
 def score_job(job: tuple[str, Page, str]) -> PageResult:
     """Convert one page with one tool and score it (runs in a worker process)."""
     tool, page, visible = job
-    return score(page.name, page.page_type, extractor(tool)(page.raw, page.url), visible)
+    try:
+        markdown, error = extractor(tool)(page.raw, page.url), None
+    except Exception as failure:        # a peer's bug on one page is a result, not the end of the run
+        markdown, error = "", f"{type(failure).__name__}: {failure}".splitlines()[0][:200]
+    return score(page.name, page.page_type, markdown, visible, error)
 
 
 def report(results: dict[str, list[PageResult]], corpora: list[str], worst: int) -> str:
@@ -153,7 +157,10 @@ def main(argv: list[str] | None = None) -> int:
         for tool in tools:
             results[tool] = list(pool.map(score_job, [(tool, p, visible[p.name].text) for p in shown],
                                           chunksize=8))
-            print(f"{tool}: {len(shown)} pages converted and scored", file=sys.stderr)
+            errors = [r for r in results[tool] if r.error is not None]
+            print(f"{tool}: {len(shown)} pages converted and scored"
+                  + (f"; it failed on {len(errors)} (output taken as empty), first {errors[0].page}: "
+                     f"{errors[0].error}" if errors else ""), file=sys.stderr)
     print(f"Coverage and leak against Chromium's innerText (offline, scripts "
           f"{'on' if args.scripts else 'off'}): {len(shown)} pages. WCXB dev (Murrough Foley, 2026, "
           "CC-BY-4.0); Firecrawl's fixtures (Apache-2.0).\n")

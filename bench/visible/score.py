@@ -35,6 +35,8 @@ class PageResult:
     leaked_words: int
     #: the most frequent leaked words, most frequent first (for reading the worst pages)
     leaked_sample: list[str]
+    #: the tool's exception on this page, in one line (its output is then taken as "")
+    error: str | None = None
 
 
 def coverage_leak(markdown: str, visible: str) -> tuple[float | None, float, int, Counter]:
@@ -49,11 +51,11 @@ def coverage_leak(markdown: str, visible: str) -> tuple[float | None, float, int
     return coverage, (out - overlap) / out if out else 0.0, out, leaked
 
 
-def score(page: str, page_type: str, markdown: str, visible: str) -> PageResult:
-    """:class:`PageResult` of one output."""
+def score(page: str, page_type: str, markdown: str, visible: str, error: str | None = None) -> PageResult:
+    """:class:`PageResult` of one output (``error``: why the tool gave none)."""
     coverage, leak, out, leaked = coverage_leak(markdown, visible)
     return PageResult(page, page_type, coverage, leak, out, sum(leaked.values()),
-                      [word for word, _ in leaked.most_common(12)])
+                      [word for word, _ in leaked.most_common(12)], error)
 
 
 @dataclass(slots=True)
