@@ -107,11 +107,15 @@ def extractor(name: str):
         return lambda page, url: trafilatura.extract(
             page.decode("utf-8", "replace"), url=url, output_format="markdown") or ""
     if name == "html-to-markdown":
-        from bench.peers import tool
+        package = _package("html_to_markdown", "html-to-markdown")
+        # The whole page, without the front matter of <head> metadata it writes by
+        # default: those words are no page text.
+        options = package.ConversionOptions(extract_metadata=False)
 
-        _package("html_to_markdown", "html-to-markdown")
-        convert = tool("html-to-markdown").load()
-        return lambda page, url: convert(page.decode("utf-8", "replace"))     # the whole page
+        def convert(page: bytes, url: str | None) -> str:
+            result = package.convert(page.decode("utf-8", "replace"), options)
+            return result if isinstance(result, str) else result.content     # 3.x: a result object
+        return convert
     if name == "readability":
         document = _package("readability", "readability-lxml").Document
         import logging

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Installs Debian's chromium for the browser tests (tests/test_render.py) when it is
+# Installs Debian's chromium for the browser tests (tests/test_render.py, tests/test_visible.py) when it is
 # missing: Playwright drives it, and never downloads a browser of its own. Without
 # root (or password-less sudo) it says so and goes on: those tests then skip, except
 # under CI, where a missing browser is a failure.

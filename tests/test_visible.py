@@ -117,15 +117,30 @@ def test_converter_leak_of_text_a_stylesheet_hides(browser, tmp_path):
 
 
 def test_the_comparison_on_two_pages_of_the_shared_data(browser, tmp_path, capsys):
+    import json
+
     from bench.visible.__main__ import main
 
     root = require(data_dir() / "wcxb")
-    png = tmp_path / "plot.png"
+    png, results = tmp_path / "plot.png", tmp_path / "results.json"
     assert main(["--data", str(root.parent), "--limit", "1", "--tool", "webfold", "--tool",
-                 "webfold-all-blocks", "--cache", str(tmp_path / "cache"), "--plot", str(png)]) == 0
+                 "webfold-all-blocks", "--cache", str(tmp_path / "cache"), "--plot", str(png),
+                 "--json", str(results)]) == 0
     out = capsys.readouterr().out
     for corpus in ("wcxb", "firecrawl"):
         for tool in ("webfold", "webfold-all-blocks"):
             assert f"| {corpus} | {tool} | 1 |" in out
-    assert "- wcxb/0001 (article): " in out and "- firecrawl/articles/apnews_001 (articles): " in out
+    pages = json.loads(results.read_text())
+    assert [r["page"] for r in pages["webfold"]] == ["wcxb/0001", "firecrawl/articles/apnews_001"]
+    for rows in pages.values():
+        for r in rows:
+            assert 0.5 < r["coverage"] <= 1 and 0 <= r["leak"] < 0.1 and r["error"] is None
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_unwritable_outputs_are_refused_before_the_run(tmp_path, capsys):
+    from bench.visible.__main__ import main
+
+    assert main(["--json", str(tmp_path / "missing" / "out.json")]) == 1
+    assert capsys.readouterr().err == (f"bench.visible: cannot write {tmp_path / 'missing' / 'out.json'}: "
+                                       "its folder is missing or not writable\n")

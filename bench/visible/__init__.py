@@ -1,2 +1,2 @@
-"""Coverage and leak of each tool against what a visitor sees: Chromium's innerText
-(issue [7]). ``python -m bench.visible`` runs the comparison; see bench/README.md."""
+"""Coverage and leak of each tool against what a visitor sees: Chromium's innerText.
+``python -m bench.visible`` runs the comparison; bench/README.md says how."""

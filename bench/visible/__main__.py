@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import os
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -18,7 +19,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from bench.corpus import DataMissing, data_root, firecrawl_paths
-from bench.visible.capture import Job, default_cache, read_all
+from bench.visible.capture import Job, cache_path, default_cache, read_all
 from bench.visible.score import PageResult, score, summarize
 from bench.wcxb import TYPE_ALIASES, extractor, pages as wcxb_pages
 
@@ -86,17 +87,17 @@ def report(results: dict[str, list[PageResult]], corpora: list[str], worst: int)
                   "| page type | " + " | ".join(results) + " |", "|---" * (len(results) + 1) + "|"]
         kinds = sorted({r.page_type for rows in results.values() for r in rows if r.page.startswith("wcxb/")})
         for kind in kinds:
-            cells = []
-            for rows in results.values():
-                group = [r for r in rows if r.page.startswith("wcxb/") and r.page_type == kind]
-                s = summarize(group)
-                cells.append(f"{s.coverage_mean:.3f} / {s.leak_mean:.3f}")
-            lines.append(f"| {kind} ({len(group)}) | " + " | ".join(cells) + " |")
+            groups = [[r for r in rows if r.page.startswith("wcxb/") and r.page_type == kind]
+                      for rows in results.values()]
+            cells = [f"{s.coverage_mean:.3f} / {s.leak_mean:.3f}" for s in map(summarize, groups)]
+            lines.append(f"| {kind} ({len(groups[0])}) | " + " | ".join(cells) + " |")
     for tool in ("webfold", "webfold-all-blocks"):
-        if tool in results:
-            lines += ["", f"The {worst} pages where {tool} leaks most (leaked words / output words; "
-                          "the most frequent leaked words):", ""]
-            for r in sorted(results[tool], key=lambda r: (-r.leak, -r.leaked_words))[:worst]:
+        leaking = sorted((r for r in results.get(tool, []) if r.leak > 0),
+                         key=lambda r: (-r.leak, -r.leaked_words))[:worst]
+        if leaking:
+            lines += ["", f"The {len(leaking)} pages where {tool} leaks most (leaked words / output "
+                          "words; the most frequent leaked words):", ""]
+            for r in leaking:
                 lines.append(f"- {r.page} ({r.page_type}): {r.leak:.3f} "
                              f"({r.leaked_words}/{r.output_words}): {' '.join(r.leaked_sample)}")
     return "\n".join(lines)
@@ -111,7 +112,8 @@ def _positive(text: str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the comparison and print its report; returns the exit code."""
-    parser = argparse.ArgumentParser(prog="python -m bench.visible", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.visible",
+                                     description="Coverage and leak of each tool against Chromium's innerText.")
     parser.add_argument("--data", type=Path, default=None,
                         help="the shared data folder (default: $WEBFOLD_DATA, else ../shared/data)")
     parser.add_argument("--corpus", action="append", choices=["wcxb", "firecrawl"],
@@ -125,6 +127,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, metavar="FILE", help="write every page's results here")
     parser.add_argument("--plot", type=Path, metavar="PNG", help="draw coverage against leak here")
     args = parser.parse_args(argv)
+    for path in (args.json, args.plot):
+        if path is not None and not os.access(path.parent if str(path.parent) else ".", os.W_OK):
+            print(f"bench.visible: cannot write {path}: its folder is missing or not writable", file=sys.stderr)
+            return 1
     corpora = args.corpus or ["wcxb", "firecrawl"]
     tools = args.tool or list(TOOLS)
     for tool in tools:
@@ -136,12 +142,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"bench.visible: {str(error).removeprefix('bench.wcxb: ')}", file=sys.stderr)
         return 1
     started = time.perf_counter()
+    cache = args.cache or default_cache()
+    cached = sum(cache_path(cache, p.raw, args.scripts).exists() for p in pages)
     from webfold.errors import BrowserError
     try:
-        visible = read_all([Job(p.name, p.raw) for p in pages], args.cache or default_cache(),
+        visible = read_all([Job(p.name, p.raw) for p in pages], cache,
                            args.scripts, args.workers)
     except BrowserError as error:
-        print(f"bench.visible: {error}", file=sys.stderr)
+        print(f"bench.visible: {error}", file=sys.stderr)          # what to install
         return 1
     failed = [p.name for p in pages if visible[p.name].error is not None]
     shown = [p for p in pages if visible[p.name].error is None]
@@ -149,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"bench.visible: no page could be read in the browser: {visible[failed[0]].error}",
               file=sys.stderr)
         return 1
-    print(f"innerText of {len(pages)} pages in {time.perf_counter() - started:.0f} s "
+    print(f"innerText of {len(pages)} pages ({cached} from the cache) in {time.perf_counter() - started:.0f} s "
           f"({visible[pages[0].name].browser}, scripts {'on' if args.scripts else 'off'}); "
           f"{len(failed)} failed to load{': ' + ', '.join(failed) if failed else ''}", file=sys.stderr)
     results: dict[str, list[PageResult]] = {}
@@ -161,9 +169,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{tool}: {len(shown)} pages converted and scored"
                   + (f"; it failed on {len(errors)} (output taken as empty), first {errors[0].page}: "
                      f"{errors[0].error}" if errors else ""), file=sys.stderr)
+    credits = {"wcxb": "WCXB dev (Murrough Foley, 2026, CC-BY-4.0)", "firecrawl": "Firecrawl's fixtures (Apache-2.0)"}
     print(f"Coverage and leak against Chromium's innerText (offline, scripts "
-          f"{'on' if args.scripts else 'off'}): {len(shown)} pages. WCXB dev (Murrough Foley, 2026, "
-          "CC-BY-4.0); Firecrawl's fixtures (Apache-2.0).\n")
+          f"{'on' if args.scripts else 'off'}): {len(shown)} pages. "
+          + "; ".join(credits[corpus] for corpus in corpora) + ".\n")
     print(report(results, corpora, WORST))
     if args.json:
         args.json.write_text(json.dumps({tool: [asdict(r) for r in rows] for tool, rows in results.items()},

@@ -1,7 +1,7 @@
 """What a visitor sees of a saved page: ``document.body.innerText`` in headless Chromium.
 
-Each page is loaded offline: a small HTTP server on 127.0.0.1 answers the page's own
-address with the saved bytes (``Content-Type: text/html`` with no charset, so the
+Each page is loaded offline: a small HTTP server on 127.0.0.1 answers a local address
+(``/page.html``, whatever the page's own address was) with the saved bytes (``Content-Type: text/html`` with no charset, so the
 browser finds the encoding as it does for a saved file) and every other local path
 with 404, and the browser's proxy is a closed local port, so every request that
 leaves the machine (stylesheets, scripts, images, fonts, frames) fails at once.
@@ -65,7 +65,8 @@ class Visible:
     text: str
     #: why the page has no text: the browser's error in one line (None: it loaded)
     error: str | None
-    #: the browser that read it, e.g. ``"Chromium 156.0.8078.73"``
+    #: the browser that read it, e.g. ``"Chromium 156.0.8078.114"`` (a text read by an
+    #: older browser stays in the cache: clear it to read the pages again)
     browser: str
 
 
@@ -239,11 +240,12 @@ def _answers(child: subprocess.Popen, expected: int) -> tuple[list[list], bool]:
 
 
 def _check_browser() -> None:
-    from webfold.browser import INSTALL, available
+    from webfold.browser import available
     from webfold.errors import BrowserError
 
     if not available():
-        raise BrowserError(f"bench.visible needs a browser: {INSTALL}")
+        raise BrowserError("Playwright and Chromium are needed: pip install -e '.[bench]' and apt-get "
+                           "install chromium (or set WEBFOLD_CHROMIUM to a Chromium or Chrome binary)")
 
 
 def _read_chunk(jobs: list[Job], cache: Path, scripts: bool) -> None:
@@ -263,7 +265,7 @@ def _read_chunk(jobs: list[Job], cache: Path, scripts: bool) -> None:
             for job in jobs:
                 server.page = job.raw
                 visible = _read_one(browser, server.address, scripts, name)
-                if visible.error is None:       # a failure may pass: it is tried again next run
+                if visible.error is None:       # failures are not cached: the next run tries again
                     path = cache_path(cache, job.raw, scripts)
                     path.parent.mkdir(parents=True, exist_ok=True)
                     partial = path.with_suffix(".part")
