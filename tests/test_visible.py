@@ -76,6 +76,17 @@ def test_inner_text_applies_the_page_stylesheet_and_is_cached(browser, tmp_path,
     assert read_all(jobs, tmp_path, workers=1, progress=False)["styled"].text == "one two three"
 
 
+@pytest.mark.parametrize("content", [b"", b'{"text": "x"', b"null", b"[1]", b'{"text": 5, "error": null, "browser": ""}',
+                                     b'{"text": "x", "error": null, "browser": "", "more": 1}', b"\xff\xfe"])
+def test_a_damaged_cache_file_is_read_again(browser, tmp_path, content):
+    page = Job("p", b"<p>fresh</p>")
+    path = capture.cache_path(tmp_path, page.raw, False)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(content)
+    assert read_all([page], tmp_path, workers=1, progress=False)["p"].text == "fresh"
+    assert read_all([page], tmp_path, workers=1, progress=False)["p"].text == "fresh"   # and replaced
+
+
 def test_scripts_run_on_request_and_nothing_else_loads(browser, tmp_path):
     page = (b"<p>static</p><script>document.body.append(' added')</script>"
             b"<img src=\"https://example.test/x.png\" onerror=\"document.body.append(' refused')\">")

@@ -109,9 +109,9 @@ def read_all(jobs: list[Job], cache: Path, scripts: bool = False, workers: int =
     found: dict[str, Visible] = {}
     missing = []
     for job in jobs:
-        path = cache_path(cache, job.raw, scripts)
-        if path.exists():
-            found[job.name] = Visible(**json.loads(path.read_text(encoding="utf-8")))
+        cached = _cached(cache_path(cache, job.raw, scripts))
+        if cached is not None:
+            found[job.name] = cached
         else:
             missing.append(job)
     if missing:
@@ -126,6 +126,20 @@ def read_all(jobs: list[Job], cache: Path, scripts: bool = False, workers: int =
         finally:
             reader.stop()           # on Ctrl-C too: no child or browser is left behind
     return found
+
+
+def _cached(path: Path) -> Visible | None:
+    """The cached text at ``path``; None when there is none, or when the file is not
+    one this module wrote (truncated, edited, another format): the page is read again
+    and the file replaced."""
+    try:
+        fields = json.loads(path.read_text(encoding="utf-8"))
+        visible = Visible(**fields)
+    except (OSError, ValueError, TypeError):
+        return None
+    if not (isinstance(visible.text, str) and visible.error is None and isinstance(visible.browser, str)):
+        return None
+    return visible
 
 
 class _Reader:
