@@ -30,6 +30,18 @@ def require(path: Path) -> Path:
     return path
 
 
+def require_browser() -> None:
+    """Skip the test unless Playwright and Chromium are there (fail it under CI, where
+    ``.ci/run`` installs them)."""
+    from webfold.browser import available
+
+    if not available():
+        message = "no browser: Playwright and Chromium are needed (apt-get install chromium)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+
+
 #: The most a time may grow when the input doubles, for work that should be linear:
 #: linear gives about 2, quadratic 4; the room above 2 is for a noisy machine.
 LINEAR_GROWTH = 3

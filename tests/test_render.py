@@ -19,20 +19,17 @@ import urllib.request
 
 import pytest
 
-from webfold.browser import FLAGS, INSTALL, RenderOptions, available, chromium_path
+from webfold.browser import FLAGS, INSTALL, RenderOptions, chromium_path
 from webfold.cli import main
 from webfold.errors import BrowserError, FetchError
 from webfold.scraper import scrape
+from conftest import require_browser
 from website import Site
 
 
 @pytest.fixture(scope="module")
 def site():
-    if not available():
-        message = "no browser: Playwright and Chromium are needed (apt-get install chromium)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+    require_browser()
     served = Site()
     yield served
     served.close()

@@ -6,28 +6,22 @@ chromium); without them they skip, except under CI, where they fail."""
 
 from __future__ import annotations
 
-import os
 import sys
 
 import pytest
 
-from conftest import REPO, data_dir, require
+from conftest import REPO, data_dir, require, require_browser
 
 sys.path.insert(0, str(REPO))       # bench is a folder of the repository, not installed
 
 from bench.visible import capture  # noqa: E402
 from bench.visible.capture import Job, read_all  # noqa: E402
 from bench.visible.score import coverage_leak, score, summarize  # noqa: E402
-from webfold.browser import available  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def browser():
-    if not available():
-        message = "no browser: Playwright and Chromium are needed (apt-get install chromium)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+    require_browser()
 
 
 def test_coverage_and_leak_count_words():
