@@ -36,7 +36,8 @@ _BODY = re.compile(rb"<body\b[^>]*>(.*?)(?:</body\s*>|\Z)", re.S | re.I)
 
 
 class DataMissing(Exception):
-    """The benchmark data is not on this machine; the message says what is missing."""
+    """The benchmark data is not on this machine, or a file of it cannot be read; the
+    message says which."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,14 +10,13 @@ collapsed, the author without regard to case, the date as a day. trafilatura 2.3
 from __future__ import annotations
 
 import argparse
-import gzip
-import json
 import re
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from bench.wcxb import pages
+from bench.corpus import DataMissing
+from bench.wcxb import pages, read_page
 
 FIELDS = ("title", "author", "publish_date")
 
@@ -50,9 +49,9 @@ def tool_values(tool: str, html: bytes, url: str) -> dict[str, str | None]:
 def score_page(job: tuple[str, str, str]) -> dict[str, bool | None]:
     """For each field: True (match), False (no match) or None (no ground truth)."""
     tool, html_path, truth_path = job
-    truth = json.loads(Path(truth_path).read_text(encoding="utf-8"))
+    raw, truth = read_page(html_path, truth_path)
     wanted = truth.get("ground_truth", {})
-    got = tool_values(tool, gzip.decompress(Path(html_path).read_bytes()), truth.get("url"))
+    got = tool_values(tool, raw, truth.get("url"))
     result = {}
     for field in FIELDS:
         want = normalized(field, wanted.get(field))
@@ -71,8 +70,12 @@ def main(argv: list[str] | None = None) -> int:
     rows = ["| field | pages with it | webfold | trafilatura 2.3.1 |", "|---|---|---|---|"]
     results = {}
     for tool in ("webfold", "trafilatura"):
-        with ProcessPoolExecutor(args.jobs) as pool:
-            results[tool] = list(pool.map(score_page, [(tool, h, t) for h, t in found], chunksize=16))
+        try:
+            with ProcessPoolExecutor(args.jobs) as pool:
+                results[tool] = list(pool.map(score_page, [(tool, h, t) for h, t in found], chunksize=16))
+        except DataMissing as error:            # a damaged file of the data set
+            print(f"bench.metadata: {error}", file=sys.stderr)
+            return 1
         print(f"{tool}: {len(found)} pages read", file=sys.stderr)
     for field in FIELDS:
         cells = []

@@ -20,12 +20,15 @@ import json
 import re
 import sys
 import time
+import zlib
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from markdown_it import MarkdownIt
+
+from bench.corpus import DataMissing
 
 _WORD = re.compile(r"\w+")
 _TAG = re.compile(r"<[^>]+>")
@@ -144,8 +147,7 @@ def _package(module: str, distribution: str):
 def score_page(job: tuple[str, str, str]) -> PageScore:
     """Run one tool on one page and score it (runs in a worker process)."""
     tool, html_path, truth_path = job
-    truth = json.loads(Path(truth_path).read_text(encoding="utf-8"))
-    page = gzip.decompress(Path(html_path).read_bytes())
+    page, truth = read_page(html_path, truth_path)
     convert = extractor(tool)
     started = time.perf_counter()
     output = convert(page, truth.get("url"))
@@ -180,6 +182,26 @@ def pages(root: Path, split: str, spa_only: bool = False) -> list[tuple[str, str
         if truth.exists() and (spa is None or name in spa):
             found.append((str(path), str(truth)))
     return found
+
+
+def read_page(html_path: str | Path, truth_path: str | Path) -> tuple[bytes, dict]:
+    """A WCXB page: its HTML (gunzipped) and its ground-truth record.
+
+    Raises
+    ------
+    bench.corpus.DataMissing
+        If either file cannot be read or parsed; the message names the file.
+    """
+    path = Path(html_path)
+    try:
+        raw = gzip.decompress(path.read_bytes())
+        path = Path(truth_path)
+        truth = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(truth, dict):
+            raise ValueError("not a JSON object")
+    except (OSError, EOFError, ValueError, zlib.error) as error:
+        raise DataMissing(f"cannot read {path}: {error}") from None
+    return raw, truth
 
 
 def mean(values: list[float]) -> float:
@@ -228,9 +250,13 @@ def main(argv: list[str] | None = None) -> int:
         extractor(tool)         # here, so a missing peer is one line, not a worker's traceback
     for tool in tools:
         started = time.perf_counter()
-        with ProcessPoolExecutor(args.jobs) as pool:
-            scores_by_tool[tool] = list(pool.map(score_page, [(tool, h, t) for h, t in found],
-                                                 chunksize=16))
+        try:
+            with ProcessPoolExecutor(args.jobs) as pool:
+                scores_by_tool[tool] = list(pool.map(score_page, [(tool, h, t) for h, t in found],
+                                                     chunksize=16))
+        except DataMissing as error:            # a damaged file of the data set
+            print(f"bench.wcxb: {error}", file=sys.stderr)
+            return 1
         # pages per second of the tool alone, summed over workers (not wall time)
         wall[tool] = sum(s.seconds for s in scores_by_tool[tool])
         print(f"{tool}: {len(found)} pages scored in {time.perf_counter() - started:.0f} s",

@@ -74,11 +74,87 @@ def test_inner_text_applies_the_page_stylesheet_and_is_cached(browser, tmp_path,
                                      b'{"text": "x", "error": null, "browser": "", "more": 1}', b"\xff\xfe"])
 def test_a_damaged_cache_file_is_read_again(browser, tmp_path, content):
     page = Job("p", b"<p>fresh</p>")
-    path = capture.cache_path(tmp_path, page.raw, False)
+    path = capture.cache_path(tmp_path, page.served, False)
     path.parent.mkdir(parents=True)
     path.write_bytes(content)
     assert read_all([page], tmp_path, workers=1, progress=False)["p"].text == "fresh"
     assert read_all([page], tmp_path, workers=1, progress=False)["p"].text == "fresh"   # and replaced
+
+
+def test_the_page_is_read_in_the_encoding_webfold_reads_it(browser, tmp_path):
+    # no charset declared: Chromium alone would take the UTF-8 bytes as windows-1252
+    jobs = [Job("undeclared", "<p>LinkedIn’s café</p>".encode()),
+            Job("declared", '<meta charset="windows-1252"><p>caf\xe9</p>'.encode("latin-1"))]
+    found = read_all(jobs, tmp_path, workers=1, progress=False)
+    assert (found["undeclared"].text, found["declared"].text) == ("LinkedIn’s café", "café")
+
+
+def test_identical_pages_are_read_once(browser, tmp_path):
+    found = read_all([Job("a", b"<p>same</p>"), Job("b", b"<p>same</p>")], tmp_path, workers=1, progress=False)
+    assert (found["a"].text, found["b"].text) == ("same", "same")
+    assert len(list(tmp_path.glob("*/*.json"))) == 1
+
+
+AMP_START = (b"<style>body { animation: start 8s steps(1, end) 0s 1 normal both }"
+             b"@keyframes start { from { visibility: hidden } to { visibility: visible } }</style>"
+             b"<p>shown after eight seconds</p>")
+
+
+@pytest.mark.parametrize("page, text", [
+    (AMP_START, "shown after eight seconds"),                              # the settled page
+    (b"<style>p { animation: spin 1s infinite }@keyframes spin { to { opacity: .5 } }</style><p>spins</p>",
+     "spins"),
+    (b'<body style="display:none"><p>never shown</p><script>var x = 1</script>', ""),
+    (b"<html style='display:none'><p>never shown</p>", ""),
+    (b"<frameset><frame src='a.html'></frameset>", ""),
+])
+def test_what_a_settled_page_shows(browser, tmp_path, page, text):
+    assert read_all([Job("p", page)], tmp_path, workers=1, progress=False)["p"].text == text
+
+
+def test_a_page_that_leaves_for_another_address_fails(browser, tmp_path):
+    jobs = [Job("refresh", b'<meta http-equiv="Refresh" content="0; URL=\'https://example.test/next\'"><p>x</p>'),
+            Job("reload", b'<meta http-equiv="refresh" content="300"><p>stays</p>'),
+            Job("same", b'<meta http-equiv="refresh" content="5;url=page.html#top"><p>stays</p>')]
+    found = read_all(jobs, tmp_path, workers=1, progress=False)
+    assert (found["refresh"].text, found["refresh"].error) == ("", "the page leaves for https://example.test/next")
+    assert [(found[n].text, found[n].error) for n in ("reload", "same")] == [("stays", None)] * 2
+    assert len(list(tmp_path.glob("*/*.json"))) == 2        # the failure is not cached
+
+
+def test_a_script_that_leaves_fails(browser, tmp_path):
+    page = b"<p>x</p><script>location.href = 'https://example.test/elsewhere'</script>"
+    found = read_all([Job("p", page)], tmp_path, scripts=True, workers=1, progress=False)
+    assert found["p"].text == "" and found["p"].error is not None
+
+
+def test_no_other_service_on_this_machine_is_reached(browser, tmp_path):
+    import http.server
+    import threading
+
+    asked = []
+
+    class Listener(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            asked.append(self.path)
+            self.send_response(200)
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    other = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Listener)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    port = other.server_address[1]
+    page = "".join(f'<img src="http://{host}:{port}/{n}" onerror="document.body.append(\' refused\')">'
+                   for n, host in enumerate(["127.0.0.1", "localhost", "127.0.0.2"]))
+    try:
+        found = read_all([Job("p", b"<p>page</p>" + page.encode())], tmp_path, scripts=True, workers=1,
+                         progress=False)
+    finally:
+        other.shutdown()
+        other.server_close()
+    assert (found["p"].text.split(), asked) == (["page", "refused", "refused", "refused"], [])
 
 
 def test_scripts_run_on_request_and_nothing_else_loads(browser, tmp_path):
@@ -149,3 +225,28 @@ def test_unwritable_outputs_are_refused_before_the_run(tmp_path, capsys):
     assert main(["--json", str(tmp_path / "missing" / "out.json")]) == 1
     assert capsys.readouterr().err == (f"bench.visible: cannot write {tmp_path / 'missing' / 'out.json'}: "
                                        "its folder is missing or not writable\n")
+
+
+@pytest.mark.parametrize("html, truth", [(b"not gzip", b'{"url": "https://a.test/"}'),
+                                         (None, b'{"url": "https://a.test/"'), (None, b"[]")])
+def test_a_damaged_data_file_is_named(tmp_path, capsys, html, truth):
+    import gzip
+
+    from bench.visible.__main__ import main
+
+    folder = tmp_path / "wcxb" / "dev"
+    (folder / "html").mkdir(parents=True)
+    (folder / "ground-truth").mkdir()
+    (folder / "html" / "0001.html.gz").write_bytes(html or gzip.compress(b"<p>x</p>"))
+    (folder / "ground-truth" / "0001.json").write_bytes(truth)
+    damaged = folder / ("html/0001.html.gz" if html else "ground-truth/0001.json")
+    assert main(["--data", str(tmp_path), "--corpus", "wcxb"]) == 1
+    assert capsys.readouterr().err.startswith(f"bench.visible: cannot read {damaged}: ")
+
+
+def test_workers_are_bounded(capsys):
+    from bench.visible.__main__ import main
+
+    with pytest.raises(SystemExit):
+        main(["--workers", "33"])
+    assert "a whole number from 1 to 32, not '33'" in capsys.readouterr().err

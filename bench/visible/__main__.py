@@ -9,9 +9,9 @@ webfold leaks most. ``--plot FILE`` draws coverage against leak (:mod:`bench.vis
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import os
+import signal
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -21,12 +21,14 @@ from pathlib import Path
 from bench.corpus import DataMissing, data_root, firecrawl_paths
 from bench.visible.capture import Job, cache_path, default_cache, read_all
 from bench.visible.score import PageResult, score, summarize
-from bench.wcxb import TYPE_ALIASES, extractor, pages as wcxb_pages
+from bench.wcxb import TYPE_ALIASES, extractor, pages as wcxb_pages, read_page
 
 #: The tools compared, in the order of the report.
 TOOLS = ("webfold", "webfold-all-blocks", "trafilatura", "readability", "html-to-markdown")
 #: How many of the highest-leak pages are listed.
 WORST = 10
+#: The most browser processes ``--workers`` may ask for.
+MAX_WORKERS = 32
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,11 +49,10 @@ def load_pages(root: Path, corpora: list[str], limit: int | None) -> list[Page]:
     found: list[Page] = []
     if "wcxb" in corpora:
         for html_path, truth_path in wcxb_pages(root / "wcxb", "dev")[:limit]:
-            truth = json.loads(Path(truth_path).read_text(encoding="utf-8"))
+            raw, truth = read_page(html_path, truth_path)
             kind = truth.get("_internal", {}).get("page_type", {}).get("primary", "unknown")
             found.append(Page("wcxb/" + Path(html_path).name.split(".")[0], "wcxb",
-                              TYPE_ALIASES.get(kind, kind), gzip.decompress(Path(html_path).read_bytes()),
-                              truth.get("url")))
+                              TYPE_ALIASES.get(kind, kind), raw, truth.get("url")))
     if "firecrawl" in corpora:
         for path in firecrawl_paths(root)[:limit]:
             found.append(Page(f"firecrawl/{path.parent.name}/{path.stem}", "firecrawl", path.parent.name,
@@ -103,15 +104,33 @@ def report(results: dict[str, list[PageResult]], corpora: list[str], worst: int)
     return "\n".join(lines)
 
 
-def _positive(text: str) -> int:
-    """An argument that must be a whole number of at least 1."""
-    if not text.strip().isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"a whole number of at least 1, not {text!r}")
+def _positive(text: str, most: int | None = None) -> int:
+    """An argument that must be a whole number of at least 1 (and at most ``most``)."""
+    if not text.strip().isdigit() or int(text) < 1 or most is not None and int(text) > most:
+        raise argparse.ArgumentTypeError(f"a whole number from 1{f' to {most}' if most else ' up'}, not {text!r}")
     return int(text)
 
 
+def _workers(text: str) -> int:
+    """``--workers``: each is a browser of some 300 MB, so at most :data:`MAX_WORKERS`."""
+    return _positive(text, MAX_WORKERS)
+
+
+def _ignore_interrupt() -> None:
+    """In a scoring worker: Ctrl-C is the parent's to handle (one line, no traceback per worker)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the comparison and print its report; returns the exit code."""
+    """Run the comparison and print its report; returns the exit code (130 on Ctrl-C)."""
+    try:
+        return _compare(argv)
+    except KeyboardInterrupt:
+        print("bench.visible: stopped", file=sys.stderr)
+        return 130
+
+
+def _compare(argv: list[str] | None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.visible",
                                      description="Coverage and leak of each tool against Chromium's innerText.")
     parser.add_argument("--data", type=Path, default=None,
@@ -121,8 +140,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tool", action="append", choices=TOOLS, help="which tools (repeatable; default all)")
     parser.add_argument("--limit", type=_positive, help="only the first N pages of each corpus")
     parser.add_argument("--scripts", action="store_true", help="let the pages' inline scripts run")
-    parser.add_argument("--workers", type=_positive, default=2,
-                        help="browser and converter processes (default 2)")
+    parser.add_argument("--workers", type=_workers, default=2,
+                        help=f"browser and converter processes (default 2, at most {MAX_WORKERS})")
     parser.add_argument("--cache", type=Path, default=None, help=f"innerText cache (default {default_cache()})")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write every page's results here")
     parser.add_argument("--plot", type=Path, metavar="PNG", help="draw coverage against leak here")
@@ -143,11 +162,11 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     started = time.perf_counter()
     cache = args.cache or default_cache()
-    cached = sum(cache_path(cache, p.raw, args.scripts).exists() for p in pages)
+    jobs = [Job(p.name, p.raw) for p in pages]
+    cached = sum(cache_path(cache, job.served, args.scripts).exists() for job in jobs)
     from webfold.errors import BrowserError
     try:
-        visible = read_all([Job(p.name, p.raw) for p in pages], cache,
-                           args.scripts, args.workers)
+        visible = read_all(jobs, cache, args.scripts, args.workers)
     except BrowserError as error:
         print(f"bench.visible: {error}", file=sys.stderr)          # what to install
         return 1
@@ -161,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
           f"({visible[pages[0].name].browser}, scripts {'on' if args.scripts else 'off'}); "
           f"{len(failed)} failed to load{': ' + ', '.join(failed) if failed else ''}", file=sys.stderr)
     results: dict[str, list[PageResult]] = {}
-    with ProcessPoolExecutor(args.workers) as pool:
+    with ProcessPoolExecutor(args.workers, initializer=_ignore_interrupt) as pool:
         for tool in tools:
             results[tool] = list(pool.map(score_job, [(tool, p, visible[p.name].text) for p in shown],
                                           chunksize=8))

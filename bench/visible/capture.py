@@ -1,36 +1,38 @@
-"""What a visitor sees of a saved page: ``document.body.innerText`` in headless Chromium.
+"""What a visitor sees of a saved page: ``document.body.innerText`` in headless Chromium,
+read once and cached.
 
-Each page is loaded offline: a small HTTP server on 127.0.0.1 answers a local address
-(``/page.html``, whatever the page's own address was) with the saved bytes (``Content-Type: text/html`` with no charset, so the
-browser finds the encoding as it does for a saved file) and every other local path
-with 404, and the browser's proxy is a closed local port, so every request that
-leaves the machine (stylesheets, scripts, images, fonts, frames) fails at once.
-What styles the page therefore comes from the page itself: its ``<style>`` elements,
-``style`` attributes and the browser's default stylesheet. Scripts are off unless
-asked for.
+Each page is served from 127.0.0.1 (:mod:`bench.visible.server`), with nothing else
+reachable, and read in a child process, one browser per chunk of pages
+(:mod:`bench.visible.chromium`). What styles the page therefore comes from the page
+itself: its ``<style>`` elements, ``style`` attributes and the browser's default
+stylesheet. Scripts are off unless asked for.
+
+The page is served as webfold reads it: decoded by :func:`webfold.decode.decode` and
+sent as UTF-8 with that charset. Served as saved, a UTF-8 page that declares no
+charset is read by Chromium as windows-1252 (``LinkedInâ€™s``), and tools and browser
+would be scored on different words.
 
 The texts are cached on disk, one JSON file per page and mode, named by the SHA-256 of
-the page's bytes, so a second run (or a run with more tools) loads no page again.
+the served bytes and the reader's version, so a second run (or a run with more tools)
+loads no page again, and identical pages are read once.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
-import http.server
 import json
 import os
 import pickle
 import re
 import selectors
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from webfold.bulk import progress_bar
@@ -44,11 +46,12 @@ CHUNK = 20
 #: is killed, and the extra seconds the first page of a chunk gets for the start.
 PAGE_SECONDS = LOAD_SECONDS + 30
 START_SECONDS = 30.0
-#: The repository root: the child process runs ``-m bench.visible.capture`` there.
+#: The repository root: the child process runs ``-m bench.visible.chromium`` there.
 REPO = Path(__file__).resolve().parents[2]
-#: What Playwright evaluates: the visitor's text (WHATWG HTML §3.2.7, "the innerText
-#: getter steps"), "" for a document without a body (a frameset).
-_INNER_TEXT = "() => document.body ? document.body.innerText : ''"
+#: The reader's version, part of every cache key: raised when what is read for the
+#: same bytes changes (2: served as UTF-8; animations finished; a hidden body reads as
+#: nothing; pages that leave fail).
+READER = 2
 
 
 def default_cache() -> Path:
@@ -72,22 +75,42 @@ class Visible:
 
 @dataclass(frozen=True, slots=True)
 class Job:
-    """One page to read: its name and its bytes."""
+    """One page to read: its name and its bytes as saved."""
 
     name: str
     raw: bytes
+    #: the bytes served to the browser: :func:`served` of ``raw``
+    served: bytes = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "served", served(self.raw))
 
 
-def cache_path(cache: Path, raw: bytes, scripts: bool) -> Path:
-    """The cache file of a page's bytes in a mode (scripts on or off)."""
-    digest = hashlib.sha256(raw).hexdigest()
+def served(raw: bytes) -> bytes:
+    """A page's bytes as the browser is given them: as webfold decodes them
+    (:func:`webfold.decode.decode`), in UTF-8; bytes webfold refuses (a binary file)
+    as they are."""
+    from webfold.decode import decode
+    from webfold.errors import DecodeError
+
+    try:
+        return decode(raw).utf8
+    except DecodeError:
+        return raw
+
+
+def cache_path(cache: Path, served: bytes, scripts: bool) -> Path:
+    """The cache file of the served bytes (:attr:`Job.served`) in a mode (scripts on
+    or off)."""
+    digest = hashlib.sha256(b"%d\n%s" % (READER, served)).hexdigest()
     return cache / digest[:2] / f"{digest}-{'scripts' if scripts else 'static'}.json"
 
 
 def read_all(jobs: list[Job], cache: Path, scripts: bool = False, workers: int = 2,
              progress: bool = True) -> dict[str, Visible]:
     """Every page's visible text, by page name: from the cache, else read in Chromium
-    (``workers`` processes, each with its own browser) and cached.
+    (``workers`` processes, each with its own browser) and cached. Pages whose served
+    bytes are the same are read once.
 
     Parameters
     ----------
@@ -107,24 +130,28 @@ def read_all(jobs: list[Job], cache: Path, scripts: bool = False, workers: int =
         Playwright or Chromium is missing.
     """
     found: dict[str, Visible] = {}
-    missing = []
+    missing: dict[Path, list[Job]] = {}         # by cache file: the jobs of the same bytes
     for job in jobs:
-        cached = _cached(cache_path(cache, job.raw, scripts))
+        path = cache_path(cache, job.served, scripts)
+        cached = _cached(path)
         if cached is not None:
             found[job.name] = cached
         else:
-            missing.append(job)
+            missing.setdefault(path, []).append(job)
     if missing:
         _check_browser()
+        distinct = [same[0] for same in missing.values()]
         # Chunks, each read in one browser: a launch costs about a second.
-        chunks = [missing[start:start + CHUNK] for start in range(0, len(missing), CHUNK)]
-        reader = _Reader(cache, scripts, progress_bar(len(missing), not progress, "page"))
+        chunks = [distinct[start:start + CHUNK] for start in range(0, len(distinct), CHUNK)]
+        reader = _Reader(cache, scripts, progress_bar(len(distinct), not progress, "page"))
         try:
             with ThreadPoolExecutor(max(workers, 1)) as pool:
                 for done in pool.map(reader.chunk, chunks):
                     found.update(done)
         finally:
             reader.stop()           # on Ctrl-C too: no child or browser is left behind
+        for first, *copies in missing.values():
+            found.update((copy.name, found[first.name]) for copy in copies)
     return found
 
 
@@ -144,7 +171,7 @@ def _cached(path: Path) -> Visible | None:
 
 class _Reader:
     """Reads chunks of pages, each in a child process (``python -m
-    bench.visible.capture``) that answers one JSON line per page, from threads of the
+    bench.visible.chromium``) that answers one JSON line per page, from threads of the
     caller's process."""
 
     def __init__(self, cache: Path, scripts: bool, bar) -> None:
@@ -183,7 +210,7 @@ class _Reader:
                     return [], None
                 with open(Path(folder) / "stderr", "wb") as errors:
                     child = subprocess.Popen(
-                        [sys.executable, "-m", "bench.visible.capture", str(pages), str(self.cache),
+                        [sys.executable, "-m", "bench.visible.chromium", str(pages), str(self.cache),
                          "scripts" if self.scripts else "static"],
                         cwd=REPO, stdout=subprocess.PIPE, stderr=errors, start_new_session=True)
                 self.children.add(child)
@@ -260,98 +287,3 @@ def _check_browser() -> None:
     if not available():
         raise BrowserError("Playwright and Chromium are needed: pip install -e '.[bench]' and apt-get "
                            "install chromium (or set WEBFOLD_CHROMIUM to a Chromium or Chrome binary)")
-
-
-def _read_chunk(jobs: list[Job], cache: Path, scripts: bool) -> None:
-    """Read pages one after another in one browser, caching each and writing one JSON
-    line per page, ``[name, Visible]``, to standard output (in the child)."""
-    from playwright.sync_api import sync_playwright
-
-    from webfold.browser import FLAGS, chromium_path
-
-    with _Server() as server, sync_playwright() as playwright:
-        # Every request goes to a closed port except those to the page server.
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=FLAGS,
-                                             proxy={"server": f"http://127.0.0.1:{_closed_port()}",
-                                                    "bypass": "127.0.0.1"})
-        name = f"Chromium {browser.version}"
-        try:
-            for job in jobs:
-                server.page = job.raw
-                visible = _read_one(browser, server.address, scripts, name)
-                if visible.error is None:       # failures are not cached: the next run tries again
-                    path = cache_path(cache, job.raw, scripts)
-                    path.parent.mkdir(parents=True, exist_ok=True)
-                    partial = path.with_suffix(".part")
-                    partial.write_text(json.dumps(asdict(visible)), encoding="utf-8")
-                    partial.replace(path)       # whole or absent, if the run is stopped
-                sys.stdout.write(json.dumps([job.name, asdict(visible)]) + "\n")
-                sys.stdout.flush()
-        finally:
-            browser.close()
-
-
-def _read_one(browser, address: str, scripts: bool, name: str) -> Visible:
-    """Load one page in a fresh context and read its innerText."""
-    from playwright.sync_api import Error
-
-    context = browser.new_context(java_script_enabled=scripts, service_workers="block")
-    try:
-        page = context.new_page()
-        page.goto(address, wait_until="load", timeout=LOAD_SECONDS * 1000)
-        return Visible(page.evaluate(_INNER_TEXT), None, name)
-    except Error as error:
-        return Visible("", str(error).strip().splitlines()[0] if str(error).strip() else "error", name)
-    finally:
-        context.close()
-
-
-def _closed_port() -> int:
-    """A local port that nothing listens on (bound, then released)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-class _Server:
-    """An HTTP server on 127.0.0.1 that answers ``/page.html`` with :attr:`page` and
-    everything else with 404, in a thread of its own."""
-
-    PATH = "/page.html"
-
-    def __init__(self) -> None:
-        self.page = b""
-        owner = self
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def do_GET(self) -> None:
-                found = self.path == owner.PATH
-                body = owner.page if found else b""
-                self.send_response(200 if found else 404)
-                self.send_header("Content-Type", "text/html")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                try:
-                    self.wfile.write(body)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass            # the browser stopped reading: a request it cancelled
-
-            def log_message(self, *args) -> None:      # quiet
-                pass
-
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.address = f"http://127.0.0.1:{self.httpd.server_address[1]}{self.PATH}"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    def __enter__(self) -> "_Server":
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-
-
-if __name__ == "__main__":
-    # The child of _run_chunk: python -m bench.visible.capture JOBS CACHE MODE
-    _read_chunk(pickle.loads(Path(sys.argv[1]).read_bytes()), Path(sys.argv[2]), sys.argv[3] == "scripts")
