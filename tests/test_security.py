@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 import webfold
-from webfold.build import invisible
-from webfold.stylesheet import plain_css
+from webfold.build import invisible, plain_css
 
 HIDDEN_PAGE = Path(__file__).parent / "security" / "hidden-text.html"
 

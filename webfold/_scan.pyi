@@ -48,12 +48,6 @@ class Tokens:
     def table(self) -> array:
         """Every token as five ``int64`` values in turn: ``array('q')`` of length
         ``5 * len(self)``."""
-    def raw_text_indices(self, number: int, outside: tuple[int, ...] = ()) -> list[int]:
-        """The indices of the raw text tokens (kind 4) of the elements whose tag number
-        is ``number`` (``TAG_NAMES.index("style")``), in document order, leaving out
-        those inside an element whose tag number is in ``outside`` (counted by its
-        start and end tags): a C loop, for a look at them all before the tokens are
-        built."""
     def name(self, index: int) -> str:
         """The lower-case tag name of tag token ``index``."""
     def text(self, start: int, end: int, references: bool = True, keep_controls: bool = True) -> str:

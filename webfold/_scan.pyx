@@ -432,27 +432,6 @@ cdef class Tokens:
             view[5 * k + 4] = t.flags | (HAS_ATTRIBUTES if t.nattr else 0)
         return out
 
-    def raw_text_indices(self, int32_t number, outside=()):
-        cdef Py_ssize_t k, depth = 0
-        cdef CToken* t
-        cdef bint skipped[256]
-        memset(skipped, 0, sizeof(skipped))
-        for name in outside:
-            if 0 < name < 256:
-                skipped[name] = True
-        found = []
-        for k in range(self.sc.ntokens):
-            t = &self.sc.tokens[k]
-            if t.kind == RAW_TEXT:
-                if t.name == number and depth == 0:
-                    found.append(k)
-            elif 0 < t.name < 256 and skipped[t.name]:
-                if t.kind == START_TAG and not t.flags & SELF_CLOSING:
-                    depth += 1
-                elif t.kind == END_TAG and depth:
-                    depth -= 1
-        return found
-
     def name(self, Py_ssize_t index):
         cdef CToken* t = self.token(index)
         if t.name:

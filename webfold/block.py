@@ -23,9 +23,7 @@ CHROME_HEADER_FOOTER = 1
 CHROME_CLASS = 2
 #: inside a <form>
 CHROME_FORM = 4
-#: inside an element whose inline style leaves its text unseen (see build.invisible), or
-#: that a ``display: none`` rule of the page's ``<style>`` elements hides
-#: (webfold.stylesheet), unless it is a closed panel (``CHROME_PANEL``)
+#: inside an element whose inline style leaves its text unseen (see build.invisible)
 CHROME_INVISIBLE = 8
 #: inside an <aside> that is not inside <main> or <article>
 CHROME_ASIDE = 16

@@ -50,7 +50,6 @@ cdef class ListState:
 
 cdef class Builder:
     cdef public object tokens
-    cdef public object stylesheet
     cdef public object resolve
     cdef public bint images
     cdef public list stack

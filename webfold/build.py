@@ -24,7 +24,6 @@ from webfold.block import (CHROME_ASIDE, CHROME_CLASS, CHROME_FORM, CHROME_HEADE
 from webfold.payloads import script_kind
 from webfold.patterns import LazyPattern
 from webfold.table import MAX_COLSPAN, MAX_ROWSPAN, Cell, Table, pipe_table
-from webfold.stylesheet import page_stylesheet, plain_css
 from webfold.tables import (BLOCK_ELEMENTS, CHROME_TOKEN_SET, CLASS_TOKEN, TOKEN_FOLDS, CODE_LANGUAGE, DROPPED_ELEMENTS,
                             CONTROL_ELEMENTS, CONTROL_ROLES, SCREEN_READER_ONLY,
                             DISPLAY_NONE, HEADING_LEVEL, P_CLOSERS, PLACEHOLDER_SRC, REACT_SEGMENT,
@@ -322,6 +321,23 @@ class ListState:
         self.nested = nested        # directly inside a list: it opened a container
 
 
+_CSS_COMMENT = LazyPattern(r"/\*.*?(?:\*/|$)", re.DOTALL)
+_CSS_ESCAPE = LazyPattern(r"\\(?:([0-9a-fA-F]{1,6})\s?|(.))", re.DOTALL)
+
+
+def plain_css(style: str) -> str:
+    """An inline style with its comments removed and its escapes decoded, as CSS reads
+    it (CSS Syntax 3 §4.3.7): ``disp\\lay:/**/none`` is ``display:none``."""
+    return _CSS_ESCAPE.sub(_css_unescape, _CSS_COMMENT.sub("", style))
+
+
+def _css_unescape(match: re.Match) -> str:
+    if match.group(2) is not None:
+        return match.group(2)
+    value = int(match.group(1), 16)
+    return chr(value) if 0 < value <= 0x10FFFF and not 0xD800 <= value <= 0xDFFF else "\ufffd"
+
+
 #: The longest ``<base href>`` taken, in characters: the limit of the sitemaps protocol
 #: and of old browsers. A page with a base of 100,000 characters and 5,000 relative
 #: links would otherwise come out as 500 MB of Markdown.
@@ -401,7 +417,6 @@ class Builder:
                  keep_noscript: bool = False, keep_nav: bool = False, safe_links: bool = False,
                  data_images: bool = False, hidden_blocks: bool = True) -> None:
         self.tokens = tokens
-        self.stylesheet = page_stylesheet(tokens)
         self.hidden_blocks = hidden_blocks
         self.keep_noscript = keep_noscript
         self.keep_nav = keep_nav
@@ -558,10 +573,6 @@ class Builder:
             self.page_fact(name, attributes)
         # Judged once: the dates, the void elements and the chrome below all ask.
         hidden = attributes is not None and self.hidden_by(name, attributes)
-        # Hidden by a display:none rule of the page's own <style> elements (not the root
-        # elements: an anti-flash rule hides the page until its scripts run).
-        styled = (not hidden and attributes is not None and self.stylesheet is not None
-                  and name != "html" and name != "body" and self.stylesheet.hides(name, attributes))
         # What hidden elements hold is no fact of the page and no payload, even where
         # their blocks are built for the selector.
         inside_hidden = self.stack and self.stack[-1].chrome & CHROME_HIDDEN
@@ -575,11 +586,11 @@ class Builder:
         # What the element is in, now that the end tags it implies have closed theirs.
         around = self.stack[-1].chrome if self.stack else 0
         target = attributes is not None and self.meet(
-            name, attributes, hidden or styled or around & (CHROME_HIDDEN | CHROME_INVISIBLE))
+            name, attributes, hidden or around & (CHROME_HIDDEN | CHROME_INVISIBLE))
         if bits & VOID:
             if name == "base" and attributes:
                 self.base(attributes)
-            if not hidden and not styled:
+            if not hidden:
                 self.void(name, attributes)     # <img hidden>, <hr hidden>: nothing
             return
         if name == "noscript":
@@ -595,14 +606,6 @@ class Builder:
         chrome = 0
         if attributes is not None:
             chrome = self.chrome_kinds(attributes)
-            if styled:
-                # A closed panel is one whatever hides it; other such elements are of an
-                # unseen style, removed unless they hold most of the page (a wrapper
-                # hidden until scripts run).
-                if self.closed_panel(attributes, target):
-                    hidden = True
-                else:
-                    chrome |= CHROME_INVISIBLE
             if hidden or chrome & CHROME_INVISIBLE:
                 # Unseen: built only where its text makes blocks of its own.
                 if hidden and not self.hidden_blocks or not self.hidden_candidate(name):

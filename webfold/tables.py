@@ -42,7 +42,7 @@ ATTRIBUTE_NAMES: tuple[str, ...] = (
     "data-language", "property", "reversed", "language", "role", "itemprop", "itemtype",
     "datetime", "dir", "width", "height", "rel", "scope", "headers", "label", "aria-label",
     "data-testid", "data-component", "data-module",
-    "data-sveltekit-fetched", "sveltekit:data-type", "aria-controls", "media",
+    "data-sveltekit-fetched", "sveltekit:data-type", "aria-controls",
 )
 
 #: Elements whose whole body is raw text: the scanner only searches it for the end tag.
