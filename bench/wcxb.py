@@ -31,6 +31,11 @@ from markdown_it import MarkdownIt
 from bench.corpus import DataMissing
 
 _WORD = re.compile(r"\w+")
+#: The tags markdown-it writes inside a line of text (links, emphasis, code spans,
+#: strikethrough, images): dropped with nothing in their place, as a browser's text
+#: has none there ("foo[bar](x)" is the one word "foobar", and a link inside a CJK run
+#: does not split it). Every other tag ends a block: a space.
+_INLINE_TAG = re.compile(r"</?(?:a|em|strong|code|del|s|img)\b[^>]*>")
 _TAG = re.compile(r"<[^>]+>")
 _MARKDOWN = MarkdownIt("commonmark").enable(["table", "strikethrough"])
 #: WCXB spells one page type two ways; "category" pages are collections.
@@ -58,9 +63,10 @@ class PageScore:
 
 def plain_text(markdown: str) -> str:
     """Markdown projected to plain text: rendered by markdown-it-py (CommonMark with GFM
-    tables), then tags dropped and references decoded; link labels stay, URLs go."""
+    tables), then tags dropped (inline ones with nothing in their place, others with a
+    space) and references decoded; link labels stay, URLs go."""
     rendered = _MARKDOWN.render(markdown)
-    return html_module.unescape(_TAG.sub(" ", rendered))
+    return html_module.unescape(_TAG.sub(" ", _INLINE_TAG.sub("", rendered)))
 
 
 def words(text: str) -> list[str]:

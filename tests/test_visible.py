@@ -30,6 +30,16 @@ def test_coverage_and_leak_count_words():
     assert (coverage, leak, out, dict(leaked)) == (2 / 3, 2 / 4, 4, {"two": 1, "secret": 1})
 
 
+def test_markdown_is_projected_to_the_words_a_browser_shows():
+    # inline tags join the text around them (a link inside a word, inside a CJK run);
+    # block tags, cells and line breaks part it (shared with the WCXB scorer)
+    from bench.wcxb import plain_text, words
+
+    markdown = "foo[bar](http://x.test/)baz 中文[链接](x)文字 **b**old\n\n| a | b |\n|---|---|\n| c | d |\n\nline  \nbreak"
+    assert words(plain_text(markdown)) == ["foobarbaz", "中文链接文字", "bold", "a", "b", "c", "d", "line", "break"]
+    assert coverage_leak("中文[链接](x)文字", "中文链接文字")[:2] == (1.0, 0.0)
+
+
 def test_an_empty_output_leaks_nothing_and_covers_nothing():
     assert coverage_leak("", "seen words")[:3] == (0.0, 0.0, 0)
 
