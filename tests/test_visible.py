@@ -250,8 +250,20 @@ def test_a_damaged_data_file_is_named(tmp_path, capsys, html, truth):
     (folder / "html" / "0001.html.gz").write_bytes(html or gzip.compress(b"<p>x</p>"))
     (folder / "ground-truth" / "0001.json").write_bytes(truth)
     damaged = folder / ("html/0001.html.gz" if html else "ground-truth/0001.json")
-    assert main(["--data", str(tmp_path), "--corpus", "wcxb"]) == 1
+    # webfold alone: the peers are in the bench extra, which the test command does not install
+    assert main(["--data", str(tmp_path), "--corpus", "wcxb", "--tool", "webfold"]) == 1
     assert capsys.readouterr().err.startswith(f"bench.visible: cannot read {damaged}: ")
+
+
+def test_a_missing_data_folder_and_an_unusable_cache_are_refused_before_the_run(tmp_path, capsys):
+    from bench.visible.__main__ import main
+
+    assert main(["--data", str(tmp_path / "absent"), "--tool", "webfold"]) == 1
+    assert capsys.readouterr().err == (f"bench.visible: the data folder {tmp_path / 'absent'} does not exist "
+                                       "(give --data, or set WEBFOLD_DATA)\n")
+    (tmp_path / "file").write_text("x")
+    assert main(["--data", str(tmp_path), "--cache", str(tmp_path / "file"), "--tool", "webfold"]) == 1
+    assert capsys.readouterr().err.startswith(f"bench.visible: cannot use the cache folder {tmp_path / 'file'}: ")
 
 
 def test_workers_are_bounded(capsys):

@@ -155,13 +155,24 @@ def _compare(argv: list[str] | None) -> int:
     for tool in tools:
         extractor(tool)         # a missing peer is one line, before the long part
     root = args.data or data_root()
+    if not root.is_dir():
+        print(f"bench.visible: the data folder {root} does not exist (give --data, or set WEBFOLD_DATA)",
+              file=sys.stderr)
+        return 1
+    cache = args.cache or default_cache()
+    try:
+        cache.mkdir(parents=True, exist_ok=True)
+        if not os.access(cache, os.W_OK):
+            raise PermissionError("not writable")
+    except OSError as error:
+        print(f"bench.visible: cannot use the cache folder {cache}: {error}", file=sys.stderr)
+        return 1
     try:
         pages = load_pages(root, corpora, args.limit)
     except (DataMissing, SystemExit) as error:
         print(f"bench.visible: {str(error).removeprefix('bench.wcxb: ')}", file=sys.stderr)
         return 1
     started = time.perf_counter()
-    cache = args.cache or default_cache()
     jobs = [Job(p.name, p.raw) for p in pages]
     cached = sum(cache_path(cache, job.served, args.scripts).exists() for job in jobs)
     from webfold.errors import BrowserError
@@ -178,7 +189,8 @@ def _compare(argv: list[str] | None) -> int:
         return 1
     print(f"innerText of {len(pages)} pages ({cached} from the cache) in {time.perf_counter() - started:.0f} s "
           f"({visible[pages[0].name].browser}, scripts {'on' if args.scripts else 'off'}); "
-          f"{len(failed)} failed to load{': ' + ', '.join(failed) if failed else ''}", file=sys.stderr)
+          f"{len(failed)} failed to load{': ' if failed else ''}"
+          + "; ".join(f"{name} ({visible[name].error})" for name in failed), file=sys.stderr)
     results: dict[str, list[PageResult]] = {}
     with ProcessPoolExecutor(args.workers, initializer=_ignore_interrupt) as pool:
         for tool in tools:
