@@ -204,7 +204,7 @@ class _Reader:
         early (None: it answered all, or went silent and was killed)."""
         with tempfile.TemporaryDirectory(prefix="webfold-visible-") as folder:
             pages = Path(folder) / "jobs.pickle"
-            pages.write_bytes(pickle.dumps(jobs))
+            pages.write_bytes(pickle.dumps([(job.name, job.served) for job in jobs]))   # not the saved bytes too
             with self.lock:
                 if self.stopped.is_set():
                     return [], None

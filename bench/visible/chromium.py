@@ -1,8 +1,9 @@
 """The child process of :mod:`bench.visible.capture`: reads a chunk of pages, one after
 another, in one headless Chromium, caches each text and answers one JSON line per page.
 
-``python -m bench.visible.chromium JOBS CACHE MODE``: JOBS is a pickled list of
-:class:`~bench.visible.capture.Job`, MODE is ``static`` or ``scripts``.
+``python -m bench.visible.chromium JOBS CACHE MODE``: JOBS is a pickled list of (name,
+served bytes) pairs (:attr:`~bench.visible.capture.Job.served`), MODE is ``static`` or
+``scripts``.
 
 What is read is what a visitor sees once the page has settled: the ``load`` event has
 fired and every finite CSS animation is finished (AMP hides the body for 8 s with
@@ -21,7 +22,7 @@ import sys
 from dataclasses import asdict
 from pathlib import Path
 
-from bench.visible.capture import LOAD_SECONDS, Job, Visible, cache_path
+from bench.visible.capture import LOAD_SECONDS, Visible, cache_path
 from bench.visible.server import PageServer
 
 #: Evaluated once the document is parsed, before the ``load`` event starts a refresh's
@@ -46,7 +47,7 @@ _READ = """() => {
 }"""
 
 
-def read_chunk(jobs: list[Job], cache: Path, scripts: bool) -> None:
+def read_chunk(pages: list[tuple[str, bytes]], cache: Path, scripts: bool) -> None:
     """Read pages one after another in one browser, caching each and writing one JSON
     line per page, ``[name, Visible fields]``, to standard output."""
     from playwright.sync_api import sync_playwright
@@ -58,16 +59,16 @@ def read_chunk(jobs: list[Job], cache: Path, scripts: bool) -> None:
                                              proxy=server.proxy())
         name = f"Chromium {browser.version}"
         try:
-            for job in jobs:
-                server.page = job.served
+            for page_name, page in pages:
+                server.page = page
                 visible = read_one(browser, server.address, scripts, name)
                 if visible.error is None:       # failures are not cached: the next run tries again
-                    path = cache_path(cache, job.served, scripts)
+                    path = cache_path(cache, page, scripts)
                     path.parent.mkdir(parents=True, exist_ok=True)
                     partial = path.with_suffix(".part")
                     partial.write_text(json.dumps(asdict(visible)), encoding="utf-8")
                     partial.replace(path)       # whole or absent, if the run is stopped
-                sys.stdout.write(json.dumps([job.name, asdict(visible)]) + "\n")
+                sys.stdout.write(json.dumps([page_name, asdict(visible)]) + "\n")
                 sys.stdout.flush()
         finally:
             browser.close()
