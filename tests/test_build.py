@@ -614,3 +614,36 @@ def test_text_left_open_by_a_misnested_form_end_tag_is_not_form_chrome():
     long = "Paragraph of the article that holds most of the text on this page. " * 8
     html = f"<p>{long}</p><form><div>Search</form><p>{long}</p></div><p>tail</p>"
     assert md(html).count("Paragraph of the article") == 16 and md(html).endswith("tail\n")
+
+
+# Fast paths of the builder (memos and pre-checks for speed), each against the rule it
+# stands for.
+
+@pytest.mark.parametrize("html, expected", [
+    # a chrome token in the id alone; the next element of the same class is not chrome
+    ('<div class=box id=cookie-notice><p>a</p></div><div class=box id=x><p>b</p></div>', [("a", 2), ("b", 0)]),
+    # an id outside ASCII is folded as the class is: U+0130 is "i"
+    ('<div class=box id="COOK\u0130E-notice"><p>a</p></div>', [("a", 2)]),
+    # a chrome class whatever the id
+    ('<div class="gdpr" id=main><p>a</p></div><div class="gdpr"><p>b</p></div>', [("a", 2), ("b", 2)]),
+])
+def test_chrome_tokens_of_the_class_and_of_the_id(html, expected):
+    assert texts(html) == expected
+    assert texts(html) == expected      # the class's verdict is remembered, not the id's
+
+
+def test_html_white_space_collapses_and_no_break_space_stays():
+    html = "<p>a\t\n\x0c b\r\n\r\nc\u00a0\u00a0d      e\u2003f</p>"
+    assert webfold.to_markdown(html, selection=False) == "a b c\u00a0\u00a0d e\u2003f\n"
+
+
+@pytest.mark.parametrize("src, placeholder", [
+    ("/img/LAZY-load.GIF", True), ("DATA:image/gif;base64,R0l", True), ("About:Blank", True),
+    ("/img/grey_1x1.png?v=2", True), ("/lazarus.jpg", False), ("/photo.jpg", False),
+    ("/images/blank-page/cover.jpg", False),        # the word names a folder, not the file
+    ("/\u017fpacer.gif", True),                     # LONG S matches "s" case-blind (not ASCII)
+    ("/caf\u00e9/photo.jpg", False),
+])
+def test_placeholder_sources(src, placeholder):
+    from webfold.build import placeholder_src
+    assert placeholder_src(src) is placeholder

@@ -167,6 +167,13 @@ def test_link_destinations_keep_every_backslash_and_ampersand(url):
     assert unquote(tokens[0].attrs["href"]) == url.replace("\n", "")
 
 
+@pytest.mark.parametrize("title", ['a\\b "q"', "&copy; & &#38; x", '\\"', "plain", "  spaced\tout  "])
+def test_link_titles_read_back_as_written(title):
+    from webfold.markdown import link_title
+    tokens = MarkdownIt("commonmark").parseInline(f"[x](u{link_title(title)})")[0].children
+    assert tokens[0].attrs["title"] == " ".join(title.split())
+
+
 def test_a_backslash_before_an_ampersand_survives_the_whole_path():
     markdown = webfold.to_markdown('<p><a href="foo:a\\&amp;b">x</a> and <a href="mailto:a\\&amp;copy;">y</a></p>',
                                    selection=False)

@@ -82,6 +82,14 @@ def test_invisible_styles(style, phrasing, expected):
     assert invisible(style, phrasing) is expected
 
 
+def test_an_invisible_verdict_is_remembered_per_kind_of_element():
+    # font-size:0 hides phrasing text only; the verdict on one kind is not the other's
+    assert invisible("font-size: 0", True) is True
+    assert invisible("font-size: 0", False) is False
+    assert invisible("opacity:0", False) is False
+    assert invisible("opacity:0", True) is True
+
+
 @pytest.mark.parametrize("style, plain", [
     ("disp\\lay:none", "display:none"), ("display:/* x */none", "display:none"),
     ("color:\\72 ed", "color:red"), ("a:\\0", "a:\ufffd"), ("b:/* open", "b:"),

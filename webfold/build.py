@@ -26,7 +26,8 @@ from webfold.patterns import LazyPattern
 from webfold.table import MAX_COLSPAN, MAX_ROWSPAN, Cell, Table, pipe_table
 from webfold.tables import (BLOCK_ELEMENTS, CHROME_TOKEN_SET, CLASS_TOKEN, TOKEN_FOLDS, CODE_LANGUAGE, DROPPED_ELEMENTS,
                             CONTROL_ELEMENTS, CONTROL_ROLES, SCREEN_READER_ONLY,
-                            DISPLAY_NONE, HEADING_LEVEL, P_CLOSERS, PLACEHOLDER_SRC, REACT_SEGMENT,
+                            DISPLAY_NONE, HEADING_LEVEL, P_CLOSERS, PLACEHOLDER_SRC, PLACEHOLDER_WORDS,
+                            REACT_SEGMENT,
                             SCOPE_BOUNDARIES, SECTIONING, SPECIAL_ELEMENTS, TAG_NAMES,
                             VOID_ELEMENTS, BACKGROUND, COLOR, FOREIGN_BREAKOUT, FOREIGN_ROOTS, INTEGRATION_POINTS,
                             ANY_INTEGRATION_POINT, FORMATTING_ELEMENTS,
@@ -131,13 +132,13 @@ MARK_SCREEN_READER = 2
 MAX_CONTROLLED = 10_000
 #: The most element ids remembered (Builder.meet); past them no control counts.
 MAX_IDS = 200_000
-#: The longest class and id string whose marks are remembered across pages.
+#: The longest class or style attribute whose verdict is remembered across pages.
 MAX_MEMO_KEY = 512
 # ASCII white space, which separates the ids of an ID reference list (WAI-ARIA 1.2 §6.2,
 # HTML "split on ASCII whitespace"); NO-BREAK SPACE belongs to an id.
 _ID_SEPARATORS = re.compile(r"[ \t\n\f\r]+")
-# Pages repeat their class strings: remember the verdict on each (bounded).
-_MARKS_MEMO: dict[tuple[str, str], int] = {}
+# Pages repeat their class strings (not their ids): remember the verdict on each (bounded).
+_MARKS_MEMO: dict[str, int] = {}
 
 
 def class_marks(attributes: dict[str, str]) -> int:
@@ -148,25 +149,44 @@ def class_marks(attributes: dict[str, str]) -> int:
     ``screenreader`` is a heading's slug, not a style)."""
     classes = attributes.get("class", "")
     element_id = attributes.get("id", "")
-    if not classes and not element_id:
-        return 0
-    key = (classes, element_id)
-    found = _MARKS_MEMO.get(key)
-    if found is None:
-        tokens = CLASS_TOKEN.findall((classes + " " + element_id).translate(TOKEN_FOLDS).lower())
-        found = MARK_CHROME if not CHROME_TOKEN_SET.isdisjoint(tokens) else 0
-        names = _ID_SEPARATORS.split(classes.lower())
-        if not SCREEN_READER_ONLY.isdisjoint(names) and not any("not-sr-only" in name for name in names):
-            found |= MARK_SCREEN_READER
-        if len(classes) + len(element_id) <= MAX_MEMO_KEY:     # long ones are rare: not worth their memory
-            if len(_MARKS_MEMO) > 50_000:
-                _MARKS_MEMO.clear()
-            _MARKS_MEMO[key] = found
+    found = 0
+    if classes:
+        found = _MARKS_MEMO.get(classes, -1)
+        if found == -1:
+            found = MARK_CHROME if _chrome_token(classes) else 0
+            names = _ID_SEPARATORS.split(classes.lower())
+            if not SCREEN_READER_ONLY.isdisjoint(names) and not any("not-sr-only" in name for name in names):
+                found |= MARK_SCREEN_READER
+            if len(classes) <= MAX_MEMO_KEY:    # long ones are rare: not worth their memory
+                if len(_MARKS_MEMO) > 50_000:
+                    _MARKS_MEMO.clear()
+                _MARKS_MEMO[classes] = found
+    if element_id and not found & MARK_CHROME and _chrome_token(element_id):
+        found |= MARK_CHROME
     return found
 
 
-# HTML's white space (WHATWG Infra "ASCII whitespace"); NO-BREAK SPACE is not one.
-_TABS_AND_NEWLINES = str.maketrans("\t\n\r\f", "    ")
+def _chrome_token(value: str) -> bool:
+    """Whether a class or id attribute holds a token of ``tables.CHROME_TOKEN_SET``."""
+    if not value.isascii():     # TOKEN_FOLDS maps letters outside ASCII only
+        value = value.translate(TOKEN_FOLDS)
+    return not CHROME_TOKEN_SET.isdisjoint(CLASS_TOKEN.findall(value.lower()))
+
+
+
+
+def collapse_white_space(text: str) -> str:
+    """``text`` with each run of HTML's white space (WHATWG Infra "ASCII whitespace":
+    tab, LF, FF, CR and space; NO-BREAK SPACE is not one) made one space."""
+    # str.replace and "in" scan with memchr: a page's text is mostly plain, and
+    # str.translate or a regular expression walks it character by character.
+    for control in "\t\n\r\f":
+        if control in text:
+            text = text.replace(control, " ")
+    while "  " in text:
+        text = text.replace("  ", " ")
+    return text
+
 _ASCII_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 
 
@@ -344,12 +364,42 @@ def _css_unescape(match: re.Match) -> str:
 MAX_BASE_CHARS = 2048
 
 
+def placeholder_src(src: str) -> bool:
+    """Whether an image ``src`` is a stand-in for a lazily loaded image
+    (``tables.PLACEHOLDER_SRC``)."""
+    if src.isascii():
+        # Most sources hold none of the pattern's words, and str finds that out far
+        # sooner than the case-blind pattern, which is tried at every position.
+        lowered = src.lower()
+        if not lowered.startswith(("data:", "about:blank")) and not any(
+                word in lowered for word in PLACEHOLDER_WORDS):
+            return False
+    return PLACEHOLDER_SRC.search(src) is not None
+
+
+# Pages repeat their inline styles: remember the verdict on each (bounded).
+_INVISIBLE_MEMO: dict[tuple[str, bool], bool] = {}
+
+
 def invisible(style: str, phrasing: bool) -> bool:
     """Whether an inline ``style`` leaves the element's text unseen though rendered:
     one of ``tables.INVISIBLE_STYLE`` (``visibility:hidden``, a transparent colour, a
     zero clip, far off-screen), a zero width and height with ``overflow:hidden``, a
     ``color`` equal to its own background, or, on a ``phrasing`` (not block) element,
     ``font-size:0`` or ``opacity:0``."""
+    key = (style, phrasing)
+    found = _INVISIBLE_MEMO.get(key)
+    if found is None:
+        found = _unseen_style(style, phrasing)
+        if len(style) <= MAX_MEMO_KEY:
+            if len(_INVISIBLE_MEMO) > 50_000:
+                _INVISIBLE_MEMO.clear()
+            _INVISIBLE_MEMO[key] = found
+    return found
+
+
+def _unseen_style(style: str, phrasing: bool) -> bool:
+    """:func:`invisible`, worked out."""
     if INVISIBLE_STYLE.search(style) or (phrasing and PHRASING_INVISIBLE.search(style)):
         return True
     if ZERO_WIDTH.search(style) and ZERO_HEIGHT.search(style) and OVERFLOW_HIDDEN.search(style):
@@ -1231,9 +1281,7 @@ class Builder:
         if self.pre:
             self.pre_parts.append(text)
             return
-        collapsed = text.translate(_TABS_AND_NEWLINES)
-        while "  " in collapsed:
-            collapsed = collapsed.replace("  ", " ")
+        collapsed = collapse_white_space(text)
         if not collapsed:
             return
         if collapsed[0] == " ":
@@ -1420,7 +1468,7 @@ class Builder:
 
     def image(self, attributes: dict[str, str]) -> None:
         src = attributes.get("src", "").strip()
-        if not src or PLACEHOLDER_SRC.search(src):
+        if not src or placeholder_src(src):
             # A data: image is written only when asked, and only with no other source:
             # most are the stand-ins of lazy loading, and all put base64 into the text.
             inline = src if self.resolve.data_images and src[:11].lower() == "data:image/" else ""
@@ -1440,7 +1488,7 @@ class Builder:
         alt, title = self.lazy_image
         self.lazy_image = None
         src = attributes.get("src", "").strip()
-        if src and not PLACEHOLDER_SRC.search(src):
+        if src and not placeholder_src(src):
             self.write_image(src, alt or " ".join(attributes.get("alt", "").split()), title)
 
     def write_image(self, src: str, alt: str, title: str) -> None:
@@ -1480,7 +1528,8 @@ class Builder:
             markdown = _HARD_BREAK.join(escape_line_start(line) for line in markdown.split(_HARD_BREAK))
         if self.heading:
             kind = "heading"
-            markdown = re.sub(r"(?<= )(#+)$", r"\\\1", markdown)   # "C #": not a closing sequence
+            if markdown.endswith("#"):      # "C #": not a closing sequence
+                markdown = re.sub(r"(?<= )(#+)$", r"\\\1", markdown)
             markdown = "#" * self.heading + " " + markdown.replace(_HARD_BREAK, " ")
         elif not text and self.image_count:
             kind = "image"

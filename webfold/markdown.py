@@ -99,7 +99,8 @@ def destination(url: str) -> str:
     the URL has had its references decoded already."""
     if not url:
         return "<>"
-    url = _ESCAPED.sub(r"\\\g<0>", url)
+    if "\\" in url or "&" in url:     # a template sub runs Python code: only when needed
+        url = _ESCAPED.sub(r"\\\g<0>", url)
     if _NOT_BARE.search(url) is None:
         return url
     return "<" + url.replace("\r", "").replace("\n", "").replace("<", "\\<").replace(">", "\\>") + ">"
@@ -110,4 +111,7 @@ def link_title(title: str) -> str:
     title = " ".join(title.split())
     if not title:
         return ""
-    return ' "' + _REFERENCE_LIKE.sub(r"\\&", re.sub(r'(["\\])', r"\\\1", title)) + '"'
+    title = title.replace("\\", "\\\\").replace('"', '\\"')
+    if "&" in title:
+        title = _REFERENCE_LIKE.sub(r"\\&", title)
+    return ' "' + title + '"'

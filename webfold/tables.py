@@ -255,8 +255,11 @@ CODE_LANGUAGE = LazyPattern(
     re.IGNORECASE,
 )
 
-#: ``src`` values that are stand-ins for a lazily loaded image.
+#: Words that name the file of a stand-in image.
+PLACEHOLDER_WORDS = ("placeholder", "blank", "spacer", "lazy", "loading", "pixel", "transparent", "grey",
+                     "gray")
+#: ``src`` values that are stand-ins for a lazily loaded image (build.placeholder_src).
 PLACEHOLDER_SRC = LazyPattern(
-    r"^(?:data:|about:blank)|(?:placeholder|blank|spacer|lazy|loading|pixel|transparent|grey|gray)[\w-]*\.(?:gif|png|svg|jpe?g|webp)",
+    r"^(?:data:|about:blank)|(?:" + "|".join(PLACEHOLDER_WORDS) + r")[\w-]*\.(?:gif|png|svg|jpe?g|webp)",
     re.IGNORECASE,
 )
