@@ -30,3 +30,16 @@ def test_attribute_exception_keeps_legacy_names_before_equals_or_alphanumerics()
     assert decode_references("a?x=1&copy;=2", True) == "a?x=1\u00a9=2"
     assert decode_references("&copy 1", True) == "\u00a9 1"
     assert decode_references("a?x=1&copyx", False) == "a?x=1\u00a9x"
+
+
+def test_mixed_references_decode_as_pythons_html_unescape_does():
+    # Python's own decoder follows the same standard (for text: it has no attribute
+    # exception, and these numbers are all valid ones).
+    import html
+    import random
+    pieces = ["&amp;", "&quot;", "&#39;", "&#x27;", "&#039;", "&nbsp;", "&lt;", "&gt;", "&#8217;",
+              "&rsquo;", "&", "amp;", "lt;", "#39;", "&copy", "&#038;", "x", " ", "&amp", "&#X27;"]
+    rng = random.Random(7)
+    for _ in range(3000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 6)))
+        assert decode_references(text) == html.unescape(text), text

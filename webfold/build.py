@@ -170,6 +170,8 @@ def _chrome_token(value: str) -> bool:
     """Whether a class or id attribute holds a token of ``tables.CHROME_TOKEN_SET``."""
     if not value.isascii():     # TOKEN_FOLDS maps letters outside ASCII only
         value = value.translate(TOKEN_FOLDS)
+    elif value.replace("-", "_").isidentifier():
+        return value.lower() in CHROME_TOKEN_SET    # one token, as most ids are
     return not CHROME_TOKEN_SET.isdisjoint(CLASS_TOKEN.findall(value.lower()))
 
 
@@ -622,7 +624,8 @@ class Builder:
         if attributes is not None and name in PAGE_FACTS:
             self.page_fact(name, attributes)
         # Judged once: the dates, the void elements and the chrome below all ask.
-        hidden = attributes is not None and self.hidden_by(name, attributes)
+        marks = class_marks(attributes) if attributes is not None else 0
+        hidden = attributes is not None and self.hidden_by(name, attributes, marks)
         # What hidden elements hold is no fact of the page and no payload, even where
         # their blocks are built for the selector.
         inside_hidden = self.stack and self.stack[-1].chrome & CHROME_HIDDEN
@@ -636,7 +639,7 @@ class Builder:
         # What the element is in, now that the end tags it implies have closed theirs.
         around = self.stack[-1].chrome if self.stack else 0
         target = attributes is not None and self.meet(
-            name, attributes, hidden or around & (CHROME_HIDDEN | CHROME_INVISIBLE))
+            name, attributes, hidden or around & (CHROME_HIDDEN | CHROME_INVISIBLE), marks)
         if bits & VOID:
             if name == "base" and attributes:
                 self.base(attributes)
@@ -655,7 +658,7 @@ class Builder:
         frame_flags = 0
         chrome = 0
         if attributes is not None:
-            chrome = self.chrome_kinds(attributes)
+            chrome = self.chrome_kinds(attributes, marks)
             if hidden or chrome & CHROME_INVISIBLE:
                 # Unseen: built only where its text makes blocks of its own.
                 if hidden and not self.hidden_blocks or not self.hidden_candidate(name):
@@ -664,7 +667,7 @@ class Builder:
                 frame_flags = HIDDEN_CANDIDATE
                 if hidden:
                     chrome |= CHROME_HIDDEN
-                    if self.closed_panel(attributes, target):
+                    if self.closed_panel(attributes, target, marks):
                         chrome |= CHROME_PANEL      # see push: only inside shown or panel ones
         if name == "form":
             chrome |= CHROME_FORM
@@ -828,13 +831,14 @@ class Builder:
             if flags & IN_SECTIONING:
                 self.sectioning += 1
 
-    def hidden_by(self, name: str, attributes: dict[str, str]) -> bool:
+    def hidden_by(self, name: str, attributes: dict[str, str], marks: int) -> bool:
         """True when the element's attributes hide it: ``hidden``, ``aria-hidden``, a
         screen-reader-only class on an element that is not a phrasing one
         (``tables.SCREEN_READER_ONLY``), an inline ``display:none``, or, on a phrasing
         element, an inline style that leaves its text unseen (:func:`invisible`). The
         root elements are never hidden (``<body style="display:none">`` is an
-        anti-flash pattern). The ``style`` attribute is written back as CSS reads it."""
+        anti-flash pattern). The ``style`` attribute is written back as CSS reads it.
+        ``marks``: the element's :func:`class_marks`."""
         style = attributes.get("style")
         if style and ("\\" in style or "/*" in style):
             # read once, as CSS reads it: chrome_kinds, note_control and closed_panel use it
@@ -847,7 +851,7 @@ class Builder:
             return True
         # A phrasing element's screen-reader copy is often the only one a converter can
         # read: the visible one is marked aria-hidden (a price, a star rating).
-        if name not in PHRASING_ELEMENTS and class_marks(attributes) & MARK_SCREEN_READER:
+        if name not in PHRASING_ELEMENTS and marks & MARK_SCREEN_READER:
             return True
         if not style:
             return False
@@ -857,14 +861,15 @@ class Builder:
         # element with such a style is hidden outright.
         return name in PHRASING_ELEMENTS and invisible(style, True)
 
-    def meet(self, name: str, attributes: dict[str, str], unseen: bool) -> bool:
+    def meet(self, name: str, attributes: dict[str, str], unseen: bool, marks: int) -> bool:
         """Note what an element tells :meth:`closed_panel`, and whether it is the first
         element of an id that an earlier control names (the one a click shows: the
         first in tree order, as ``getElementById`` finds it). ``unseen``: it is hidden,
-        or inside a hidden element or one of an unseen style, so it is no control."""
+        or inside a hidden element or one of an unseen style, so it is no control.
+        ``marks``: the element's :func:`class_marks`."""
         target = self.meet_id(attributes.get("id"))
         if not unseen:
-            self.note_control(name, attributes)
+            self.note_control(name, attributes, marks)
         return target
 
     def meet_id(self, own: str | None) -> bool:
@@ -881,7 +886,7 @@ class Builder:
             self.controlled.clear()
         return target
 
-    def note_control(self, name: str, attributes: dict[str, str]) -> None:
+    def note_control(self, name: str, attributes: dict[str, str], marks: int) -> None:
         """Remember the ids that a shown control names in ``aria-controls`` (those of no
         element met yet: at most :data:`MAX_CONTROLLED`), and whether a tab was seen.
         A control is an element of ``tables.CONTROL_ELEMENTS`` or ``CONTROL_ROLES``
@@ -895,7 +900,7 @@ class Builder:
             return
         style = attributes.get("style")      # as CSS reads it: see hidden_by
         if (name == "input" and attributes.get("type", "").strip().lower() == "hidden"
-                or style and invisible(style, True) or class_marks(attributes) & MARK_SCREEN_READER):
+                or style and invisible(style, True) or marks & MARK_SCREEN_READER):
             return
         if role == "tab":
             self.saw_tab = True
@@ -905,7 +910,7 @@ class Builder:
         self.controlled.update(islice((part for part in _ID_SEPARATORS.split(names)
                                        if part and part not in self.seen_ids), max(room, 0)))
 
-    def closed_panel(self, attributes: dict[str, str], target: bool) -> bool:
+    def closed_panel(self, attributes: dict[str, str], target: bool, marks: int) -> bool:
         """Whether a hidden element is a closed panel that one click on the page shows:
         the first element of an id that an earlier shown control names in
         ``aria-controls`` (``target``, from :meth:`meet`: the WAI-ARIA 1.2 disclosure,
@@ -915,7 +920,7 @@ class Builder:
         screen-reader-only one is never shown. Product pages keep their descriptions
         and specifications in such tabs and accordions: WCXB's annotators count them
         as content, as Webfold counts the body of a closed ``<details>``."""
-        if class_marks(attributes) & MARK_SCREEN_READER:
+        if marks & MARK_SCREEN_READER:
             return False
         if target:
             return True
@@ -942,7 +947,7 @@ class Builder:
         # element never changes what readers see).
         return not self.sinks[0].containers and not self.parts
 
-    def chrome_kinds(self, attributes: dict[str, str]) -> int:
+    def chrome_kinds(self, attributes: dict[str, str], marks: int) -> int:
         """The chrome kinds an element's attributes give it (``block.CHROME_*``): a
         class or id token of consent, ad or newsletter chrome (``tables.CHROME_TOKENS``),
         or an inline style that leaves its text unseen (:func:`invisible`). Blocks of a
@@ -953,7 +958,7 @@ class Builder:
         style = attributes.get("style")
         if style and invisible(style, False):
             kinds = CHROME_INVISIBLE
-        return kinds | CHROME_CLASS if class_marks(attributes) & MARK_CHROME else kinds
+        return kinds | CHROME_CLASS if marks & MARK_CHROME else kinds
 
     def imply_end_tags(self, name: str) -> None:
         """Close the elements a start tag ends by the HTML standard's rules (optional end
