@@ -32,16 +32,18 @@ def functions() -> dict[str, Callable[[Any], Any]]:
     }
 
 
-def inputs(raws: Sequence[bytes]) -> dict[str, list[Any]]:
+def inputs(raws: Sequence[bytes], last: str = STAGES[-1]) -> dict[str, list[Any]]:
     """Stage name → each page's input to that stage, made by running the stages once.
 
     Parameters
     ----------
     raws : sequence of bytes
         The pages as saved.
+    last : str, default the last stage
+        Make the inputs up to this stage's only (the stages after it are not run).
     """
     run = functions()
     given: dict[str, list[Any]] = {"decode": list(raws)}
-    for stage, following in zip(STAGES, STAGES[1:]):
+    for stage, following in zip(STAGES[:STAGES.index(last)], STAGES[1:]):
         given[following] = [run[stage](value) for value in given[stage]]
     return given

@@ -1,0 +1,90 @@
+"""Instructions that each stage of webfold's pipeline executes over the WCXB benchmark
+pages, counted by Valgrind's callgrind: a figure that does not move with the load of a
+shared machine, as times do (they moved by a fifth between two runs an hour apart).
+
+``python -m bench.instructions [--stage STAGE ...]`` (Valgrind must be installed:
+Debian's package ``valgrind``). A stage's count is that of a process that runs the
+stage once over every page's input (:mod:`bench.stages`) minus that of a process that
+only prepares those inputs, so start-up, reading the pages and the earlier stages
+cancel out. Each count takes about 30 seconds per stage under Valgrind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from bench import corpus, stages
+
+_COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
+
+
+def child(stage: str, run: bool) -> None:
+    """Prepare every WCXB benchmark page's input to ``stage``, and run the stage over
+    them once when ``run`` is set (the process that Valgrind counts)."""
+    given = stages.inputs([page.raw for page in corpus.load("wcxb")], last=stage)
+    if run:
+        function = stages.functions()[stage]
+        for value in given[stage]:
+            function(value)
+
+
+def count(stage: str, run: bool) -> int:
+    """Instructions of one :func:`child` process, as callgrind counts them.
+
+    Raises
+    ------
+    RuntimeError
+        Valgrind failed or printed no count.
+    """
+    with tempfile.TemporaryDirectory() as folder:
+        done = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={Path(folder) / 'out'}",
+             sys.executable, "-m", "bench.instructions", "--child", stage, "--run" if run else "--prepare"],
+            capture_output=True, text=True, cwd=corpus.REPO)
+    found = _COLLECTED.search(done.stderr)
+    if done.returncode != 0 or found is None:
+        raise RuntimeError(f"valgrind failed on the {stage} stage (exit {done.returncode}): "
+                           + done.stderr.strip()[-500:])
+    return int(found.group(1))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.instructions", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--stage", action="append", choices=stages.STAGES,
+                        help="stage to count (repeatable; default build and select)")
+    parser.add_argument("--child", choices=stages.STAGES, help=argparse.SUPPRESS)
+    parser.add_argument("--run", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--prepare", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        child(args.child, args.run)
+        return 0
+    if shutil.which("valgrind") is None:
+        print("bench.instructions: valgrind is not installed (Debian: apt-get install valgrind)",
+              file=sys.stderr)
+        return 2
+    try:
+        pages = len(corpus.load("wcxb"))
+    except corpus.DataMissing as error:
+        print(f"bench.instructions: {error}", file=sys.stderr)
+        return 2
+    print(f"| stage | instructions over {pages} WCXB pages (millions) | per page (millions) |")
+    print("| --- | --- | --- |")
+    for stage in args.stage or ["build", "select"]:
+        try:
+            spent = count(stage, True) - count(stage, False)
+        except RuntimeError as error:
+            print(f"bench.instructions: {error}", file=sys.stderr)
+            return 1
+        print(f"| {stage} | {spent / 1e6:,.0f} | {spent / 1e6 / pages:,.1f} |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
