@@ -647,3 +647,24 @@ def test_html_white_space_collapses_and_no_break_space_stays():
 def test_placeholder_sources(src, placeholder):
     from webfold.build import placeholder_src
     assert placeholder_src(src) is placeholder
+
+
+def test_the_verdict_memos_stay_bounded():
+    # A hostile page of unique 512-character styles, classes and ids (with a character
+    # outside the BMP, 4 bytes each) filled a memo of 50,000 with over 100 MB.
+    from webfold import build
+    count = build.MAX_MEMO_ENTRIES + 50
+    html = "".join(f'<div style="color:red;--k{i}:{"x" * 480}\U0001f600" class="c{i} {"y" * 480}" '
+                   f'id="i{i} {"z" * 480}">t</div>' for i in range(count))
+    webfold.to_blocks(html, chrome=True)
+    for memo in (build._INVISIBLE_MEMO, build._MARKS_MEMO, build._TOKENS_MEMO):
+        assert 0 < len(memo) <= build.MAX_MEMO_ENTRIES
+
+
+def test_a_repeated_id_of_many_tokens_is_judged_once():
+    # ids were tokenized again on every element: a long id repeated on 100,000
+    # elements took six times as long as before the class memo was split from it
+    from webfold import build
+    element_id = "x " * 100 + "cookie-notice"
+    assert texts(f'<div id="{element_id}"><p>a</p></div>' * 3) == [("a", 2)] * 3
+    assert build._TOKENS_MEMO[element_id] is True

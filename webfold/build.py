@@ -132,13 +132,29 @@ MARK_SCREEN_READER = 2
 MAX_CONTROLLED = 10_000
 #: The most element ids remembered (Builder.meet); past them no control counts.
 MAX_IDS = 200_000
-#: The longest class or style attribute whose verdict is remembered across pages.
+#: The longest class, id or style attribute whose verdict is remembered across pages.
 MAX_MEMO_KEY = 512
+#: The most verdicts a memo keeps (it is emptied when full): real pages repeat a few
+#: thousand, and a hostile page of unique 512-character values fills one memo with
+#: 10 to 20 MB at most.
+MAX_MEMO_ENTRIES = 10_000
 # ASCII white space, which separates the ids of an ID reference list (WAI-ARIA 1.2 §6.2,
 # HTML "split on ASCII whitespace"); NO-BREAK SPACE belongs to an id.
 _ID_SEPARATORS = re.compile(r"[ \t\n\f\r]+")
-# Pages repeat their class strings (not their ids): remember the verdict on each (bounded).
+# Pages repeat their class strings: remember the verdict on each (bounded).
 _MARKS_MEMO: dict[str, int] = {}
+# Ids are unique, but a page may repeat one: the verdicts on those of more than one token.
+_TOKENS_MEMO: dict[str, bool] = {}
+
+
+def remember(memo: dict, key, value, length: int) -> None:
+    """Keep ``value`` under ``key`` in one of the module's memos, unless the key's
+    string is longer than :data:`MAX_MEMO_KEY` (``length`` characters); a memo of
+    :data:`MAX_MEMO_ENTRIES` is emptied first."""
+    if length <= MAX_MEMO_KEY:
+        if len(memo) >= MAX_MEMO_ENTRIES:
+            memo.clear()
+        memo[key] = value
 
 
 def class_marks(attributes: dict[str, str]) -> int:
@@ -157,11 +173,8 @@ def class_marks(attributes: dict[str, str]) -> int:
             names = _ID_SEPARATORS.split(classes.lower())
             if not SCREEN_READER_ONLY.isdisjoint(names) and not any("not-sr-only" in name for name in names):
                 found |= MARK_SCREEN_READER
-            if len(classes) <= MAX_MEMO_KEY:    # long ones are rare: not worth their memory
-                if len(_MARKS_MEMO) > 50_000:
-                    _MARKS_MEMO.clear()
-                _MARKS_MEMO[classes] = found
-    if element_id and not found & MARK_CHROME and _chrome_token(element_id):
+            remember(_MARKS_MEMO, classes, found, len(classes))
+    if element_id and not found & MARK_CHROME and _chrome_id(element_id):
         found |= MARK_CHROME
     return found
 
@@ -170,11 +183,19 @@ def _chrome_token(value: str) -> bool:
     """Whether a class or id attribute holds a token of ``tables.CHROME_TOKEN_SET``."""
     if not value.isascii():     # TOKEN_FOLDS maps letters outside ASCII only
         value = value.translate(TOKEN_FOLDS)
-    elif value.replace("-", "_").isidentifier():
-        return value.lower() in CHROME_TOKEN_SET    # one token, as most ids are
     return not CHROME_TOKEN_SET.isdisjoint(CLASS_TOKEN.findall(value.lower()))
 
 
+def _chrome_id(element_id: str) -> bool:
+    """:func:`_chrome_token` of an id: looked up at once when it is one ASCII token, as
+    most ids are, else remembered (a page may repeat a long id on every element)."""
+    if element_id.isascii() and element_id.replace("-", "_").isidentifier():
+        return element_id.lower() in CHROME_TOKEN_SET
+    found = _TOKENS_MEMO.get(element_id)
+    if found is None:
+        found = _chrome_token(element_id)
+        remember(_TOKENS_MEMO, element_id, found, len(element_id))
+    return found
 
 
 def collapse_white_space(text: str) -> str:
@@ -393,10 +414,7 @@ def invisible(style: str, phrasing: bool) -> bool:
     found = _INVISIBLE_MEMO.get(key)
     if found is None:
         found = _unseen_style(style, phrasing)
-        if len(style) <= MAX_MEMO_KEY:
-            if len(_INVISIBLE_MEMO) > 50_000:
-                _INVISIBLE_MEMO.clear()
-            _INVISIBLE_MEMO[key] = found
+        remember(_INVISIBLE_MEMO, key, found, len(style))
     return found
 
 

@@ -655,7 +655,7 @@ def container_ids(blocks: list[Block]) -> list[tuple[int, ...]]:
         if element is None:
             ids.append((-2 - index,) * len(CONTAINER_DISTANCES))
             continue
-        chain = list(element.ancestors(reach))
-        ids.append(tuple(chain[distance].serial if distance < len(chain) else -1
-                         for distance in CONTAINER_DISTANCES))
+        chain = _chain(element, reach)
+        ids.append(tuple([chain[distance].serial if distance < len(chain) else -1
+                          for distance in CONTAINER_DISTANCES]))
     return ids
