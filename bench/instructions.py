@@ -3,15 +3,19 @@ pages, counted by Valgrind's callgrind: a figure that does not move with the loa
 shared machine, as times do (they moved by a fifth between two runs an hour apart).
 
 ``python -m bench.instructions [--stage STAGE ...]`` (Valgrind must be installed:
-Debian's package ``valgrind``). A stage's count is that of a process that runs the
-stage once over every page's input (:mod:`bench.stages`) minus that of a process that
-only prepares those inputs, so start-up, reading the pages and the earlier stages
-cancel out. Each count takes about 30 seconds per stage under Valgrind.
+Debian's package ``valgrind``; the package's base install and the shared data are all
+else it needs). A stage's count is that of a process that runs the stage once over
+every page's input (:mod:`bench.stages`) minus that of a process that only prepares
+those inputs, so start-up, reading the pages and the earlier stages cancel out. Both
+processes hash strings with the same seed (``PYTHONHASHSEED=0``), so a count is the
+same in every run of one build. Each process takes about two minutes of CPU under
+Valgrind, so a stage takes about four.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import subprocess
@@ -46,7 +50,7 @@ def count(stage: str, run: bool) -> int:
         done = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={Path(folder) / 'out'}",
              sys.executable, "-m", "bench.instructions", "--child", stage, "--run" if run else "--prepare"],
-            capture_output=True, text=True, cwd=corpus.REPO)
+            capture_output=True, text=True, cwd=corpus.REPO, env={**os.environ, "PYTHONHASHSEED": "0"})
     found = _COLLECTED.search(done.stderr)
     if done.returncode != 0 or found is None:
         raise RuntimeError(f"valgrind failed on the {stage} stage (exit {done.returncode}): "
