@@ -136,7 +136,7 @@ MAX_IDS = 200_000
 MAX_MEMO_KEY = 512
 #: The most verdicts a memo keeps (it is emptied when full): real pages repeat a few
 #: thousand, and a hostile page of unique 512-character values fills one memo with
-#: 10 to 20 MB at most.
+#: 5 to 20 MB at most (1 to 4 bytes a character).
 MAX_MEMO_ENTRIES = 10_000
 # ASCII white space, which separates the ids of an ID reference list (WAI-ARIA 1.2 §6.2,
 # HTML "split on ASCII whitespace"); NO-BREAK SPACE belongs to an id.
@@ -147,7 +147,7 @@ _MARKS_MEMO: dict[str, int] = {}
 _TOKENS_MEMO: dict[str, bool] = {}
 
 
-def remember(memo: dict, key, value, length: int) -> None:
+def _remember(memo: dict, key, value, length: int) -> None:
     """Keep ``value`` under ``key`` in one of the module's memos, unless the key's
     string is longer than :data:`MAX_MEMO_KEY` (``length`` characters); a memo of
     :data:`MAX_MEMO_ENTRIES` is emptied first."""
@@ -173,7 +173,7 @@ def class_marks(attributes: dict[str, str]) -> int:
             names = _ID_SEPARATORS.split(classes.lower())
             if not SCREEN_READER_ONLY.isdisjoint(names) and not any("not-sr-only" in name for name in names):
                 found |= MARK_SCREEN_READER
-            remember(_MARKS_MEMO, classes, found, len(classes))
+            _remember(_MARKS_MEMO, classes, found, len(classes))
     if element_id and not found & MARK_CHROME and _chrome_id(element_id):
         found |= MARK_CHROME
     return found
@@ -194,7 +194,7 @@ def _chrome_id(element_id: str) -> bool:
     found = _TOKENS_MEMO.get(element_id)
     if found is None:
         found = _chrome_token(element_id)
-        remember(_TOKENS_MEMO, element_id, found, len(element_id))
+        _remember(_TOKENS_MEMO, element_id, found, len(element_id))
     return found
 
 
@@ -209,6 +209,7 @@ def collapse_white_space(text: str) -> str:
     while "  " in text:
         text = text.replace("  ", " ")
     return text
+
 
 _ASCII_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 
@@ -414,7 +415,7 @@ def invisible(style: str, phrasing: bool) -> bool:
     found = _INVISIBLE_MEMO.get(key)
     if found is None:
         found = _unseen_style(style, phrasing)
-        remember(_INVISIBLE_MEMO, key, found, len(style))
+        _remember(_INVISIBLE_MEMO, key, found, len(style))
     return found
 
 
