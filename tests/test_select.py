@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from array import array
 import math
 import subprocess
 import sys
@@ -144,6 +145,10 @@ def test_forest_refuses_empty_trees_and_cycles():
     forest = Forest(head + struct.pack("<I", 3) + split.pack(0.0, 2, 0, 2) + leaf + split.pack(-0.5, 0, 0, 1))
     assert forest.probabilities([[-1.0], [1.0], [float("nan")]]) == pytest.approx(
         [1 / (1 + math.exp(-0.5)), 1 / (1 + math.exp(0.5)), 1 / (1 + math.exp(-0.5))])
+    # Without the missing-left flag a NaN goes right; infinities go as numbers do.
+    forest = Forest(head + struct.pack("<I", 3) + split.pack(0.0, 2, 0, 0) + leaf + split.pack(-0.5, 0, 0, 1))
+    assert forest.probabilities([[float("nan")], [float("-inf")], [float("inf")]]) == pytest.approx(
+        [1 / (1 + math.exp(0.5)), 1 / (1 + math.exp(-0.5)), 1 / (1 + math.exp(0.5))])
     with pytest.raises(ValueError, match="bad magic"):
         Forest(b"WFTREES1" + head[8:] + struct.pack("<I", 1) + leaf)
     one_leaf = struct.pack("<I", 1) + leaf
@@ -421,3 +426,55 @@ def test_context_rows_hold_container_means_and_the_confident_span():
     assert [row[column["inside_confident_span"]] for row in rows] == [0.0, 0.0, 1.0, 0.0, 0.0]
     assert [row[column["confident_before_share"]] for row in rows] == [0.0, 0.0, 0.5, 0.5, 1.0]
     assert context_features([0.1, 0.2], [(1,) * 4, (1,) * 4])[0][column["confident_before_share"]] == -1.0
+
+
+class _Element:
+    """The fields of webfold.block.Element that the class row reads."""
+
+    def __init__(self, serial: int, classes: str, element_id: str = "") -> None:
+        self.serial, self.classes, self.id = serial, classes, element_id
+
+
+@pytest.mark.parametrize("classes, element_id", [
+    ("post-body content", ""),
+    ("post-body content", "sidebar-7"),
+    ("", "main-nav"),
+    ("x " * 300, "sidebar"),               # the class fills the token budget: the id adds none
+    ("x " * 255, "sidebar widget"),         # one token left for the id
+    ("Item \u212aELVIN caf\u00e9-menu", "\u0130D-footer"),    # non-ASCII letters lower-cased to ASCII
+    ("menu", "123"),                        # an id without a token
+])
+def test_class_and_id_places_are_those_of_their_tokens_together(classes, element_id):
+    # The class string's places are remembered apart from the id's: together they must
+    # still be those of the first MAX_CLASS_TOKENS tokens of "class id", in order.
+    from webfold import features
+    tokens = features._TOKEN.findall((classes + " " + element_id).lower())[:features.MAX_CLASS_TOKENS]
+    expected = tuple(slot for token in tokens for slot in features._slots(token))
+    for _ in range(2):                      # the memo's answer is the first answer
+        slots, key = features._element_slots(_Element(7, classes, element_id))
+        assert slots == expected
+        id_tokens = len(tokens) - len(features._TOKEN.findall(classes.lower())[:features.MAX_CLASS_TOKENS])
+        assert key == (7 if id_tokens else classes)
+
+
+def test_elements_of_one_class_share_a_row_unless_their_ids_differ():
+    # Rows are shared by the elements of one class string; an id that adds tokens
+    # makes the element's row its own.
+    blocks = webfold.to_blocks('<div class="tile"><p>a</p></div><div class="tile"><p>b</p></div>'
+                               '<div class="tile" id="sidebar"><p>c</p></div>', chrome=True)
+    rows = page_features(blocks)
+    furniture = FEATURE_NAMES.index("class_furniture")
+    columns = slice(FEATURE_NAMES.index("class_content"), FEATURE_NAMES.index("word_bin_0"))
+    assert [block.text for block in blocks] == ["a", "b", "c"]
+    assert list(rows[0][columns]) == list(rows[1][columns]) != list(rows[2][columns])
+    # "sidebar" is a furniture token of the <p>'s parent: weight 1 / (1 + 1)
+    assert [row[furniture] for row in rows] == [0.0, 0.0, 0.5]
+
+
+def test_the_class_places_memo_stays_bounded():
+    from webfold import build, features
+    for i in range(build.MAX_MEMO_ENTRIES + 50):
+        features._element_slots(_Element(i, f"c{i} tile"))
+    features._element_slots(_Element(0, "y" * (build.MAX_MEMO_KEY + 1)))
+    assert 0 < len(features._CLASS_SLOTS) <= build.MAX_MEMO_ENTRIES
+    assert "y" * (build.MAX_MEMO_KEY + 1) not in features._CLASS_SLOTS

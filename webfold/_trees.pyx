@@ -18,7 +18,7 @@ whole model, and its start-up time grows with the bytes.
 
 from array import array
 
-from libc.math cimport exp, isfinite, isnan
+from libc.math cimport exp, isfinite
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy
@@ -151,6 +151,7 @@ cdef class Forest:
         cdef double* x = <double*>malloc(sizeof(double) * max(n * width, 1))
         cdef double* raw = <double*>malloc(sizeof(double) * max(n, 1))
         cdef double* values
+        cdef double value
         cdef Node* root
         cdef Node* current
         cdef const double[:] view
@@ -179,12 +180,14 @@ cdef class Forest:
                     values = x + i * width
                     current = root
                     while not current.flags & LEAF:
-                        if isnan(values[current.feature]):
-                            current = current + 1 if current.flags & MISSING_LEFT else root + current.right
-                        elif values[current.feature] <= current.value:
+                        value = values[current.feature]
+                        # One comparison decides a number; NaN fails both, and is rare.
+                        if value <= current.value:
                             current = current + 1
-                        else:
+                        elif value > current.value or not current.flags & MISSING_LEFT:
                             current = root + current.right
+                        else:
+                            current = current + 1
                     raw[i] += current.value
             return [1.0 / (1.0 + exp(-raw[i])) for i in range(n)]
         finally:

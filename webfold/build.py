@@ -147,10 +147,11 @@ _MARKS_MEMO: dict[str, int] = {}
 _TOKENS_MEMO: dict[str, bool] = {}
 
 
-def _remember(memo: dict, key, value, length: int) -> None:
-    """Keep ``value`` under ``key`` in one of the module's memos, unless the key's
-    string is longer than :data:`MAX_MEMO_KEY` (``length`` characters); a memo of
-    :data:`MAX_MEMO_ENTRIES` is emptied first."""
+def remember(memo: dict, key, value, length: int) -> None:
+    """Keep ``value`` under ``key`` in a memo of verdicts on attribute values (this
+    module's, and :mod:`webfold.features`'), unless the key's string is longer than
+    :data:`MAX_MEMO_KEY` (``length`` characters); a memo of :data:`MAX_MEMO_ENTRIES`
+    is emptied first."""
     if length <= MAX_MEMO_KEY:
         if len(memo) >= MAX_MEMO_ENTRIES:
             memo.clear()
@@ -173,7 +174,7 @@ def class_marks(attributes: dict[str, str]) -> int:
             names = _ID_SEPARATORS.split(classes.lower())
             if not SCREEN_READER_ONLY.isdisjoint(names) and not any("not-sr-only" in name for name in names):
                 found |= MARK_SCREEN_READER
-            _remember(_MARKS_MEMO, classes, found, len(classes))
+            remember(_MARKS_MEMO, classes, found, len(classes))
     if element_id and not found & MARK_CHROME and _chrome_id(element_id):
         found |= MARK_CHROME
     return found
@@ -194,7 +195,7 @@ def _chrome_id(element_id: str) -> bool:
     found = _TOKENS_MEMO.get(element_id)
     if found is None:
         found = _chrome_token(element_id)
-        _remember(_TOKENS_MEMO, element_id, found, len(element_id))
+        remember(_TOKENS_MEMO, element_id, found, len(element_id))
     return found
 
 
@@ -415,7 +416,7 @@ def invisible(style: str, phrasing: bool) -> bool:
     found = _INVISIBLE_MEMO.get(key)
     if found is None:
         found = _unseen_style(style, phrasing)
-        _remember(_INVISIBLE_MEMO, key, found, len(style))
+        remember(_INVISIBLE_MEMO, key, found, len(style))
     return found
 
 

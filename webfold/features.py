@@ -19,7 +19,7 @@ from array import array
 from webfold.block import (CHROME_ASIDE, CHROME_CLASS, CHROME_FORM, CHROME_HEADER_FOOTER, CHROME_HIDDEN,
                            CHROME_INVISIBLE, CHROME_NAV, CHROME_PANEL, Block, Page)
 from webfold.block import words as words_of
-from webfold.build import without_chrome
+from webfold.build import remember, without_chrome
 from webfold._text import Lexicon, analyze, word_hash
 
 KINDS = ("heading", "paragraph", "list", "quote", "code", "table", "image", "thematic_break")
@@ -170,6 +170,10 @@ FEATURE_NAMES: list[str] = _names()
 
 
 _SLOTS: dict[str, tuple[int, ...]] = {}
+#: The token count and row places of each class attribute value met: pages and sites
+#: repeat their class strings. Bounded by webfold.build.remember: hostile pages of
+#: unique 511-character classes kept about 20 MB more for the process's life.
+_CLASS_SLOTS: dict[str, tuple[int, tuple[int, ...]]] = {}
 
 
 def _slots(token: str) -> tuple[int, ...]:
@@ -183,6 +187,31 @@ def _slots(token: str) -> tuple[int, ...]:
             [group for group, words in enumerate(CLASS_SIGNALS.values()) if token in words]
             + [len(CLASS_SIGNALS) + word_hash(token) % CLASS_BINS])
     return found
+
+
+def _value_slots(value: str, limit: int) -> tuple[int, tuple[int, ...]]:
+    """The number of class or id tokens of an attribute value (at most ``limit``), and
+    the places in a class row that they add to (:func:`_slots`)."""
+    tokens = _TOKEN.findall(value.lower())[:limit]
+    return len(tokens), tuple([slot for token in tokens for slot in _slots(token)])
+
+
+def _element_slots(element) -> tuple[tuple[int, ...], object]:
+    """The class row places of an element's class and id tokens, at most
+    :data:`MAX_CLASS_TOKENS` of them, class tokens first; and a key that elements of
+    the same places share (the class string, or the element's serial when its id adds
+    tokens). The class string's part is remembered across elements and pages."""
+    classes = element.classes
+    found = _CLASS_SLOTS.get(classes)
+    if found is None:
+        found = _value_slots(classes, MAX_CLASS_TOKENS)
+        remember(_CLASS_SLOTS, classes, found, len(classes))
+    count, slots = found
+    if element.id and count < MAX_CLASS_TOKENS:
+        more = _value_slots(element.id, MAX_CLASS_TOKENS - count)[1]
+        if more:
+            return slots + more, element.serial
+    return slots, classes
 
 
 def _signature(element) -> tuple[str, str]:
@@ -260,7 +289,7 @@ class PageFeatures:
                 self.copies[block.text] = self.copies.get(block.text, 0) + 1
                 self.first_copy.setdefault(block.text, index)
         self.kept_by_rules = {id(block) for block in without_chrome(blocks)}
-        self.slots_of: dict[int, tuple[int, ...]] = {}  # class row places of each element's tokens
+        self.slots_of: dict[int, tuple] = {}         # each element's _element_slots
         self.inside: dict[int, bool] = {}           # which elements are in the main container
 
     def rows(self, start: int, stop: int) -> list[array]:
@@ -488,32 +517,30 @@ def _structure_row(element, chain: list, chrome: int, x: array, k: int) -> int:
     return k
 
 
-def _class_row(chain: list, slots_of: dict[int, tuple[int, ...]], rows: dict[tuple, array],
+def _class_row(chain: list, slots_of: dict[int, tuple], rows: dict[tuple, array],
                x: array, k: int, reach: int = 4) -> int:
     """Add, from column ``k`` of ``x``, the class and id signals and hashed bins of the
     nearest ``reach`` elements of ``chain`` (:func:`_chain`), each token weighted
     1 / (1 + its element's distance from the block's element); return the next column.
 
-    ``slots_of`` remembers the row places (:func:`_slots`) of each element's tokens,
-    and ``rows`` each row made, keyed by the (distance, element) pairs whose tokens it
-    holds: sibling paragraphs without a class of their own share their row."""
+    ``slots_of`` remembers each element's :func:`_element_slots` by its serial, and
+    ``rows`` each row made, keyed by the (distance, key of the places) pairs it holds:
+    sibling paragraphs without a class of their own share their row, as do the tiles
+    of a grid whose elements repeat one class string."""
     pairs = []
     for distance, ancestor in enumerate(chain[:reach]):
-        slots = slots_of.get(ancestor.serial)
-        if slots is None:
-            # At most MAX_CLASS_TOKENS per element: a class attribute of thousands of
-            # tokens would otherwise be walked again for every block under it.
-            tokens = _TOKEN.findall((ancestor.classes + " " + ancestor.id).lower())[:MAX_CLASS_TOKENS]
-            slots = slots_of[ancestor.serial] = tuple([slot for token in tokens for slot in _slots(token)])
-        if slots:
-            pairs.append((distance, ancestor.serial))
-    key = tuple(pairs)
+        found = slots_of.get(ancestor.serial)
+        if found is None:
+            found = slots_of[ancestor.serial] = _element_slots(ancestor)
+        if found[0]:
+            pairs.append((distance, found))
+    key = tuple([(distance, found[1]) for distance, found in pairs])
     row = rows.get(key)
     if row is None:
         row = rows[key] = array("d", bytes(8 * (len(CLASS_SIGNALS) + CLASS_BINS)))
-        for distance, serial in key:
+        for distance, found in pairs:
             weight = 1.0 / (1 + distance)
-            for slot in slots_of[serial]:
+            for slot in found[0]:
                 row[slot] += weight
     x[k:k + len(row)] = row
     return k + len(row)
