@@ -169,6 +169,7 @@ def _names() -> list[str]:
 FEATURE_NAMES: list[str] = _names()
 
 
+#: The row places of each class or id token met (bounded by webfold.build.remember).
 _SLOTS: dict[str, tuple[int, ...]] = {}
 #: The token count and row places of each class attribute value met: pages and sites
 #: repeat their class strings. Bounded by webfold.build.remember: hostile pages of
@@ -178,14 +179,12 @@ _CLASS_SLOTS: dict[str, tuple[int, tuple[int, ...]]] = {}
 
 def _slots(token: str) -> tuple[int, ...]:
     """The places in a class row that a class or id token adds to: its signal groups,
-    then its hashed bin (remembered per token, bounded)."""
+    then its hashed bin (remembered per token)."""
     found = _SLOTS.get(token)
     if found is None:
-        if len(_SLOTS) > 200_000:
-            _SLOTS.clear()
-        found = _SLOTS[token] = tuple(
-            [group for group, words in enumerate(CLASS_SIGNALS.values()) if token in words]
-            + [len(CLASS_SIGNALS) + word_hash(token) % CLASS_BINS])
+        found = tuple([group for group, words in enumerate(CLASS_SIGNALS.values()) if token in words]
+                      + [len(CLASS_SIGNALS) + word_hash(token) % CLASS_BINS])
+        remember(_SLOTS, token, found, len(token))
     return found
 
 
