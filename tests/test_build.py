@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 import webfold
@@ -668,3 +671,25 @@ def test_a_repeated_id_of_many_tokens_is_judged_once():
     element_id = "x " * 100 + "cookie-notice"
     assert texts(f'<div id="{element_id}"><p>a</p></div>' * 3) == [("a", 2)] * 3
     assert build._TOKENS_MEMO[element_id] is True
+
+
+
+def test_a_deep_chain_of_elements_is_freed_without_recursing():
+    # Element stays a Python class (block.pxd), freed through Python's trashcan. As an
+    # extension type, each element's parent was freed inside its own deallocation: a
+    # chain of 5,000,000 overflowed the C stack. Here a thread of 256 KB of stack
+    # frees a chain of 200,000 (the builder makes one from 200,000 nested elements).
+    code = ("import threading\n"
+            "from webfold.block import Element\n"
+            "def chain():\n"
+            "    element = None\n"
+            "    for depth in range(200_000):\n"
+            "        element = Element('div', '', '', element, depth, depth)\n"
+            "    del element\n"
+            "threading.stack_size(256 * 1024)\n"
+            "thread = threading.Thread(target=chain)\n"
+            "thread.start()\n"
+            "thread.join()\n"
+            "print('freed')\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stdout) == (0, "freed\n"), done.stderr[-500:]
