@@ -675,10 +675,10 @@ def test_a_repeated_id_of_many_tokens_is_judged_once():
 
 
 def test_a_deep_chain_of_elements_is_freed_without_recursing():
-    # Element stays a Python class (block.pxd), freed through Python's trashcan. As an
-    # extension type, each element's parent was freed inside its own deallocation: a
-    # chain of 5,000,000 overflowed the C stack. Here a thread of 256 KB of stack
-    # frees a chain of 200,000 (the builder makes one from 200,000 nested elements).
+    # Element stays a Python class (README "Speed and memory"), freed through Python's
+    # trashcan. As an extension type, each element's parent was freed inside its own
+    # deallocation: a chain of 5,000,000 overflowed the C stack. Here a thread of 256 KB
+    # of stack frees a chain of 200,000 (the builder makes one from 200,000 nested elements).
     code = ("import threading\n"
             "from webfold.block import Element\n"
             "def chain():\n"

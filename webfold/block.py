@@ -115,10 +115,7 @@ class Page:
 
 class Block:
     """One top-level Markdown block: a heading, a paragraph, a whole list, a whole block
-    quote, a fenced code block, a table, an image or a thematic break.
-
-    Compiled, it is an extension type whose fields ``block.pxd`` declares: a field
-    added to ``__slots__`` must be added there too."""
+    quote, a fenced code block, a table, an image or a thematic break."""
 
     __slots__ = ("md", "kind", "links", "text_chars", "link_chars", "level", "element", "position",
                  "chrome", "text", "rows", "page")

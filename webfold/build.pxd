@@ -1,7 +1,6 @@
 # Types for compiling build.py with Cython (an "augmenting" .pxd): the module stays
 # plain Python; compiled, its records are C structs and its hot methods C functions.
 cimport cython
-from webfold.block cimport Block
 
 cdef class Frame:
     cdef public str tag
@@ -40,7 +39,7 @@ cdef class Sink:
     cdef public bint alternate
 
 cdef class Growing:
-    cdef public Block block
+    cdef public object block
     cdef public list md
     cdef public list text
 
@@ -125,8 +124,7 @@ cdef class Builder:
     cdef void open_container(self, Container container)
     cdef void close_container(self)
     cdef void close_open_block(self, Sink sink)
-    cdef void emit(self, Block block)
+    cdef void emit(self, object block)
     cdef void add_cell(self, Frame frame, Sink sink)
     cdef void close_table(self, Frame frame)
-    @cython.locals(block=Block)
     cdef list finish(self)

@@ -2,7 +2,6 @@
 # module stays plain Python; compiled, each feature row is written as C doubles into
 # its array, without a Python float per value.
 cimport cython
-from webfold.block cimport Block
 
 cdef class PageFeatures:
     cdef public list blocks
@@ -25,8 +24,7 @@ cdef class PageFeatures:
     @cython.locals(x="double[::1]", index=Py_ssize_t, k=Py_ssize_t, count=Py_ssize_t,
                    total_chars=Py_ssize_t, main_heading=Py_ssize_t, title_count=Py_ssize_t,
                    width=Py_ssize_t, same_kind=Py_ssize_t, offset=Py_ssize_t,
-                   words=Py_ssize_t, overlap=Py_ssize_t, name=str, kind=str,
-                   block=Block, other=Block)
+                   words=Py_ssize_t, overlap=Py_ssize_t, name=str, kind=str)
     cpdef list rows(self, Py_ssize_t start, Py_ssize_t stop)
 
 @cython.locals(chain=list)
@@ -34,7 +32,7 @@ cdef list _chain(object element, Py_ssize_t reach)
 
 @cython.locals(chars=Py_ssize_t, words=Py_ssize_t, sentences=Py_ssize_t, links=Py_ssize_t,
                column=Py_ssize_t, phrases="unsigned long long")
-cdef Py_ssize_t _text_row(Block block, object stats, double[::1] x) except -1
+cdef Py_ssize_t _text_row(object block, object stats, double[::1] x) except -1
 
 @cython.locals(distance=Py_ssize_t)
 cdef Py_ssize_t _subtree_row(object element, list chain, dict subtrees, Py_ssize_t total_chars,
