@@ -478,3 +478,21 @@ def test_the_class_places_memo_stays_bounded():
     features._element_slots(_Element(0, "y" * (build.MAX_MEMO_KEY + 1)))
     assert 0 < len(features._CLASS_SLOTS) <= build.MAX_MEMO_ENTRIES
     assert "y" * (build.MAX_MEMO_KEY + 1) not in features._CLASS_SLOTS
+
+
+def test_blocks_that_only_look_like_blocks_give_the_same_features_and_selection():
+    # Compiling Block as an extension type (reverted) made the features refuse any
+    # object that was not a Block, and read subclass fields past their properties.
+    import pickle
+    from types import SimpleNamespace
+
+    blocks = webfold.to_blocks(b"<h1>Lamps</h1><p>A brass lamp for the desk, with a linen shade.</p>"
+                               b"<nav><a href='/a'>Home</a></nav><p>Made by hand in Porto.</p>", chrome=True)
+    fields = ("md", "kind", "links", "text_chars", "link_chars", "level", "element", "position",
+              "chrome", "text", "rows", "page")
+    ducks = [SimpleNamespace(**{name: getattr(block, name) for name in fields}) for block in blocks]
+    copies = pickle.loads(pickle.dumps(blocks))
+    expected = [list(row) for row in page_features(blocks)]
+    assert [list(row) for row in page_features(ducks)] == expected
+    assert [list(row) for row in page_features(copies)] == expected
+    assert [b.text for b in select_main(ducks)] == [b.text for b in select_main(blocks)]
