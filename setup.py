@@ -27,8 +27,7 @@ DIRECTIVES = {
 cython_modules = [Extension(f"webfold.{name}", [f"webfold/{name}.pyx"], extra_compile_args=["-O2"])
                   for name in ("_scan", "_text", "_trees")]
 # Pure-Python modules compiled for speed (instruction counts: README "Speed and
-# memory"); they run
-# unchanged as Python where the compiled module is absent.
+# memory"); they run unchanged as Python where the compiled module is absent.
 compiled_python = [Extension(f"webfold.{name}", [f"webfold/{name}.py"], extra_compile_args=["-O2"])
                    for name in ("build", "features")]
 

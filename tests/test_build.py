@@ -673,7 +673,6 @@ def test_a_repeated_id_of_many_tokens_is_judged_once():
     assert build._TOKENS_MEMO[element_id] is True
 
 
-
 def test_a_deep_chain_of_elements_is_freed_without_recursing():
     # Element stays a Python class (README "Speed and memory"), freed through Python's
     # trashcan. As an extension type, each element's parent was freed inside its own

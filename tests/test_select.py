@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 from array import array
 import math
+import pickle
 import subprocess
 import sys
+from types import SimpleNamespace
 
 import pytest
 
@@ -483,14 +485,9 @@ def test_the_class_places_memo_stays_bounded():
 def test_blocks_that_only_look_like_blocks_give_the_same_features_and_selection():
     # Compiling Block as an extension type (reverted) made the features refuse any
     # object that was not a Block, and read subclass fields past their properties.
-    import pickle
-    from types import SimpleNamespace
-
     blocks = webfold.to_blocks(b"<h1>Lamps</h1><p>A brass lamp for the desk, with a linen shade.</p>"
                                b"<nav><a href='/a'>Home</a></nav><p>Made by hand in Porto.</p>", chrome=True)
-    fields = ("md", "kind", "links", "text_chars", "link_chars", "level", "element", "position",
-              "chrome", "text", "rows", "page")
-    ducks = [SimpleNamespace(**{name: getattr(block, name) for name in fields}) for block in blocks]
+    ducks = [SimpleNamespace(**{name: getattr(block, name) for name in Block.__slots__}) for block in blocks]
     copies = pickle.loads(pickle.dumps(blocks))
     expected = [list(row) for row in page_features(blocks)]
     assert [list(row) for row in page_features(ducks)] == expected
