@@ -42,7 +42,8 @@ cdef Py_ssize_t _subtree_row(object element, list chain, dict subtrees, Py_ssize
 cdef Py_ssize_t _structure_row(object element, list chain, object chrome, double[::1] x,
                                Py_ssize_t k) except -1
 
-@cython.locals(distance=Py_ssize_t, weight=double, row="double[::1]", slot=Py_ssize_t, pairs=list)
+@cython.locals(distance=Py_ssize_t, weight=double, row="double[::1]", slot=Py_ssize_t, pairs=list,
+               keys=list)
 cdef Py_ssize_t _class_row(list chain, dict slots_of, dict rows, double[::1] x, Py_ssize_t k,
                            Py_ssize_t reach=*) except -1
 

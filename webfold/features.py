@@ -527,13 +527,15 @@ def _class_row(chain: list, slots_of: dict[int, tuple], rows: dict[tuple, array]
     sibling paragraphs without a class of their own share their row, as do the tiles
     of a grid whose elements repeat one class string."""
     pairs = []
+    keys = []
     for distance, ancestor in enumerate(chain[:reach]):
         found = slots_of.get(ancestor.serial)
         if found is None:
             found = slots_of[ancestor.serial] = _element_slots(ancestor)
         if found[0]:
             pairs.append((distance, found))
-    key = tuple([(distance, found[1]) for distance, found in pairs])
+            keys.append((distance, found[1]))
+    key = tuple(keys)
     row = rows.get(key)
     if row is None:
         row = rows[key] = array("d", bytes(8 * (len(CLASS_SIGNALS) + CLASS_BINS)))
