@@ -22,7 +22,7 @@ def test_train_on_thirty_pages(tmp_path):
 
     root = require(data_dir() / "wcxb")
     assert main(["--data", str(root), "--out", str(tmp_path), "--limit", "30",
-                 "--iterations", "15", "--jobs", "1"]) == 0
+                 "--set", "max_iter=15", "--jobs", "1"]) == 0
     meta = json.loads((tmp_path / "selector.json").read_text())
     assert meta["features"] == FEATURE_NAMES and meta["context_features"] == CONTEXT_NAMES
     assert meta["data"]["pages"] == 30 and meta["data"]["split"] == "dev"
@@ -35,3 +35,60 @@ def test_train_on_thirty_pages(tmp_path):
         theirs = models["stage1"].predict_proba(page.features)[:, 1]
         assert numpy.abs(numpy.asarray(ours) - theirs).max() < 1e-6
         assert set(page.labels.tolist()) <= {0, 1} and len(page.labels) == len(page.features)
+
+
+def test_a_cross_validation_only_run_writes_per_page_scores_that_paired_compares(tmp_path, capsys):
+    pytest.importorskip("sklearn")
+    from training import paired
+    from training.train import main
+
+    root = require(data_dir() / "wcxb")
+    scores = tmp_path / "base.json"
+    assert main(["--data", str(root), "--out", str(tmp_path / "model"), "--limit", "30", "--jobs", "1",
+                 "--set", "max_iter=15", "--set", "max_leaf_nodes=7", "--cv-only", "--per-page", str(scores)]) == 0
+    assert not (tmp_path / "model").exists()
+    run = json.loads(scores.read_text())
+    assert run["parameters"]["max_iter"] == 15 and run["parameters"]["max_leaf_nodes"] == 7
+    assert len(run["pages"]) == 30
+    printed = json.loads(capsys.readouterr().out)
+    assert sum(page["f1"] for page in run["pages"]) / 30 == pytest.approx(printed["f1"], abs=1e-4)
+
+    # The same run against itself differs by nothing; raising one page's F1 by 0.3
+    # moves the mean by 0.01 and its type's mean by 0.3 over that type's pages.
+    better = json.loads(scores.read_text())
+    first = better["pages"][0]
+    first["f1"] += 0.3
+    (tmp_path / "new.json").write_text(json.dumps(better))
+    capsys.readouterr()
+    assert paired.main([str(scores), str(scores)]) == 0
+    assert "| all | 30 |" in capsys.readouterr().out
+    assert paired.main([str(scores), str(tmp_path / "new.json")]) == 0
+    lines = {line.split(" | ")[0].strip("| "): line for line in capsys.readouterr().out.splitlines()}
+    assert "| +0.0100 ± 0.0100 |" in lines["all"]
+    same_type = sum(page["type"] == first["type"] for page in run["pages"])
+    assert f"| {0.3 / same_type:+.4f} ± " in lines[first["type"]]
+
+
+@pytest.mark.parametrize("setting", ["max_depth=3", "max_iter", "max_iter=many", "=15"])
+def test_a_setting_the_model_does_not_have_is_a_usage_error(setting, capsys):
+    from training.train import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["--data", "unused", "--out", "unused", "--set", setting])
+    assert stopped.value.code == 2
+    assert "--set" in capsys.readouterr().err
+
+
+def test_paired_refuses_runs_of_different_pages(tmp_path, capsys):
+    from training import paired
+
+    page = {"domain": "example.com", "type": "article", "precision": 1.0, "recall": 1.0, "f1": 1.0}
+    (tmp_path / "a.json").write_text(json.dumps({"pages": [{"page": "0001", **page}]}))
+    (tmp_path / "b.json").write_text(json.dumps({"pages": [{"page": "0002", **page}]}))
+    (tmp_path / "c.json").write_text("[]")
+    assert paired.main([str(tmp_path / "a.json"), str(tmp_path / "b.json")]) == 2
+    assert "different pages" in capsys.readouterr().err
+    assert paired.main([str(tmp_path / "a.json"), str(tmp_path / "c.json")]) == 2
+    assert "is not a file of python -m training.train --per-page" in capsys.readouterr().err
+    assert paired.main([str(tmp_path / "a.json"), str(tmp_path / "missing.json")]) == 2
+    assert "missing.json" in capsys.readouterr().err

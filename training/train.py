@@ -13,6 +13,7 @@ cross-validated scores).
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import sys
 import time
@@ -62,11 +63,12 @@ def with_context(pages: list[PageRows], scores: np.ndarray, owner: np.ndarray) -
     return np.vstack(rows)
 
 
-def out_of_fold(x: np.ndarray, y: np.ndarray, row_groups: np.ndarray, folds) -> np.ndarray:
-    """Out-of-fold probabilities of a stage, over the given folds of rows."""
+def out_of_fold(x: np.ndarray, y: np.ndarray, folds, parameters: dict) -> np.ndarray:
+    """Out-of-fold probabilities of a stage, over the given folds of rows, each fold's
+    model made with ``parameters`` (of ``HistGradientBoostingClassifier``)."""
     predictions = np.zeros(len(y))
     for train, test in folds:
-        model = HistGradientBoostingClassifier(**PARAMETERS).fit(x[train], y[train])
+        model = HistGradientBoostingClassifier(**parameters).fit(x[train], y[train])
         predictions[test] = model.predict_proba(x[test])[:, 1]
     return predictions
 
@@ -121,11 +123,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, required=True, help="the model folder to write")
     parser.add_argument("--limit", type=int, help="use only the first N dev pages (for tests)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes for reading pages")
-    parser.add_argument("--iterations", type=int, default=PARAMETERS["max_iter"],
-                        help=f"boosting iterations per stage (default {PARAMETERS['max_iter']}; "
-                             "fewer only for quick tests)")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="change a model setting of both stages, e.g. max_leaf_nodes=15 "
+                             f"(repeatable; the shipped settings: {PARAMETERS})")
+    parser.add_argument("--cv-only", action="store_true",
+                        help="cross-validate and print the scores, without fitting or writing a model")
+    parser.add_argument("--per-page", type=Path, metavar="FILE",
+                        help="write each page's cross-validated precision, recall and F1 as JSON "
+                             "(compare two runs with python -m training.paired)")
     args = parser.parse_args(argv)
-    PARAMETERS["max_iter"] = args.iterations
+    parameters = dict(PARAMETERS)
+    for setting in args.set:
+        name, _, value = setting.partition("=")
+        if name not in PARAMETERS or not value:
+            parser.error(f"--set takes NAME=VALUE with NAME one of {', '.join(PARAMETERS)}, not {setting!r}")
+        try:
+            parameters[name] = ast.literal_eval(value)
+        except (ValueError, SyntaxError):
+            parser.error(f"--set {name}: {value!r} is not a number or True/False")
     started = time.perf_counter()
     pages = load(args.data, args.limit, args.jobs)
     print(f"{len(pages)} pages, {sum(len(p.labels) for p in pages)} blocks read in "
@@ -133,9 +148,9 @@ def main(argv: list[str] | None = None) -> int:
     x1, y, owner = stage_matrix(pages)
     domains = np.array([page.domain for page in pages])[owner]
     folds = list(GroupKFold(n_splits=min(FOLDS, len(set(domains)))).split(x1, y, domains))
-    first = out_of_fold(x1, y, domains, folds)
+    first = out_of_fold(x1, y, folds, parameters)
     x2 = with_context(pages, first, owner)
-    second = out_of_fold(x2, y, domains, folds)
+    second = out_of_fold(x2, y, folds, parameters)
 
     table = {t: page_scores(pages, second, owner, t).mean(axis=0) for t in THRESHOLDS}
     # The lowest threshold whose F1 is within TIE of the best: the top of the curve is
@@ -166,8 +181,18 @@ def main(argv: list[str] | None = None) -> int:
           "oracle_f1": round(float(page_scores(pages, y.astype(float), owner, 0.5).mean(axis=0)[2]), 4),
           "oracle_f1_hidden": round(float(page_scores(pages, y.astype(float), owner, 0.5, True).mean(axis=0)[2]), 4)}
 
-    stage1 = HistGradientBoostingClassifier(**PARAMETERS).fit(x1, y)
-    stage2 = HistGradientBoostingClassifier(**PARAMETERS).fit(x2, y)
+    if args.per_page:
+        args.per_page.write_text(json.dumps(
+            {"parameters": parameters, "threshold": default, "floor": floor,
+             "pages": [{"page": page.page, "domain": page.domain, "type": page.page_type,
+                        "precision": round(float(p), 6), "recall": round(float(r), 6), "f1": round(float(f), 6)}
+                       for page, (p, r, f) in zip(pages, by_page)]}, indent=0) + "\n", encoding="utf-8")
+    if args.cv_only:
+        print(json.dumps(cv, indent=1))
+        print(f"cross-validated in {time.perf_counter() - started:.0f} s; no model written", file=sys.stderr)
+        return 0
+    stage1 = HistGradientBoostingClassifier(**parameters).fit(x1, y)
+    stage2 = HistGradientBoostingClassifier(**parameters).fit(x2, y)
     args.out.mkdir(parents=True, exist_ok=True)
     joblib.dump({"stage1": stage1, "stage2": stage2}, args.out / "selector.joblib", compress=3)
     first_bytes, second_bytes = forest_bytes(stage1), forest_bytes(stage2)
@@ -176,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
             "stage1_bytes": len(first_bytes),
             "versions": {"scikit-learn": sklearn.__version__, "joblib": joblib.__version__,
                          "numpy": np.__version__},
-            "parameters": PARAMETERS,
+            "parameters": parameters,
             "data": {**DATA, "split": SPLIT, "pages": len(pages), "blocks": int(len(y)),
                      "positive_blocks": int(y.sum())},
             "thresholds": {"default": default, "precision": precise, "floor": floor,
