@@ -69,14 +69,15 @@ def test_a_cross_validation_only_run_writes_per_page_scores_that_paired_compares
     assert f"| {0.3 / same_type:+.4f} ± " in lines[first["type"]]
 
 
-@pytest.mark.parametrize("setting", ["max_depth=3", "max_iter", "max_iter=many", "=15"])
-def test_a_setting_the_model_does_not_have_is_a_usage_error(setting, capsys):
+@pytest.mark.parametrize("arguments", [["--set", "max_depth=3"], ["--set", "max_iter"], ["--set", "max_iter=many"],
+                                       ["--set", "=15"], ["--per-page", "no/such/folder/scores.json"]])
+def test_a_bad_option_is_a_usage_error_before_any_work(arguments, capsys):
     from training.train import main
 
     with pytest.raises(SystemExit) as stopped:
-        main(["--data", "unused", "--out", "unused", "--set", setting])
+        main(["--data", "unused", "--out", "unused", *arguments])
     assert stopped.value.code == 2
-    assert "--set" in capsys.readouterr().err
+    assert arguments[0] in capsys.readouterr().err
 
 
 def test_paired_refuses_runs_of_different_pages(tmp_path, capsys):
@@ -92,3 +93,20 @@ def test_paired_refuses_runs_of_different_pages(tmp_path, capsys):
     assert "is not a file of python -m training.train --per-page" in capsys.readouterr().err
     assert paired.main([str(tmp_path / "a.json"), str(tmp_path / "missing.json")]) == 2
     assert "missing.json" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("content", ['{"pages": []}', '{"pages": [{"page": "0001", "type": "article"}]}',
+                                     '{"pages": [{"page": "0001", "type": "article", "f1": "1"}]}',
+                                     '{"pages": [{"page": "0001", "type": "article", "f1": NaN}]}',
+                                     '{"pages": [{"page": 1, "type": "article", "f1": 1.0}]}',
+                                     '{"pages": [7]}', 'not json', '\xff'])
+def test_paired_refuses_a_damaged_file_in_one_line(tmp_path, capsys, content):
+    from training import paired
+
+    good = tmp_path / "good.json"
+    good.write_text('{"pages": [{"page": "0001", "type": "article", "f1": 1.0}]}')
+    bad = tmp_path / "bad.json"
+    bad.write_text(content, encoding="latin-1")
+    assert paired.main([str(good), str(bad)]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("training.paired: ") and error.count("\n") == 1

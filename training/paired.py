@@ -23,14 +23,18 @@ def read_pages(path: Path) -> dict[str, dict]:
     Raises
     ------
     ValueError
-        The file is not JSON of that shape.
+        The file is not JSON of that shape, or lists no pages.
     OSError
         The file cannot be read.
     """
     data = json.loads(path.read_text(encoding="utf-8"))
-    if not isinstance(data, dict) or not isinstance(data.get("pages"), list):
-        raise ValueError(f"{path} is not a file of python -m training.train --per-page")
-    return {page["page"]: page for page in data["pages"]}
+    pages = data.get("pages") if isinstance(data, dict) else None
+    if not isinstance(pages, list) or not pages or not all(
+            isinstance(page, dict) and isinstance(page.get("page"), str) and isinstance(page.get("type"), str)
+            and type(page.get("f1")) in (int, float) and math.isfinite(page["f1"]) for page in pages):
+        raise ValueError(f"{path} is not a file of python -m training.train --per-page "
+                         "(pages, each with a page number, a type and a finite F1)")
+    return {page["page"]: page for page in pages}
 
 
 def mean_and_error(values: list[float]) -> tuple[float, float]:
@@ -50,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         base, new = read_pages(args.base), read_pages(args.new)
-    except (OSError, ValueError, KeyError, TypeError) as error:
+    except (OSError, ValueError) as error:
         print(f"training.paired: {error}", file=sys.stderr)
         return 2
     if base.keys() != new.keys():

@@ -132,6 +132,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="write each page's cross-validated precision, recall and F1 as JSON "
                              "(compare two runs with python -m training.paired)")
     args = parser.parse_args(argv)
+    if args.per_page and not args.per_page.parent.is_dir():
+        # said now, not after the half hour of cross-validation whose scores it would hold
+        parser.error(f"--per-page: no folder {args.per_page.parent}")
     parameters = dict(PARAMETERS)
     for setting in args.set:
         name, _, value = setting.partition("=")
