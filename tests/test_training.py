@@ -51,33 +51,52 @@ def test_a_cross_validation_only_run_writes_per_page_scores_that_paired_compares
     assert run["parameters"]["max_iter"] == 15 and run["parameters"]["max_leaf_nodes"] == 7
     assert len(run["pages"]) == 30
     printed = json.loads(capsys.readouterr().out)
+    assert printed["parameters"] == run["parameters"]
     assert sum(page["f1"] for page in run["pages"]) / 30 == pytest.approx(printed["f1"], abs=1e-4)
 
-    # The same run against itself differs by nothing; raising one page's F1 by 0.3
+    # The same run against itself differs by nothing; lowering one page's F1 by 0.3
     # moves the mean by 0.01 and its type's mean by 0.3 over that type's pages.
-    better = json.loads(scores.read_text())
-    first = better["pages"][0]
-    first["f1"] += 0.3
-    (tmp_path / "new.json").write_text(json.dumps(better))
+    worse = json.loads(scores.read_text())
+    first = next(page for page in worse["pages"] if page["f1"] >= 0.3)
+    first["f1"] -= 0.3
+    (tmp_path / "new.json").write_text(json.dumps(worse))
     capsys.readouterr()
     assert paired.main([str(scores), str(scores)]) == 0
-    assert "| all | 30 |" in capsys.readouterr().out
+    same = capsys.readouterr().out
+    assert "| all pages | 30 |" in same and "settings changed: none" in same
     assert paired.main([str(scores), str(tmp_path / "new.json")]) == 0
     lines = {line.split(" | ")[0].strip("| "): line for line in capsys.readouterr().out.splitlines()}
-    assert "| +0.0100 ± 0.0100 |" in lines["all"]
+    assert "| -0.0100 ± 0.0100 |" in lines["all pages"]
     same_type = sum(page["type"] == first["type"] for page in run["pages"])
-    assert f"| {0.3 / same_type:+.4f} ± " in lines[first["type"]]
+    assert f"| {-0.3 / same_type:+.4f} ± " in lines[first["type"]]
 
 
 @pytest.mark.parametrize("arguments", [["--set", "max_depth=3"], ["--set", "max_iter"], ["--set", "max_iter=many"],
-                                       ["--set", "=15"], ["--per-page", "no/such/folder/scores.json"]])
+                                       ["--set", "=15"], ["--set", "max_iter=0"], ["--set", "max_iter=True"],
+                                       ["--set", "max_leaf_nodes=1"], ["--set", "learning_rate='fast'"],
+                                       ["--set", "max_iter=1000000000"], ["--set", "max_iter=5", "--set", "max_iter=7"],
+                                       ["--set", "max_iter=" + "-" * 5000 + "1"],
+                                       ["--per-page", "no/such/folder/scores.json"], ["--per-page", "."]])
 def test_a_bad_option_is_a_usage_error_before_any_work(arguments, capsys):
+    pytest.importorskip("sklearn")
     from training.train import main
 
     with pytest.raises(SystemExit) as stopped:
         main(["--data", "unused", "--out", "unused", *arguments])
     assert stopped.value.code == 2
     assert arguments[0] in capsys.readouterr().err
+
+
+def test_a_model_run_needs_out_and_a_cross_validation_only_run_does_not(capsys):
+    pytest.importorskip("sklearn")
+    from training.train import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["--data", "unused"])
+    assert stopped.value.code == 2 and "--out is required, unless --cv-only" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stopped:       # past the options: no pages in that folder
+        main(["--data", "unused", "--cv-only", "--set", "early_stopping=True"])
+    assert "no pages in unused/dev/html" in str(stopped.value)
 
 
 def test_paired_refuses_runs_of_different_pages(tmp_path, capsys):
@@ -95,11 +114,19 @@ def test_paired_refuses_runs_of_different_pages(tmp_path, capsys):
     assert "missing.json" in capsys.readouterr().err
 
 
+def _page(f1="1.0", page="0001", kind="article"):
+    return f'{{"page": "{page}", "type": "{kind}", "f1": {f1}}}'
+
+
 @pytest.mark.parametrize("content", ['{"pages": []}', '{"pages": [{"page": "0001", "type": "article"}]}',
-                                     '{"pages": [{"page": "0001", "type": "article", "f1": "1"}]}',
-                                     '{"pages": [{"page": "0001", "type": "article", "f1": NaN}]}',
+                                     '{"pages": [%s]}' % _page('"1"'), '{"pages": [%s]}' % _page("NaN"),
+                                     '{"pages": [%s]}' % _page("1e308"), '{"pages": [%s]}' % _page("-5"),
+                                     '{"pages": [%s]}' % _page("1" + "0" * 400), '{"pages": [%s]}' % _page("true"),
+                                     '{"pages": [%s, %s]}' % (_page(), _page("0.5")),
+                                     '{"pages": [%s]}' % _page(kind="a\\nb"), '{"pages": [%s]}' % _page(kind="\\ud800"),
+                                     '{"pages": [%s]}' % _page(kind=""), '{"pages": [%s]}' % _page(kind="x" * 65),
                                      '{"pages": [{"page": 1, "type": "article", "f1": 1.0}]}',
-                                     '{"pages": [7]}', 'not json', '\xff'])
+                                     '{"pages": [7]}', "[" * 100_000, 'not json', '\xff'])
 def test_paired_refuses_a_damaged_file_in_one_line(tmp_path, capsys, content):
     from training import paired
 
@@ -109,4 +136,20 @@ def test_paired_refuses_a_damaged_file_in_one_line(tmp_path, capsys, content):
     bad.write_text(content, encoding="latin-1")
     assert paired.main([str(good), str(bad)]) == 2
     error = capsys.readouterr().err
-    assert error.startswith("training.paired: ") and error.count("\n") == 1
+    assert error.startswith("training.paired: ") and error.count("\n") == 1 and "bad.json" in error
+
+
+def test_paired_keeps_its_table_whole_and_refuses_runs_that_disagree_on_types(tmp_path, capsys):
+    from training import paired
+
+    one = tmp_path / "one.json"
+    one.write_text('{"pages": [%s, %s]}' % (_page(page="0001", kind="all pages"), _page("0.5", "0002", "a|b")))
+    assert paired.main([str(one), str(one)]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("|")]
+    assert rows[2:] == ["| all pages | 2 | 0.7500 | 0.7500 | +0.0000 ± 0.0000 |",
+                        "| all pages | 1 | 1.0000 | 1.0000 | +0.0000 ± n/a |",
+                        "| a\\|b | 1 | 0.5000 | 0.5000 | +0.0000 ± n/a |"]
+    other = tmp_path / "other.json"
+    other.write_text('{"pages": [%s, %s]}' % (_page(page="0001", kind="service"), _page("0.5", "0002", "a|b")))
+    assert paired.main([str(one), str(other)]) == 2
+    assert "different types (page 0001: 'all pages' and 'service')" in capsys.readouterr().err

@@ -2,7 +2,9 @@
 
 BASE and NEW are files written by ``python -m training.train --per-page FILE`` on the
 same pages. Each page's F1 in NEW minus its F1 in BASE is averaged, overall and per
-page type, with one standard error of that mean. Pairing the pages removes what the
+page type, with one standard error of that mean. Each run chose its own threshold and
+floor on its own out-of-fold scores, as training does, so each model is judged at its
+own best cut; both are printed, with the settings that differ. Pairing the pages removes what the
 two runs share (a hard page is hard in both): on WCXB dev the standard error of a
 paired difference is about 0.001, against 0.008 for the difference of two runs' mean
 F1 taken apart. A difference under about twice its standard error is noise.
@@ -17,31 +19,63 @@ import sys
 from pathlib import Path
 
 
-def read_pages(path: Path) -> dict[str, dict]:
-    """The pages of a ``--per-page`` file, by page number.
+#: The largest file read: a run of WCXB dev's 1,489 pages writes about 200 KB.
+MAX_BYTES = 64 << 20
+
+
+def read_run(path: Path) -> dict:
+    """A ``--per-page`` file, its ``pages`` turned into a dict by page number.
 
     Raises
     ------
     ValueError
-        The file is not JSON of that shape, or lists no pages.
+        The file is larger than :data:`MAX_BYTES`, not JSON of that shape (pages, each
+        with a page number given once, a printable type of at most 64 characters and
+        an F1 from 0 to 1), or lists no pages. The message names the file.
     OSError
         The file cannot be read.
     """
-    data = json.loads(path.read_text(encoding="utf-8"))
+    with open(path, "rb") as file:
+        raw = file.read(MAX_BYTES + 1)
+    if len(raw) > MAX_BYTES:
+        raise ValueError(f"{path}: larger than {MAX_BYTES >> 20} MB")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError) as error:        # UnicodeDecodeError is a ValueError
+        raise ValueError(f"{path}: {error}") from None
     pages = data.get("pages") if isinstance(data, dict) else None
     if not isinstance(pages, list) or not pages or not all(
-            isinstance(page, dict) and isinstance(page.get("page"), str) and isinstance(page.get("type"), str)
-            and type(page.get("f1")) in (int, float) and math.isfinite(page["f1"]) for page in pages):
+            isinstance(page, dict) and isinstance(page.get("page"), str)
+            and isinstance(page.get("type"), str) and 0 < len(page["type"]) <= 64 and page["type"].isprintable()
+            and type(page.get("f1")) in (int, float) and 0 <= page["f1"] <= 1 for page in pages):
         raise ValueError(f"{path} is not a file of python -m training.train --per-page "
-                         "(pages, each with a page number, a type and a finite F1)")
-    return {page["page"]: page for page in pages}
+                         "(pages, each with a page number, a printable type and an F1 from 0 to 1)")
+    by_number = {page["page"]: page for page in pages}
+    if len(by_number) < len(pages):
+        raise ValueError(f"{path} lists a page twice")
+    return {**data, "pages": by_number}
 
 
-def mean_and_error(values: list[float]) -> tuple[float, float]:
-    """The mean of ``values`` and its standard error (0 for fewer than two values)."""
+def changed_settings(base: dict, new: dict) -> str:
+    """The model settings whose values differ between two runs, as "name old → new"."""
+    before, after = base.get("parameters"), new.get("parameters")
+    if not isinstance(before, dict) or not isinstance(after, dict):
+        return "not recorded"
+    return "; ".join(f"{name} {before.get(name)!r} → {after.get(name)!r}"
+                     for name in sorted(before.keys() | after.keys(), key=str)
+                     if before.get(name) != after.get(name)) or "none"
+
+
+def cell(text: str) -> str:
+    """``text`` (printable: :func:`read_run`) as one cell of a GFM pipe table."""
+    return text.replace("|", "\\|")
+
+
+def mean_and_error(values: list[float]) -> tuple[float, float | None]:
+    """The mean of ``values`` and its standard error (None for fewer than two values)."""
     mean = sum(values) / len(values)
     if len(values) < 2:
-        return mean, 0.0
+        return mean, None
     variance = sum((value - mean) ** 2 for value in values) / (len(values) - 1)
     return mean, math.sqrt(variance / len(values))
 
@@ -53,25 +87,36 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("new", type=Path, help="the --per-page file of the run being judged")
     args = parser.parse_args(argv)
     try:
-        base, new = read_pages(args.base), read_pages(args.new)
+        base_run, new_run = read_run(args.base), read_run(args.new)
     except (OSError, ValueError) as error:
         print(f"training.paired: {error}", file=sys.stderr)
         return 2
+    base, new = base_run["pages"], new_run["pages"]
     if base.keys() != new.keys():
         print(f"training.paired: the runs scored different pages ({len(base)} and {len(new)}; "
               f"{len(base.keys() ^ new.keys())} in one only)", file=sys.stderr)
         return 2
+    differing = [name for name in base if base[name]["type"] != new[name]["type"]]
+    if differing:
+        print(f"training.paired: the runs give {len(differing)} pages different types "
+              f"(page {differing[0]}: {base[differing[0]]['type']!r} and {new[differing[0]]['type']!r})",
+              file=sys.stderr)
+        return 2
     names = sorted(base)
-    groups = {"all": names}
+    by_type: dict[str, list[str]] = {}
     for name in names:
-        groups.setdefault(base[name]["type"], []).append(name)
+        by_type.setdefault(base[name]["type"], []).append(name)
+    groups = [("all pages", names)] + sorted(by_type.items())
+    for name, run in (("base", base_run), ("new", new_run)):
+        print(f"{name}: threshold {run.get('threshold')}, floor {run.get('floor')}")
+    print(f"settings changed: {changed_settings(base_run, new_run)}\n")
     print("| pages | count | base F1 | new F1 | difference |\n| --- | --- | --- | --- | --- |")
-    for group, members in groups.items():
+    for group, members in groups:
         before = [base[name]["f1"] for name in members]
         after = [new[name]["f1"] for name in members]
         difference, error = mean_and_error([b - a for a, b in zip(before, after)])
-        print(f"| {group} | {len(members)} | {sum(before) / len(before):.4f} | {sum(after) / len(after):.4f} "
-              f"| {difference:+.4f} ± {error:.4f} |")
+        print(f"| {cell(group)} | {len(members)} | {sum(before) / len(before):.4f} | {sum(after) / len(after):.4f} "
+              f"| {difference:+.4f} ± {'n/a' if error is None else format(error, '.4f')} |")
     return 0
 
 

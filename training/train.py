@@ -34,6 +34,9 @@ from webfold.select import page_threshold, unseen
 #: The shipped model's settings (chosen by cross-validation on dev).
 PARAMETERS = dict(max_iter=300, learning_rate=0.08, max_leaf_nodes=31, min_samples_leaf=40,
                   l2_regularization=1.0, early_stopping=False, random_state=0)
+#: The most boosting iterations ``--set`` allows: cross-validating 300 takes about 20
+#: minutes here, so this many would take about 11 hours.
+MAX_ITERATIONS = 10_000
 FOLDS = 5
 THRESHOLDS = [round(t, 2) for t in np.arange(0.10, 0.91, 0.02)]
 #: Floors tried for the per-page cut (webfold.select.choose): the lowest score that counts.
@@ -116,34 +119,80 @@ def page_scores(pages: list[PageRows], probabilities: np.ndarray, owner: np.ndar
     return out
 
 
+def model_parameters(settings: list[str]) -> dict:
+    """:data:`PARAMETERS` with ``settings`` ("NAME=VALUE", the value a Python literal)
+    applied, checked by scikit-learn on a fit of one iteration to 40 rows.
+
+    Raises
+    ------
+    ValueError
+        A setting is not NAME=VALUE with NAME a key of :data:`PARAMETERS`, or its value
+        is not a literal or not one that scikit-learn accepts.
+    """
+    parameters = dict(PARAMETERS)
+    given: set[str] = set()
+    for setting in settings:
+        name, _, value = setting.partition("=")
+        if name not in PARAMETERS or not value:
+            raise ValueError(f"takes NAME=VALUE with NAME one of {', '.join(PARAMETERS)}, not {setting[:80]!r}")
+        if name in given:
+            raise ValueError(f"{name} given twice")
+        given.add(name)
+        try:
+            parameters[name] = ast.literal_eval(value)
+        except (ValueError, SyntaxError, MemoryError, RecursionError):
+            raise ValueError(f"{name}: {value[:80]!r} is not a Python literal (a number, True, False, None "
+                             "or a quoted string)") from None
+    iterations = parameters["max_iter"]
+    # The check fits one iteration, so the iteration count is checked here.
+    if type(iterations) is not int or not 1 <= iterations <= MAX_ITERATIONS:
+        raise ValueError(f"max_iter: {str(iterations)[:80]} is not a whole number from 1 to {MAX_ITERATIONS:,}")
+    try:
+        # 40 rows: enough for the validation split of early_stopping=True
+        HistGradientBoostingClassifier(**{**parameters, "max_iter": 1}).fit(
+            [[float(row)] for row in range(40)], [row % 2 for row in range(40)])
+    except (ValueError, TypeError) as error:       # scikit-learn's InvalidParameterError is both
+        raise ValueError(str(error).splitlines()[0]) from None
+    return parameters
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Train, validate, export; print the cross-validated scores. Returns 0."""
+    """Train, validate, export; print the cross-validated scores. Returns 0 (argparse
+    exits with 2 on a usage error)."""
     parser = argparse.ArgumentParser(prog="python -m training.train", description=__doc__.split("\n")[0])
     parser.add_argument("--data", type=Path, required=True, help="a WCXB checkout (its dev split is read)")
-    parser.add_argument("--out", type=Path, required=True, help="the model folder to write")
-    parser.add_argument("--limit", type=int, help="use only the first N dev pages (for tests)")
-    parser.add_argument("--jobs", type=int, default=2, help="worker processes for reading pages")
+    parser.add_argument("--out", type=Path, help="the model folder to write (not with --cv-only)")
+    parser.add_argument("--limit", type=int, help="use only the first N dev pages in name order (for tests; "
+                                                  "the first 60 are all articles and service pages)")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes for reading pages (default 2)")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="change a model setting of both stages, e.g. max_leaf_nodes=15 "
                              f"(repeatable; the shipped settings: {PARAMETERS})")
     parser.add_argument("--cv-only", action="store_true",
-                        help="cross-validate and print the scores, without fitting or writing a model")
+                        help="cross-validate and print the scores and settings, without fitting or "
+                             "writing a model")
     parser.add_argument("--per-page", type=Path, metavar="FILE",
                         help="write each page's cross-validated precision, recall and F1 as JSON "
                              "(compare two runs with python -m training.paired)")
     args = parser.parse_args(argv)
-    if args.per_page and not args.per_page.parent.is_dir():
-        # said now, not after the half hour of cross-validation whose scores it would hold
-        parser.error(f"--per-page: no folder {args.per_page.parent}")
-    parameters = dict(PARAMETERS)
-    for setting in args.set:
-        name, _, value = setting.partition("=")
-        if name not in PARAMETERS or not value:
-            parser.error(f"--set takes NAME=VALUE with NAME one of {', '.join(PARAMETERS)}, not {setting!r}")
+    # Each mistake is said now, not after the twenty minutes of cross-validation.
+    if args.out is None and not args.cv_only:
+        parser.error("--out is required, unless --cv-only")
+    try:
+        parameters = model_parameters(args.set)
+    except ValueError as error:
+        parser.error(f"--set: {error}")
+    if args.per_page:
         try:
-            parameters[name] = ast.literal_eval(value)
-        except (ValueError, SyntaxError):
-            parser.error(f"--set {name}: {value!r} is not a number or True/False")
+            with open(args.per_page, "a", encoding="utf-8"):     # writable: opened, and left as it was
+                pass
+        except OSError as error:
+            parser.error(f"--per-page: {error}")
+    if not args.cv_only:
+        try:
+            args.out.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            parser.error(f"--out: {error}")
     started = time.perf_counter()
     pages = load(args.data, args.limit, args.jobs)
     print(f"{len(pages)} pages, {sum(len(p.labels) for p in pages)} blocks read in "
@@ -191,12 +240,11 @@ def main(argv: list[str] | None = None) -> int:
                         "precision": round(float(p), 6), "recall": round(float(r), 6), "f1": round(float(f), 6)}
                        for page, (p, r, f) in zip(pages, by_page)]}, indent=0) + "\n", encoding="utf-8")
     if args.cv_only:
-        print(json.dumps(cv, indent=1))
+        print(json.dumps({"parameters": parameters, **cv}, indent=1))
         print(f"cross-validated in {time.perf_counter() - started:.0f} s; no model written", file=sys.stderr)
         return 0
     stage1 = HistGradientBoostingClassifier(**parameters).fit(x1, y)
     stage2 = HistGradientBoostingClassifier(**parameters).fit(x2, y)
-    args.out.mkdir(parents=True, exist_ok=True)
     joblib.dump({"stage1": stage1, "stage2": stage2}, args.out / "selector.joblib", compress=3)
     first_bytes, second_bytes = forest_bytes(stage1), forest_bytes(stage2)
     (args.out / "selector.trees").write_bytes(first_bytes + second_bytes)
