@@ -5,10 +5,12 @@ agreeing with scikit-learn."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 
-from conftest import data_dir, require
+from conftest import REPO, data_dir, require
 
 
 def test_train_on_thirty_pages(tmp_path):
@@ -153,3 +155,15 @@ def test_paired_keeps_its_table_whole_and_refuses_runs_that_disagree_on_types(tm
     other.write_text('{"pages": [%s, %s]}' % (_page(page="0001", kind="service"), _page("0.5", "0002", "a|b")))
     assert paired.main([str(one), str(other)]) == 2
     assert "different types (page 0001: 'all pages' and 'service')" in capsys.readouterr().err
+
+
+def test_paired_stops_quietly_when_its_reader_goes_away(tmp_path):
+    # 5,000 types: a table larger than a pipe's buffer, so writing outlasts the reader
+    run = tmp_path / "run.json"
+    run.write_text('{"pages": [%s]}' % ", ".join(_page(page=f"{n:04}", kind=f"type{n}") for n in range(5000)))
+    child = subprocess.Popen([sys.executable, "-m", "training.paired", str(run), str(run)], cwd=REPO,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    child.stdout.readline()
+    child.stdout.close()        # as `| head -1` does
+    assert child.wait(timeout=60) == 0
+    assert child.stderr.read() == b""

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 from pathlib import Path
 
@@ -107,16 +108,24 @@ def main(argv: list[str] | None = None) -> int:
     for name in names:
         by_type.setdefault(base[name]["type"], []).append(name)
     groups = [("all pages", names)] + sorted(by_type.items())
-    for name, run in (("base", base_run), ("new", new_run)):
-        print(f"{name}: threshold {run.get('threshold')}, floor {run.get('floor')}")
-    print(f"settings changed: {changed_settings(base_run, new_run)}\n")
-    print("| pages | count | base F1 | new F1 | difference |\n| --- | --- | --- | --- | --- |")
+    lines = [f"{name}: threshold {run.get('threshold')}, floor {run.get('floor')}"
+             for name, run in (("base", base_run), ("new", new_run))]
+    lines += [f"settings changed: {changed_settings(base_run, new_run)}", "",
+              "| pages | count | base F1 | new F1 | difference |", "| --- | --- | --- | --- | --- |"]
     for group, members in groups:
         before = [base[name]["f1"] for name in members]
         after = [new[name]["f1"] for name in members]
         difference, error = mean_and_error([b - a for a, b in zip(before, after)])
-        print(f"| {cell(group)} | {len(members)} | {sum(before) / len(before):.4f} | {sum(after) / len(after):.4f} "
-              f"| {difference:+.4f} ± {'n/a' if error is None else format(error, '.4f')} |")
+        lines.append(f"| {cell(group)} | {len(members)} | {sum(before) / len(before):.4f} "
+                     f"| {sum(after) / len(after):.4f} "
+                     f"| {difference:+.4f} ± {'n/a' if error is None else format(error, '.4f')} |")
+    try:
+        print("\n".join(lines))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (| head): as webfold.cli does, point stdout at devnull
+        # so that the flush at exit does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 
