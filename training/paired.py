@@ -4,10 +4,10 @@ BASE and NEW are files written by ``python -m training.train --per-page FILE`` o
 same pages. Each page's F1 in NEW minus its F1 in BASE is averaged, overall and per
 page type, with one standard error of that mean. Each run chose its own threshold and
 floor on its own out-of-fold scores, as training does, so each model is judged at its
-own best cut; both are printed, with the settings that differ. Pairing the pages removes what the
-two runs share (a hard page is hard in both): on WCXB dev the standard error of a
-paired difference is about 0.001, against 0.008 for the difference of two runs' mean
-F1 taken apart. A difference under about twice its standard error is noise.
+own best cut; both are printed, with the settings that differ. Pairing the pages
+removes what the two runs share (a hard page is hard in both): on WCXB dev the standard
+error of a paired difference is about 0.001, against 0.008 for the difference of two
+runs' mean F1 taken apart. A difference under about twice its standard error is noise.
 """
 
 from __future__ import annotations

@@ -162,8 +162,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m training.train", description=__doc__.split("\n")[0])
     parser.add_argument("--data", type=Path, required=True, help="a WCXB checkout (its dev split is read)")
     parser.add_argument("--out", type=Path, help="the model folder to write (not with --cv-only)")
-    parser.add_argument("--limit", type=int, help="use only the first N dev pages in name order (for tests; "
-                                                  "the first 60 are all articles and service pages)")
+    parser.add_argument("--limit", type=int, help="use only the first N dev pages in name order (for tests: "
+                                                  "a few page types only)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes for reading pages (default 2)")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="change a model setting of both stages, e.g. max_leaf_nodes=15 "
@@ -184,7 +184,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--set: {error}")
     if args.per_page:
         try:
-            with open(args.per_page, "a", encoding="utf-8"):     # writable: opened, and left as it was
+            # opened for appending: a file already there is left as it is until the run ends
+            with open(args.per_page, "a", encoding="utf-8"):
                 pass
         except OSError as error:
             parser.error(f"--per-page: {error}")
