@@ -15,9 +15,10 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import sys
 from pathlib import Path
+
+from webfold.streams import stdout_to_devnull
 
 
 #: The largest file read: a run of WCXB dev's 1,489 pages writes about 200 KB.
@@ -123,9 +124,7 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(lines))
         sys.stdout.flush()
     except BrokenPipeError:
-        # The reader went away (| head): as webfold.cli does, point stdout at devnull
-        # so that the flush at exit does not fail again.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        stdout_to_devnull()         # the reader went away (| head): stop quietly
     return 0
 
 

@@ -15,7 +15,7 @@ from webfold.decode import encoding_for_label
 from webfold.errors import InputTooLargeError, WebfoldError
 from webfold.fetch import MAX_TIMEOUT, TIMEOUT, USER_AGENT
 from webfold.pipeline import MAX_INPUT_BYTES, to_document
-from webfold.streams import read_at_most
+from webfold.streams import read_at_most, stdout_to_devnull
 
 #: The first bytes of a gzip file (RFC 1952, section 2.3.1).
 GZIP_MAGIC = b"\x1f\x8b"
@@ -559,7 +559,7 @@ def main(argv: list[str] | None = None) -> int:
                 raise
             except OSError as error:
                 # What could not be written is dropped, or the flush at exit fails again.
-                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+                stdout_to_devnull()
                 raise ConversionError(f"cannot write to standard output ({error.strerror or error})") from None
     except SystemExit as exit_:            # --help and --version
         return exit_.code if isinstance(exit_.code, int) else 0
@@ -570,9 +570,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"webfold: error: {_printable(str(error))}", file=sys.stderr)
         return 1
     except BrokenPipeError:
-        # The reader went away (``| head``): stop quietly. Python's documented recipe:
-        # point stdout at devnull so that the flush at exit does not fail again.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        # The reader went away (``| head``): stop quietly.
+        stdout_to_devnull()
         return 0
     except Terminated:
         print("webfold: terminated", file=sys.stderr)
