@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from array import array
 import math
+from pathlib import Path
 import pickle
 import subprocess
 import sys
@@ -17,9 +18,11 @@ from webfold.block import Block
 from webfold.features import (CONTAINER_DISTANCES, CONTEXT_NAMES, FEATURE_NAMES, container_ids,
                               context_features, page_features)
 from webfold import select
-from webfold.select import MODEL_DIR, ModelError, Selector, choose, select_main
+from webfold.select import ModelError, Selector, choose, select_main
 
 from conftest import data_dir
+
+MODEL_DIR = Path(select.MODEL_DIR)
 
 FIXTURES = sorted((data_dir() / "firecrawl-fixtures").glob("*/*.html"))
 

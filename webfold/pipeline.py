@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import threading
+from _thread import allocate_lock    # not threading: its import costs start-up
 
 from webfold._scan import scan_bytes
 from webfold.block import Block, Page
@@ -221,7 +221,7 @@ class Document:
         return f"Document({len(self.content)} of {len(self.blocks)} blocks, {len(self.markdown):,} characters)"
 
 
-_METADATA_LOCK = threading.Lock()
+_METADATA_LOCK = allocate_lock()
 
 
 def _read_metadata(page: Page | None, blocks: tuple[Block, ...], safe_links: bool) -> Metadata:

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import json
 import math
-import threading
-from pathlib import Path
+import os
+from _thread import allocate_lock    # not threading: its import costs start-up
 
 from webfold._trees import Forest
 from webfold.block import CHROME_HIDDEN, CHROME_INVISIBLE, CHROME_PANEL, Block, words as words_of
@@ -24,7 +24,9 @@ from webfold.build import without_chrome
 from webfold.errors import WebfoldError
 from webfold.features import CONTEXT_NAMES, FEATURE_NAMES, ContextFeatures, PageFeatures, container_ids
 
-MODEL_DIR = Path(__file__).parent / "models"
+#: The shipped model's folder. A ``str`` joined with :mod:`os.path`: importing
+#: :mod:`pathlib` would cost a command-line run about 3% of its instructions.
+MODEL_DIR = os.path.join(os.path.dirname(__file__), "models")
 #: Blocks whose rows are made at a time: a page's rows take 2.3 KB a block, so a page
 #: of a million blocks would otherwise hold 2.3 GB of them.
 SLICE = 2048
@@ -50,7 +52,7 @@ class Selector:
 
     Parameters
     ----------
-    folder : Path
+    folder : str or os.PathLike
         Holds ``selector.json`` and ``selector.trees``.
 
     Raises
@@ -59,10 +61,12 @@ class Selector:
         A file is missing or damaged, or the model's feature names are not the code's.
     """
 
-    def __init__(self, folder: Path = MODEL_DIR) -> None:
+    def __init__(self, folder: str | os.PathLike = MODEL_DIR) -> None:
         try:
-            meta = json.loads((folder / "selector.json").read_text(encoding="utf-8"))
-            data = (folder / "selector.trees").read_bytes()
+            with open(os.path.join(folder, "selector.json"), encoding="utf-8") as handle:
+                meta = json.load(handle)
+            with open(os.path.join(folder, "selector.trees"), "rb") as handle:
+                data = handle.read()
         except (OSError, ValueError, RecursionError) as error:
             raise ModelError(f"cannot load the selector from {folder}: {error}") from None
         if not isinstance(meta, dict):
@@ -115,7 +119,7 @@ class Selector:
         return scores
 
 
-_LOCK = threading.Lock()
+_LOCK = allocate_lock()
 _SELECTOR: Selector | None = None
 
 
