@@ -17,6 +17,7 @@ import codecs
 import re
 
 from webfold.errors import BinaryInputError, DecodeError
+from webfold.patterns import LazyPattern
 
 #: WHATWG Encoding labels whose meaning differs from Python's codec of the same name,
 #: mapped to the Python codec that implements the WHATWG encoding (Encoding §4.2 and
@@ -56,13 +57,16 @@ WEB_CODECS = frozenset({
     "euc_kr", "utf-16-le", "utf-16-be",
 })
 
+# The LazyPattern ones compile on first use (webfold.patterns): only http-equiv
+# declarations, str input, bytes that look binary and pages with no declared
+# encoding need them.
 _META = re.compile(rb"<meta[\s/]([^>]*)>?", re.IGNORECASE)
 _COMMENT = re.compile(rb"<!--.*?(?:-->|$)", re.DOTALL)
-_CHARSET_ATTRIBUTE = re.compile(rb"""charset\s*=\s*["']?\s*([^\s"';>/]+)""", re.IGNORECASE)
+_CHARSET_ATTRIBUTE = LazyPattern(rb"""charset\s*=\s*["']?\s*([^\s"';>/]+)""", re.IGNORECASE)
 _META_CHARSET = re.compile(rb"""(?:^|[\s/])charset\s*=\s*["']?\s*([^\s"';>/]+)""", re.IGNORECASE)
 _HTTP_EQUIV = re.compile(rb"""http-equiv\s*=\s*["']?\s*content-type""", re.IGNORECASE)
-_CONTENT = re.compile(rb"""\bcontent\s*=\s*(["'])(.*?)\1""", re.IGNORECASE | re.DOTALL)
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_CONTENT = LazyPattern(rb"""\bcontent\s*=\s*(["'])(.*?)\1""", re.IGNORECASE | re.DOTALL)
+_SURROGATE = LazyPattern("[\ud800-\udfff]")
 _ASCII = bytes(range(128))
 #: Up to this many bytes above 0x7F in a page that is not UTF-8, detection is not asked.
 FEW_NON_ASCII = 4
@@ -213,7 +217,7 @@ def decode(html: str | bytes, charset: str | None = None) -> Decoded:
 #: the second pattern, since UTF-16 text without a byte order mark is half NULs).
 _CONTROL = re.compile(rb"[\x00-\x08\x0b\x0e-\x1a\x1c-\x1f]")
 #: ...and those counted for the share (backspace is left out: man pages overstrike with it)
-_CONTROL_NOT_NUL = re.compile(rb"[\x01-\x07\x0b\x0e-\x1a\x1c-\x1f]")
+_CONTROL_NOT_NUL = LazyPattern(rb"[\x01-\x07\x0b\x0e-\x1a\x1c-\x1f]")
 #: A share of such controls in the first 1,024 bytes, and a count, that no text
 #: reaches: random bytes hold about 10%, text in any encoding none or a stray few.
 CONTROL_SHARE = 0.05
@@ -255,7 +259,7 @@ _DETECTED_AS = {"euc_jis_2004": "euc_jp", "euc_jisx0213": "euc_jp", "shift_jis_2
                 "iso2022_jp_2004": "iso2022_jp"}
 #: The escape sequences that switch ISO-2022-JP to JIS X 0208 (RFC 1468): a page in
 #: that 7-bit encoding is also valid UTF-8, and only these tell them apart.
-_ISO_2022_JP = re.compile(rb"\x1b\$[@B]")
+_ISO_2022_JP = LazyPattern(rb"\x1b\$[@B]")
 
 
 def _detect(data: bytes) -> str | None:
