@@ -38,6 +38,24 @@ def child(stage: str, run: bool) -> None:
             function(value)
 
 
+def callgrind(command: list[str], env: dict[str, str], cwd: str | Path | None = None) -> int:
+    """Instructions that the process ``command`` executes, as callgrind counts them.
+
+    Raises
+    ------
+    RuntimeError
+        Valgrind failed or printed no count.
+    """
+    with tempfile.TemporaryDirectory() as folder:
+        done = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={Path(folder) / 'out'}",
+                               *command], capture_output=True, text=True, cwd=cwd, env=env)
+    found = _COLLECTED.search(done.stderr)
+    if done.returncode != 0 or found is None:
+        raise RuntimeError(f"valgrind failed on {' '.join(command)[:200]} (exit {done.returncode}): "
+                           + done.stderr.strip()[-500:])
+    return int(found.group(1))
+
+
 def count(stage: str, run: bool) -> int:
     """Instructions of one :func:`child` process, as callgrind counts them.
 
@@ -46,17 +64,8 @@ def count(stage: str, run: bool) -> int:
     RuntimeError
         Valgrind failed or printed no count.
     """
-    with tempfile.TemporaryDirectory() as folder:
-        done = subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={Path(folder) / 'out'}",
-             sys.executable, "-m", "bench.instructions", "--child", stage, "--run" if run else "--prepare"],
-            capture_output=True, text=True, cwd=corpus.REPO, env={**os.environ, "PYTHONHASHSEED": "0"})
-    found = _COLLECTED.search(done.stderr)
-    if done.returncode != 0 or found is None:
-        raise RuntimeError(f"valgrind failed on the {stage} stage (exit {done.returncode}): "
-                           + done.stderr.strip()[-500:])
-    return int(found.group(1))
-
+    return callgrind([sys.executable, "-m", "bench.instructions", "--child", stage, "--run" if run else "--prepare"],
+                     {**os.environ, "PYTHONHASHSEED": "0"}, corpus.REPO)
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.instructions", description=__doc__.split("\n\n")[0])
