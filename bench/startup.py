@@ -67,12 +67,6 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error(f"--runs takes at least 1, not {args.runs}")
-    if importlib.util.find_spec("html_to_markdown") is None:
-        print("bench.startup: html-to-markdown is not installed: pip install -e '.[bench]'", file=sys.stderr)
-        return 2
-    if args.instructions and shutil.which("valgrind") is None:
-        print("bench.startup: valgrind is not installed (Debian: apt-get install valgrind)", file=sys.stderr)
-        return 2
     if args.page is None:
         try:
             args.page = str(firecrawl_paths()[0])
@@ -83,6 +77,12 @@ def main(argv: list[str] | None = None) -> int:
     if not os.path.isfile(page):
         print(f"bench.startup: {args.page}: {'not a file' if os.path.exists(page) else 'no such file'}",
               file=sys.stderr)
+        return 2
+    if importlib.util.find_spec("html_to_markdown") is None:
+        print("bench.startup: html-to-markdown is not installed: pip install -e '.[bench]'", file=sys.stderr)
+        return 2
+    if args.instructions and shutil.which("valgrind") is None:
+        print("bench.startup: valgrind is not installed (Debian: apt-get install valgrind)", file=sys.stderr)
         return 2
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     # A kill (SIGTERM) ends the run as Ctrl-C does, removing the temporary environment.
