@@ -66,6 +66,28 @@ def test_a_model_for_other_features_is_refused(tmp_path):
         Selector(tmp_path)
 
 
+class _FolderPath:
+    """A path object of a caller's own (os.PathLike), as a Selector may be given."""
+
+    def __init__(self, path) -> None:
+        self.path = path
+
+    def __fspath__(self):
+        return self.path
+
+
+def test_a_model_folder_may_be_any_kind_of_path_and_is_named_as_one(tmp_path):
+    for folder in (select.MODEL_DIR, MODEL_DIR, bytes(MODEL_DIR), _FolderPath(select.MODEL_DIR),
+                   _FolderPath(bytes(MODEL_DIR))):
+        assert Selector(folder).threshold == Selector().threshold
+    missing = tmp_path / "missing"
+    for folder in (_FolderPath(str(missing)), bytes(missing)):
+        with pytest.raises(ModelError, match=f"^cannot load the selector from {missing}: "):
+            Selector(folder)
+    with pytest.raises(TypeError, match="os.PathLike"):
+        Selector(3)
+
+
 def test_a_damaged_model_is_refused(tmp_path):
     (tmp_path / "selector.json").write_text((MODEL_DIR / "selector.json").read_text())
     (tmp_path / "selector.trees").write_bytes((MODEL_DIR / "selector.trees").read_bytes()[:100])

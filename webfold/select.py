@@ -52,16 +52,19 @@ class Selector:
 
     Parameters
     ----------
-    folder : str or os.PathLike
+    folder : str, bytes or os.PathLike
         Holds ``selector.json`` and ``selector.trees``.
 
     Raises
     ------
+    TypeError
+        ``folder`` is not a path.
     ModelError
         A file is missing or damaged, or the model's feature names are not the code's.
     """
 
-    def __init__(self, folder: str | os.PathLike = MODEL_DIR) -> None:
+    def __init__(self, folder: str | bytes | os.PathLike = MODEL_DIR) -> None:
+        folder = os.fsdecode(folder) or "."     # named as a path in every message below
         try:
             with open(os.path.join(folder, "selector.json"), encoding="utf-8") as handle:
                 meta = json.load(handle)
