@@ -86,12 +86,42 @@ def test_prescan_reads_only_the_first_1024_bytes_and_skips_comments():
     assert prescan(b"<meta charset=utf-16>") == "utf-8"
 
 
+@pytest.mark.parametrize("meta, expected", [
+    # a content attribute's value may be unquoted, and its charset quoted
+    (b'<meta http-equiv="Content-Type" content=text/html;charset=euc-kr>', "cp949"),
+    (b"<meta content='text/html; charset=\"euc-kr\"' http-equiv=content-type>", "cp949"),
+    # only a content-type pragma declares one: a refresh's content does not (and gbk is
+    # decoded as gb18030, as the Encoding standard says)
+    (b'<meta http-equiv="refresh" content="0; charset=euc-kr">', None),
+    (b'<meta http-equiv="refresh" content="0; charset=euc-kr"><meta charset="gbk">', "gb18030"),
+    (b'<meta name="description" content="a charset=euc-kr page">', None),
+    # the charset attribute wins over a pragma, and the first of two attributes counts
+    (b'<meta http-equiv="content-type" content="text/html; charset=euc-kr" charset="gbk">', "gb18030"),
+    (b'<meta charset="gbk" charset="euc-kr">', "gb18030"),
+    (b'<meta CHARSET =  "gbk" >', "gb18030"),
+])
+def test_prescan_reads_the_meta_attributes_as_the_standard_does(meta, expected):
+    assert prescan(meta) == expected
+
+
+def test_a_utf8_page_with_non_ascii_text_is_not_read_as_iso_2022_jp():
+    text = "caf\u00e9 \x1b$B$3$s\x1b(B"       # an escape sequence amid UTF-8 text
+    assert decode(page(text).encode("utf-8")).encoding == "utf-8"
+    japanese = page("\u65e5\u672c").encode("iso2022_jp")        # seven-bit, no declaration
+    assert decode(japanese).encoding == "iso2022_jp"
+
+
 def test_invalid_utf8_is_replaced_not_raised():
     assert webfold.to_markdown(b"<p>ok \xff\xfe done</p>", selection=False).startswith("ok ")
 
 
 def test_str_with_lone_surrogate():
     assert webfold.to_markdown("<p>a\ud800b</p>", selection=False) == "a\ufffdb\n"
+
+
+def test_str_with_surrogate_pairs_gets_their_characters():
+    assert webfold.to_markdown("<p>a\ud83d\ude00b\ude00\ud83d</p>", selection=False) == \
+        "a\U0001f600b\ufffd\ufffd\n"
 
 
 def test_bytes_like_input_is_read_as_bytes():

@@ -62,10 +62,12 @@ WEB_CODECS = frozenset({
 # encoding need them.
 _META = re.compile(rb"<meta[\s/]([^>]*)>?", re.IGNORECASE)
 _COMMENT = re.compile(rb"<!--.*?(?:-->|$)", re.DOTALL)
-_CHARSET_ATTRIBUTE = LazyPattern(rb"""charset\s*=\s*["']?\s*([^\s"';>/]+)""", re.IGNORECASE)
-_META_CHARSET = re.compile(rb"""(?:^|[\s/])charset\s*=\s*["']?\s*([^\s"';>/]+)""", re.IGNORECASE)
-_HTTP_EQUIV = re.compile(rb"""http-equiv\s*=\s*["']?\s*content-type""", re.IGNORECASE)
-_CONTENT = LazyPattern(rb"""\bcontent\s*=\s*(["'])(.*?)\1""", re.IGNORECASE | re.DOTALL)
+#: An attribute of a start tag: its name, then its value double-quoted, single-quoted
+#: or unquoted (WHATWG HTML §13.2.3.2, "get an attribute").
+_ATTRIBUTE = re.compile(rb"""([^\s/>=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]*)))?""")
+#: The encoding in a ``content`` value such as ``text/html; charset=utf-8`` (WHATWG
+#: HTML §2.4.4, "extracting a character encoding from a meta element").
+_CHARSET_PARAMETER = LazyPattern(rb"""charset\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s;"']+))""", re.IGNORECASE)
 _SURROGATE = LazyPattern("[\ud800-\udfff]")
 _ASCII = bytes(range(128))
 #: Up to this many bytes above 0x7F in a page that is not UTF-8, detection is not asked.
@@ -107,21 +109,21 @@ def prescan(data: bytes) -> str | None:
 
     A simplification of WHATWG HTML §13.2.3.2 ("prescan a byte stream"): comments are
     skipped; ``<meta charset>`` and ``<meta http-equiv="content-type" content="...;
-    charset=...">`` are read in document order. A declared UTF-16 means UTF-8, as the
+    charset=...">`` are read in document order, the ``charset`` attribute first, and
+    the first of two attributes of one name. A declared UTF-16 means UTF-8, as the
     standard says (the bytes were read as ASCII to find it).
     """
     head = _COMMENT.sub(b"", data[:1024])
     for meta in _META.finditer(head):
-        attributes = meta.group(1)
-        found = None
-        direct = _META_CHARSET.search(attributes)
-        if direct:
-            found = direct.group(1)
-        elif _HTTP_EQUIV.search(attributes):
-            content = _CONTENT.search(attributes)
-            declared = content and _CHARSET_ATTRIBUTE.search(content.group(2))
+        attributes: dict[bytes, bytes] = {}
+        for attribute in _ATTRIBUTE.finditer(meta.group(1)):
+            value = next((part for part in attribute.groups()[1:] if part is not None), b"")
+            attributes.setdefault(attribute.group(1).lower(), value)
+        found = attributes.get(b"charset")
+        if found is None and attributes.get(b"http-equiv", b"").strip().lower() == b"content-type":
+            declared = _CHARSET_PARAMETER.search(attributes.get(b"content", b""))
             if declared:
-                found = declared.group(1)
+                found = next(part for part in declared.groups() if part is not None)
         if found:
             encoding = encoding_for_label(found.decode("latin-1"))
             if encoding:
@@ -201,7 +203,8 @@ def decode(html: str | bytes, charset: str | None = None) -> Decoded:
         return _as_utf8(html, declared, "meta")
     try:
         html.decode("utf-8")
-        if not _ISO_2022_JP.search(html):
+        # ISO-2022-JP is seven-bit: a page with UTF-8's multi-byte characters is not it.
+        if not html.isascii() or not _ISO_2022_JP.search(html):
             return Decoded(html, "utf-8", "utf-8")
         return _as_utf8(html, "iso2022_jp", "detected")
     except UnicodeDecodeError:
@@ -319,6 +322,10 @@ def without_controls(text: str) -> str:
 
 
 def without_surrogates(text: str) -> str:
-    """``text`` with lone surrogates (from ``\\ud800`` escapes in JSON, or a ``str``
-    built from bad data) replaced by U+FFFD, so that it can be written as UTF-8."""
-    return _SURROGATE.sub("\ufffd", text) if _SURROGATE.search(text) else text
+    """``text`` with each pair of surrogates (``"\\ud83d\\ude00"``, as JavaScript
+    strings hold characters past U+FFFF) made the character it stands for, and lone
+    surrogates (from ``\\ud800`` escapes in JSON, or a ``str`` built from bad data)
+    replaced by U+FFFD, so that it can be written as UTF-8."""
+    if not _SURROGATE.search(text):
+        return text
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
