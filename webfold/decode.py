@@ -66,7 +66,7 @@ _COMMENT = re.compile(rb"<!--.*?(?:-->|$)", re.DOTALL)
 #: or unquoted (WHATWG HTML §13.2.3.2, "get an attribute").
 _ATTRIBUTE = re.compile(rb"""([^\s/>=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]*)))?""")
 #: The encoding in a ``content`` value such as ``text/html; charset=utf-8`` (WHATWG
-#: HTML §2.4.4, "extracting a character encoding from a meta element").
+#: HTML, "algorithm for extracting a character encoding from a meta element").
 _CHARSET_PARAMETER = LazyPattern(rb"""charset\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s;"']+))""", re.IGNORECASE)
 _SURROGATE = LazyPattern("[\ud800-\udfff]")
 _ASCII = bytes(range(128))
