@@ -99,6 +99,33 @@ def test_prescan_reads_only_the_first_1024_bytes_and_skips_comments():
     (b'<meta http-equiv="content-type" content="text/html; charset=euc-kr" charset="gbk">', "gb18030"),
     (b'<meta charset="gbk" charset="euc-kr">', "gb18030"),
     (b'<meta CHARSET =  "gbk" >', "gb18030"),
+    # a label is a known one once ASCII white space is stripped from its ends, and
+    # nothing else: Python's codec lookup would take "koi8 r" and a quoted "koi8-r"
+    (b'<meta charset=" euc-kr ">', "cp949"),
+    (b'<meta charset="koi8 r"><meta charset=euc-kr>', "cp949"),
+    (b"<meta charset='\"euc-kr\"'>", None),
+    (b'<meta charset=="euc-kr">', None),
+    (b'<meta charset=x-user-defined>', "windows-1252"),
+    # an attribute name may begin with "=", and only ASCII white space separates
+    (b'<meta =charset=euc-kr>', None),
+    (b'<meta\x0bcharset=euc-kr>', None),
+    # a quoted ">" does not end a tag, and a tag cut off by the 1024 bytes is none
+    (b'<meta content="a>b" charset=euc-kr>', "cp949"),
+    (b"<meta name=x content='<meta charset=euc-kr>'>", None),
+    (b'<div title="<meta charset=euc-kr>"><!DOCTYPE "<meta charset=gbk>">', None),
+    (b'<meta charset="euc-kr', None),
+    (b" " * 1000 + b"<meta charset=euc-kr", None),
+    # a comment ends at the first "-->", whose dashes may be its opening ones
+    (b'<!--><meta charset=euc-kr>', "cp949"),
+    (b'<!---><meta charset=euc-kr>', "cp949"),
+    (b'<me<!-- -->ta charset=euc-kr>', None),
+    (b'<meta name="x" content="<!--"><meta charset=euc-kr><!-- -->', "cp949"),
+    # in a content value: an unquoted label runs to white space or ";", an unmatched
+    # quote gives nothing, and http-equiv must be content-type exactly
+    (b'<meta http-equiv="content-type" content="text/html; charset=euc-kr\'">', None),
+    (b'<meta http-equiv="content-type" content="charset=\'x; charset=euc-kr">', None),
+    (b'<meta http-equiv=" content-type " content="charset=euc-kr">', None),
+    (b'<meta http-equiv="content-type" content="charset x; charset = euc-kr ">', "cp949"),
 ])
 def test_prescan_reads_the_meta_attributes_as_the_standard_does(meta, expected):
     assert prescan(meta) == expected

@@ -57,17 +57,25 @@ WEB_CODECS = frozenset({
     "euc_kr", "utf-16-le", "utf-16-be",
 })
 
-# The LazyPattern ones compile on first use (webfold.patterns): only http-equiv
-# declarations, str input, bytes that look binary and pages with no declared
-# encoding need them.
-_META = re.compile(rb"<meta[\s/]([^>]*)>?", re.IGNORECASE)
-_COMMENT = re.compile(rb"<!--.*?(?:-->|$)", re.DOTALL)
-#: An attribute of a start tag: its name, then its value double-quoted, single-quoted
-#: or unquoted (WHATWG HTML §13.2.3.2, "get an attribute").
-_ATTRIBUTE = re.compile(rb"""([^\s/>=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]*)))?""")
-#: The encoding in a ``content`` value such as ``text/html; charset=utf-8`` (WHATWG
-#: HTML, "algorithm for extracting a character encoding from a meta element").
-_CHARSET_PARAMETER = LazyPattern(rb"""charset\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s;"']+))""", re.IGNORECASE)
+#: What the prescan steps over, in one pass (WHATWG HTML §13.2.3.2, "prescan a byte
+#: stream"): a comment, whose closing dashes may be its opening ones (``<!-->``), or
+#: which runs to the end unclosed; a ``<meta>``, its attributes in group 1; any other
+#: start or end tag, with its attributes (a quoted ``>`` does not end one); ``<!``,
+#: ``</`` or ``<?`` up to the next ``>``. A tag cut off by the end of the bytes read is
+#: not one.
+_PRESCAN_TOKEN = re.compile(rb"""<!(?=--)(?:.*?-->|.*)"""
+                            rb"""|<meta[\t\n\f\r /]((?:[^>"']|"[^"]*"|'[^']*')*)>"""
+                            rb"""|</?[A-Za-z](?:[^>"']|"[^"]*"|'[^']*')*>"""
+                            rb"""|<[!/?][^>]*>""", re.IGNORECASE | re.DOTALL)
+#: An attribute of a start tag: its name (which may begin with ``=``), then its value
+#: double-quoted, single-quoted or unquoted (§13.2.3.2, "get an attribute").
+_ATTRIBUTE = re.compile(rb"""([^\t\n\f\r />][^\t\n\f\r />=]*)[\t\n\f\r ]*"""
+                        rb"""(?:=[\t\n\f\r ]*(?:"([^"]*)"|'([^']*)'|([^\t\n\f\r >]*)))?""")
+#: What an encoding label is made of: every WHATWG label is letters, digits and these.
+_LABEL = re.compile(rb"[A-Za-z0-9._:-]+")
+_ASCII_WHITESPACE = b"\t\n\f\r "
+# The LazyPattern ones compile on first use (webfold.patterns): only str input, bytes
+# that look binary and pages with no declared encoding need them.
 _SURROGATE = LazyPattern("[\ud800-\udfff]")
 _ASCII = bytes(range(128))
 #: Up to this many bytes above 0x7F in a page that is not UTF-8, detection is not asked.
@@ -107,28 +115,55 @@ def encoding_for_label(label: str | None) -> str | None:
 def prescan(data: bytes) -> str | None:
     """The encoding a ``<meta>`` in the first 1024 bytes declares, or None.
 
-    A simplification of WHATWG HTML §13.2.3.2 ("prescan a byte stream"): comments are
-    skipped; ``<meta charset>`` and ``<meta http-equiv="content-type" content="...;
-    charset=...">`` are read in document order, the ``charset`` attribute first, and
-    the first of two attributes of one name. A declared UTF-16 means UTF-8, as the
-    standard says (the bytes were read as ASCII to find it).
+    WHATWG HTML §13.2.3.2 ("prescan a byte stream to determine its encoding"), in one
+    pass over comments and tags (:data:`_PRESCAN_TOKEN`): of each ``<meta>``, the
+    first attribute of each name counts; a ``charset`` attribute declares its
+    encoding, and otherwise a ``content`` value's (:func:`charset_in_content`) only
+    with ``http-equiv="content-type"``. A label must be a known one once ASCII white
+    space is stripped from its ends. A declared UTF-16 means UTF-8, and
+    ``x-user-defined`` windows-1252, as the standard says (the bytes were read as
+    ASCII to find it).
     """
-    head = _COMMENT.sub(b"", data[:1024])
-    for meta in _META.finditer(head):
+    for token in _PRESCAN_TOKEN.finditer(data[:1024]):
+        if token.group(1) is None:
+            continue
         attributes: dict[bytes, bytes] = {}
-        for attribute in _ATTRIBUTE.finditer(meta.group(1)):
+        for attribute in _ATTRIBUTE.finditer(token.group(1)):
             value = next((part for part in attribute.groups()[1:] if part is not None), b"")
             attributes.setdefault(attribute.group(1).lower(), value)
         found = attributes.get(b"charset")
-        if found is None and attributes.get(b"http-equiv", b"").strip().lower() == b"content-type":
-            declared = _CHARSET_PARAMETER.search(attributes.get(b"content", b""))
-            if declared:
-                found = next(part for part in declared.groups() if part is not None)
-        if found:
-            encoding = encoding_for_label(found.decode("latin-1"))
-            if encoding:
-                return "utf-8" if encoding.startswith("utf-16") else encoding
+        if found is None and attributes.get(b"http-equiv", b"").lower() == b"content-type":
+            found = charset_in_content(attributes.get(b"content", b""))
+        label = (found or b"").strip(_ASCII_WHITESPACE)
+        if not _LABEL.fullmatch(label):
+            continue
+        encoding = encoding_for_label("windows-1252" if label.lower() == b"x-user-defined"
+                                      else label.decode("ascii"))
+        if encoding:
+            return "utf-8" if encoding.startswith("utf-16") else encoding
     return None
+
+
+def charset_in_content(value: bytes) -> bytes | None:
+    """The encoding label in a ``<meta content>`` value such as ``text/html;
+    charset=utf-8``, or None (WHATWG HTML, "algorithm for extracting a character
+    encoding from a meta element")."""
+    lowered = value.lower()
+    position = 0
+    while True:
+        position = lowered.find(b"charset", position)
+        if position < 0:
+            return None
+        position += len(b"charset")
+        rest = value[position:].lstrip(_ASCII_WHITESPACE)
+        if rest[:1] == b"=":
+            break
+    rest = rest[1:].lstrip(_ASCII_WHITESPACE)
+    if rest[:1] in (b'"', b"'"):
+        end = rest.find(rest[:1], 1)
+        return rest[1:end] if end > 0 else None
+    end = next((index for index, byte in enumerate(rest) if byte in b"\t\n\f\r ;"), len(rest))
+    return rest[:end] or None
 
 
 class Decoded:
