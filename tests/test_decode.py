@@ -114,6 +114,9 @@ def test_prescan_reads_only_the_first_1024_bytes_and_skips_comments():
     (b"<meta name=x content='<meta charset=euc-kr>'>", None),
     (b'<div title="<meta charset=euc-kr>"><!DOCTYPE "<meta charset=gbk>">', None),
     (b'<meta charset="euc-kr', None),
+    (b'<div title="x><meta charset=euc-kr>', None),     # the open quote runs to the end
+    (b'<meta content="x><meta charset=euc-kr>', None),
+    (b'<a b <meta charset=euc-kr>', None),       # attributes of the unclosed <a>
     (b" " * 1000 + b"<meta charset=euc-kr", None),
     # a comment ends at the first "-->", whose dashes may be its opening ones
     (b'<!--><meta charset=euc-kr>', "cp949"),

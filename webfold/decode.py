@@ -60,12 +60,13 @@ WEB_CODECS = frozenset({
 #: What the prescan steps over, in one pass (WHATWG HTML §13.2.3.2, "prescan a byte
 #: stream"): a comment, whose closing dashes may be its opening ones (``<!-->``), or
 #: which runs to the end unclosed; a ``<meta>``, its attributes in group 1; any other
-#: start or end tag, with its attributes (a quoted ``>`` does not end one); ``<!``,
-#: ``</`` or ``<?`` up to the next ``>``. A tag cut off by the end of the bytes read is
-#: not one.
+#: start or end tag, with its attributes (a quoted ``>`` does not end one, and a quote
+#: left open runs to the end); ``<!``, ``</`` or ``<?`` up to the next ``>``. A tag cut
+#: off by the end of the bytes read is not one, and ends the prescan (so the pass
+#: stays linear: no later ``<`` is tried again).
 _PRESCAN_TOKEN = re.compile(rb"""<!(?=--)(?:.*?-->|.*)"""
                             rb"""|<meta[\t\n\f\r /]((?:[^>"']|"[^"]*"|'[^']*')*)>"""
-                            rb"""|</?[A-Za-z](?:[^>"']|"[^"]*"|'[^']*')*>"""
+                            rb"""|</?[A-Za-z](?:[^>"']|"[^"]*"|'[^']*')*(?:>|["'].*|\Z)"""
                             rb"""|<[!/?][^>]*>""", re.IGNORECASE | re.DOTALL)
 #: An attribute of a start tag: its name (which may begin with ``=``), then its value
 #: double-quoted, single-quoted or unquoted (§13.2.3.2, "get an attribute").
