@@ -74,6 +74,7 @@ _ATTRIBUTE = re.compile(rb"""([^\t\n\f\r />][^\t\n\f\r />=]*)[\t\n\f\r ]*"""
                         rb"""(?:=[\t\n\f\r ]*(?:"([^"]*)"|'([^']*)'|([^\t\n\f\r >]*)))?""")
 #: What an encoding label is made of: every WHATWG label is letters, digits and these.
 _LABEL = re.compile(rb"[A-Za-z0-9._:-]+")
+#: ASCII white space (WHATWG Infra): the separators of tags, attributes and labels.
 _ASCII_WHITESPACE = b"\t\n\f\r "
 # The LazyPattern ones compile on first use (webfold.patterns): only str input, bytes
 # that look binary and pages with no declared encoding need them.
@@ -163,7 +164,7 @@ def charset_in_content(value: bytes) -> bytes | None:
     if rest[:1] in (b'"', b"'"):
         end = rest.find(rest[:1], 1)
         return rest[1:end] if end > 0 else None
-    end = next((index for index, byte in enumerate(rest) if byte in b"\t\n\f\r ;"), len(rest))
+    end = next((index for index, byte in enumerate(rest) if byte in _ASCII_WHITESPACE + b";"), len(rest))
     return rest[:end] or None
 
 
