@@ -107,8 +107,13 @@ def test_help_has_examples(capsys):
     (["x.html", "--chunk", "0"], "webfold: error: --chunk takes a size of at least 1 character, not 0\n"),
     (["x.html", "--jsonl"], "webfold: error: --jsonl goes with --chunk N\n"),
     (["x.html", "--bogus"], "webfold: error: unrecognized arguments: --bogus\n"),
+    # Python's spelling of ISO-8859-1 is not a label of the standard
+    (["x.html", "--charset", "latin-1"],
+     "webfold: error: --charset latin-1: not an encoding label of the WHATWG "
+     "Encoding standard (such as utf-8, windows-1252, shift_jis or gbk)\n"),
     (["x.html", "--charset", "klingon"],
-     "webfold: error: --charset klingon: not an encoding label this Python can decode\n"),
+     "webfold: error: --charset klingon: not an encoding label of the WHATWG "
+     "Encoding standard (such as utf-8, windows-1252, shift_jis or gbk)\n"),
 ])
 def test_usage_errors_exit_2_with_one_line(argv, message, capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)

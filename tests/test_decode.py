@@ -5,7 +5,7 @@ import codecs
 import pytest
 
 import webfold
-from webfold.decode import decode, encoding_for_label, prescan
+from webfold.decode import WHATWG_LABELS, _detected, decode, encoding_for_label, prescan
 
 PAGES = {
     # encoding label in the page -> (Python codec to write it with, text of the page)
@@ -69,9 +69,48 @@ def test_utf16_with_bom():
 @pytest.mark.parametrize("label, codec", [
     ("iso-8859-1", "windows-1252"), ("ASCII", "windows-1252"), ("latin1", "windows-1252"),
     ("Shift_JIS", "cp932"), ("euc-kr", "cp949"), ("gb2312", "gb18030"), ("utf8", "utf-8"),
-    (" UTF-8 ", "utf-8"), ("koi8-r", "koi8-r"), ("no-such-encoding", None)])
+    (" UTF-8 ", "utf-8"), ("koi8-r", "koi8-r"), ("no-such-encoding", None),
+    # labels of the standard that Python's codec lookup does not know
+    ("x-mac-cyrillic", "mac-cyrillic"), ("x-mac-ukrainian", "mac-cyrillic"), ("iso-8859-8-i", "iso8859-8"),
+    ("logical", "iso8859-8"), ("koi8", "koi8-r"), ("koi", "koi8-r"), ("cn-big5", "big5hkscs"),
+    ("x-x-big5", "big5hkscs"), ("x-euc-jp", "euc_jp"), ("x-cp1251", "cp1251"), ("csiso2022jp", "iso2022_jp"),
+    ("\tsun_eu_greek\n", "iso8859-7"), ("x-user-defined", "windows-1252"),
+    # Python's spellings that are not labels of the standard
+    ("latin-1", None), ("1251", None), ("utf", None), ("u8", None), ("cp936", None), ("euc_jp", None),
+    ("utf-32", None), ("base64", None),
+    # the "replacement" encoding's labels: unknown, so the text is detected, not lost
+    ("iso-2022-kr", None), ("hz-gb-2312", None), ("iso-2022-cn", None), ("replacement", None),
+    # only ASCII white space is stripped
+    ("\u00a0utf-8", None)])
 def test_whatwg_labels(label, codec):
     assert encoding_for_label(label) == codec
+
+
+def test_every_label_of_the_standard_is_known():
+    # encoding.spec.whatwg.org/encodings.json lists 228 labels; the 6 of the
+    # replacement encoding are left out on purpose
+    assert len(WHATWG_LABELS) == 222
+    for label, codec in WHATWG_LABELS.items():
+        assert label == label.strip().lower()
+        assert codecs.lookup("cp1252" if codec == "windows-1252" else codec)
+
+
+@pytest.mark.parametrize("name, codec", [
+    ("cp1252", "windows-1252"), ("latin_1", "windows-1252"), ("ascii", "windows-1252"),
+    ("iso8859_2", "iso8859-2"), ("mac_cyrillic", "mac-cyrillic"), ("koi8_r", "koi8-r"),
+    ("big5", "big5hkscs"), ("gb2312", "gb18030"), ("euc_kr", "cp949"), ("shift_jis", "cp932"),
+    ("euc_jis_2004", "euc_jp"), ("iso2022_jp_2", "iso2022_jp"), ("cp874", "cp874"), ("utf_8", "utf-8"),
+    ("cp437", None), ("utf_32", None), ("hz", None), ("no_such_codec", None)])
+def test_a_detected_codec_is_read_as_its_web_encoding(name, codec):
+    assert _detected(name) == codec
+
+
+def test_big5_is_read_as_big5_hkscs():
+    # U+3435, bytes 92 77: a Hong Kong character of the standard's Big5 index that
+    # plain Big5 lacks (Python's big5 codec would give U+FFFD)
+    data = page("\u3435", '<meta charset="big5">').encode("big5hkscs")
+    assert data.count(b"\x92\x77") == 1
+    assert webfold.to_markdown(data, selection=False) == "\u3435\n"
 
 
 def test_iso_8859_1_label_means_windows_1252():

@@ -19,43 +19,76 @@ import re
 from webfold.errors import BinaryInputError, DecodeError
 from webfold.patterns import LazyPattern
 
-#: WHATWG Encoding labels whose meaning differs from Python's codec of the same name,
-#: mapped to the Python codec that implements the WHATWG encoding (Encoding §4.2 and
-#: the index tables of §5–§12: WHATWG's Shift_JIS is Microsoft's code page 932, its
-#: EUC-KR is code page 949, its GBK decoder is the gb18030 decoder).
-WHATWG_LABELS: dict[str, str] = {
-    **dict.fromkeys(("ascii", "us-ascii", "iso-8859-1", "iso8859-1", "iso_8859-1", "latin1",
-                     "l1", "cp819", "ibm819", "iso-ir-100", "csisolatin1", "ansi_x3.4-1968",
-                     "iso_8859-1:1987", "x-cp1252", "cp1252", "windows-1252", "iso88591",
-                     "us-ascii", "cp367", "ibm367", "csascii", "iso646-us"), "windows-1252"),
-    **dict.fromkeys(("iso-8859-9", "latin5", "l5", "iso88599", "iso_8859-9", "windows-1254",
-                     "cp1254", "x-cp1254", "iso-ir-148", "csisolatin5"), "cp1254"),
-    **dict.fromkeys(("iso-8859-11", "tis-620", "dos-874", "windows-874", "iso885911"), "cp874"),
-    **dict.fromkeys(("shift_jis", "shift-jis", "sjis", "x-sjis", "ms_kanji", "ms932",
-                     "windows-31j", "csshiftjis"), "cp932"),
-    **dict.fromkeys(("euc-kr", "ks_c_5601-1987", "ks_c_5601-1989", "ksc5601", "ksc_5601",
-                     "korean", "windows-949", "csksc56011987", "iso-ir-149", "csEUCKR".lower(),
-                     "cseuckr"), "cp949"),
-    **dict.fromkeys(("gbk", "gb2312", "x-gbk", "chinese", "csgb2312", "csiso58gb231280",
-                     "gb_2312", "gb_2312-80", "iso-ir-58", "gb18030"), "gb18030"),
-    **dict.fromkeys(("utf-8", "utf8", "unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8",
-                     "x-unicode20utf8"), "utf-8"),
-    **dict.fromkeys(("utf-16", "utf-16le", "ucs-2", "unicode", "csunicode", "iso-10646-ucs-2",
-                     "unicodefeff"), "utf-16-le"),
-    **dict.fromkeys(("utf-16be", "unicodefffe"), "utf-16-be"),
+#: Every label of the WHATWG Encoding standard (§4.2 "Names and labels", as its
+#: encodings.json lists them), by the Python codec that decodes its encoding as the
+#: standard does: WHATWG's Shift_JIS is Microsoft's code page 932, its EUC-KR code
+#: page 949, its GBK decoder is the gb18030 decoder, its Big5 is Big5-HKSCS,
+#: ISO-8859-8-I decodes as ISO-8859-8 (the two differ only in the direction of
+#: text). Left out on purpose: the labels of the "replacement" encoding
+#: (``iso-2022-kr``, ``hz-gb-2312``, ...), which a browser decodes to a single U+FFFD
+#: so that no script hides in them; a converter would lose the whole page, so they are
+#: unknown labels here and the bytes go to detection.
+_LABELS_BY_CODEC = {
+    "utf-8": "unicode-1-1-utf-8 unicode11utf8 unicode20utf8 utf-8 utf8 x-unicode20utf8",
+    "cp866": "866 cp866 csibm866 ibm866",
+    "iso8859-2": "csisolatin2 iso-8859-2 iso-ir-101 iso8859-2 iso88592 iso_8859-2 iso_8859-2:1987 l2 latin2",
+    "iso8859-3": "csisolatin3 iso-8859-3 iso-ir-109 iso8859-3 iso88593 iso_8859-3 iso_8859-3:1988 l3 latin3",
+    "iso8859-4": "csisolatin4 iso-8859-4 iso-ir-110 iso8859-4 iso88594 iso_8859-4 iso_8859-4:1988 l4 latin4",
+    "iso8859-5": "csisolatincyrillic cyrillic iso-8859-5 iso-ir-144 iso8859-5 iso88595 iso_8859-5 "
+                 "iso_8859-5:1988",
+    "iso8859-6": "arabic asmo-708 csiso88596e csiso88596i csisolatinarabic ecma-114 iso-8859-6 "
+                 "iso-8859-6-e iso-8859-6-i iso-ir-127 iso8859-6 iso88596 iso_8859-6 iso_8859-6:1987",
+    "iso8859-7": "csisolatingreek ecma-118 elot_928 greek greek8 iso-8859-7 iso-ir-126 iso8859-7 "
+                 "iso88597 iso_8859-7 iso_8859-7:1987 sun_eu_greek",
+    "iso8859-8": "csiso88598e csisolatinhebrew hebrew iso-8859-8 iso-8859-8-e iso-ir-138 iso8859-8 "
+                 "iso88598 iso_8859-8 iso_8859-8:1988 visual csiso88598i iso-8859-8-i logical",
+    "iso8859-10": "csisolatin6 iso-8859-10 iso-ir-157 iso8859-10 iso885910 l6 latin6",
+    "iso8859-13": "iso-8859-13 iso8859-13 iso885913",
+    "iso8859-14": "iso-8859-14 iso8859-14 iso885914",
+    "iso8859-15": "csisolatin9 iso-8859-15 iso8859-15 iso885915 iso_8859-15 l9",
+    "iso8859-16": "iso-8859-16",
+    "koi8-r": "cskoi8r koi koi8 koi8-r koi8_r",
+    "koi8-u": "koi8-ru koi8-u",
+    "mac-roman": "csmacintosh mac macintosh x-mac-roman",
+    "cp874": "dos-874 iso-8859-11 iso8859-11 iso885911 tis-620 windows-874",
+    "cp1250": "cp1250 windows-1250 x-cp1250",
+    "cp1251": "cp1251 windows-1251 x-cp1251",
+    # x-user-defined too: the prescan takes it for windows-1252 (HTML §13.2.3.2), and
+    # its own decoder (bytes above 0x7F to the Private Use Area) gives no readable text
+    "windows-1252": "ansi_x3.4-1968 ascii cp1252 cp819 csisolatin1 ibm819 iso-8859-1 iso-ir-100 "
+                    "iso8859-1 iso88591 iso_8859-1 iso_8859-1:1987 l1 latin1 us-ascii windows-1252 "
+                    "x-cp1252 x-user-defined",
+    "cp1253": "cp1253 windows-1253 x-cp1253",
+    "cp1254": "cp1254 csisolatin5 iso-8859-9 iso-ir-148 iso8859-9 iso88599 iso_8859-9 iso_8859-9:1989 "
+              "l5 latin5 windows-1254 x-cp1254",
+    "cp1255": "cp1255 windows-1255 x-cp1255",
+    "cp1256": "cp1256 windows-1256 x-cp1256",
+    "cp1257": "cp1257 windows-1257 x-cp1257",
+    "cp1258": "cp1258 windows-1258 x-cp1258",
+    "mac-cyrillic": "x-mac-cyrillic x-mac-ukrainian",
+    "gb18030": "chinese csgb2312 csiso58gb231280 gb2312 gb_2312 gb_2312-80 gbk iso-ir-58 x-gbk gb18030",
+    "big5hkscs": "big5 big5-hkscs cn-big5 csbig5 x-x-big5",
+    "euc_jp": "cseucpkdfmtjapanese euc-jp x-euc-jp",
+    "iso2022_jp": "csiso2022jp iso-2022-jp",
+    "cp932": "csshiftjis ms932 ms_kanji shift-jis shift_jis sjis windows-31j x-sjis",
+    "cp949": "cseuckr csksc56011987 euc-kr iso-ir-149 korean ks_c_5601-1987 ks_c_5601-1989 ksc5601 "
+             "ksc_5601 windows-949",
+    "utf-16-be": "unicodefffe utf-16be",
+    "utf-16-le": "csunicode iso-10646-ucs-2 ucs-2 unicode unicodefeff utf-16 utf-16le",
 }
-
-#: The Python codecs of the WHATWG Encoding standard's encodings (§4.2 "Names and
-#: labels"). A label Python knows but that names no web encoding (base64, rot13,
-#: idna, undefined, unicode_escape, utf-7, utf-32, ...) is an unknown label.
-WEB_CODECS = frozenset({
-    "utf-8", "cp866", "iso8859-2", "iso8859-3", "iso8859-4", "iso8859-5", "iso8859-6",
-    "iso8859-7", "iso8859-8", "iso8859-10", "iso8859-13", "iso8859-14", "iso8859-15",
-    "iso8859-16", "koi8-r", "koi8-u", "mac-roman", "mac-cyrillic", "cp874", "cp1250", "cp1251",
-    "windows-1252", "cp1253", "cp1254", "cp1255", "cp1256", "cp1257", "cp1258", "gb18030",
-    "gbk", "big5", "big5hkscs", "euc_jp", "iso2022_jp", "cp932", "shift_jis", "cp949",
-    "euc_kr", "utf-16-le", "utf-16-be",
-})
+#: Encoding label → Python codec (:data:`_LABELS_BY_CODEC`, turned round).
+WHATWG_LABELS: dict[str, str] = {label: codec for codec, labels in _LABELS_BY_CODEC.items()
+                                 for label in labels.split()}
+#: The WHATWG label of each Python codec that a detector may name and that no label
+#: spells (by the codec's name from :func:`codecs.lookup`); the Japanese supersets that
+#: charset-normalizer names are read as the web's encodings of which they are supersets.
+_LABEL_OF_CODEC = {"mac-roman": "macintosh", "mac-cyrillic": "x-mac-cyrillic", "cp874": "windows-874",
+                   "cp932": "shift_jis", "cp949": "euc-kr", "big5hkscs": "big5", "iso2022_jp": "iso-2022-jp",
+                   "utf-16-le": "utf-16le", "utf-16-be": "utf-16be", "euc_jp": "euc-jp",
+                   "euc_jis_2004": "euc-jp", "euc_jisx0213": "euc-jp", "shift_jis_2004": "shift_jis",
+                   "shift_jisx0213": "shift_jis", "iso2022_jp_1": "iso-2022-jp", "iso2022_jp_2": "iso-2022-jp",
+                   "iso2022_jp_3": "iso-2022-jp", "iso2022_jp_ext": "iso-2022-jp",
+                   "iso2022_jp_2004": "iso-2022-jp"}
 
 #: What the prescan steps over, in one pass (WHATWG HTML §13.2.3.2, "prescan a byte
 #: stream"): a comment, whose closing dashes may be its opening ones (``<!-->``), or
@@ -97,21 +130,16 @@ codecs.register_error("webfold-c1", _c1_passthrough)
 
 
 def encoding_for_label(label: str | None) -> str | None:
-    """The Python codec for a WHATWG encoding label, or None when the label is unknown.
+    """The Python codec of a WHATWG encoding label (:data:`WHATWG_LABELS`), or None
+    when ``label`` is none of them.
 
-    Labels are compared without case and surrounding whitespace (Encoding §4.2). Only
-    the encodings of the web are known (:data:`WEB_CODECS`).
+    Labels are compared without case and surrounding ASCII white space (Encoding §4.2,
+    "get an encoding"). Python's own spellings that are not labels (``latin-1``,
+    ``cp936``, ``utf``) are unknown, as they are to a browser.
     """
     if not label:
         return None
-    key = label.strip().lower()
-    if key in WHATWG_LABELS:
-        return WHATWG_LABELS[key]
-    try:
-        name = codecs.lookup(key).name
-    except (LookupError, ValueError):    # ValueError: a label with a NUL in it
-        return None
-    return name if name in WEB_CODECS else None
+    return WHATWG_LABELS.get(label.strip("\t\n\f\r ").lower())
 
 
 def prescan(data: bytes) -> str | None:
@@ -139,8 +167,7 @@ def prescan(data: bytes) -> str | None:
         label = (found or b"").strip(_ASCII_WHITESPACE)
         if not _LABEL.fullmatch(label):
             continue
-        encoding = encoding_for_label("windows-1252" if label.lower() == b"x-user-defined"
-                                      else label.decode("ascii"))
+        encoding = encoding_for_label(label.decode("ascii"))
         if encoding:
             return "utf-8" if encoding.startswith("utf-16") else encoding
     return None
@@ -202,8 +229,8 @@ def decode(html: str | bytes, charset: str | None = None) -> Decoded:
         The document. A ``str`` is taken as decoded text (lone surrogates become U+FFFD).
     charset : str, optional
         An encoding label from outside the document, such as the ``charset`` of an HTTP
-        ``Content-Type`` header. Ignored for ``str`` input and when a byte order mark
-        is present; an unknown label is ignored.
+        ``Content-Type`` header (:func:`encoding_for_label`). Ignored for ``str`` input
+        and when a byte order mark is present; an unknown label is ignored.
 
     Returns
     -------
@@ -291,12 +318,6 @@ def binary_kind(data: bytes) -> str | None:
     return None
 
 
-#: The codecs charset-normalizer names that are supersets of a web encoding: the web
-#: encoding is the one to decode with (its decoder is the browsers').
-_DETECTED_AS = {"euc_jis_2004": "euc_jp", "euc_jisx0213": "euc_jp", "shift_jis_2004": "shift_jis",
-                "shift_jisx0213": "shift_jis", "iso2022_jp_1": "iso2022_jp", "iso2022_jp_2": "iso2022_jp",
-                "iso2022_jp_3": "iso2022_jp", "iso2022_jp_ext": "iso2022_jp",
-                "iso2022_jp_2004": "iso2022_jp"}
 #: The escape sequences that switch ISO-2022-JP to JIS X 0208 (RFC 1468): a page in
 #: that 7-bit encoding is also valid UTF-8, and only these tell them apart.
 _ISO_2022_JP = LazyPattern(rb"\x1b\$[@B]")
@@ -322,7 +343,18 @@ def _detect(data: bytes) -> str | None:
         if match.encoding == "cp1252" and match.chaos <= best.chaos \
                 and match.coherence >= best.coherence - 0.01:
             return "windows-1252"
-    return encoding_for_label(_DETECTED_AS.get(best.encoding, best.encoding))
+    return _detected(best.encoding)
+
+
+def _detected(name: str) -> str | None:
+    """The Python codec that decodes the web encoding named by a detector's Python
+    codec ``name`` (``iso8859_2``, ``mac_cyrillic``, ``euc_jis_2004``), or None when it
+    names no web encoding (``cp437``, ``utf_32``, ``hz``)."""
+    try:
+        codec = codecs.lookup(name).name
+    except LookupError:
+        return None
+    return encoding_for_label(_LABEL_OF_CODEC.get(codec, codec.replace("_", "-")))
 
 
 def _as_utf8(data: bytes, encoding: str, reason: str) -> Decoded:
