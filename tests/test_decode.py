@@ -5,7 +5,8 @@ import codecs
 import pytest
 
 import webfold
-from webfold.decode import WHATWG_LABELS, _detected, decode, encoding_for_label, prescan
+from webfold.decode import (_MULTI_BYTE, WHATWG_LABELS, _detected, _single_byte_table, decode,
+                            encoding_for_label, prescan)
 
 PAGES = {
     # encoding label in the page -> (Python codec to write it with, text of the page)
@@ -234,3 +235,56 @@ def test_a_stray_byte_in_an_ascii_page_is_windows_1252():
     data = b"<html><body><p>" + b"plain words " * 50 + b"\x80 5</p></body></html>"
     assert decode(data).encoding == "windows-1252"
     assert webfold.to_markdown(data, selection=False).endswith("\u20ac 5\n")
+
+
+@pytest.mark.parametrize("label, data, text", [
+    # a lead byte and a byte that is not ASCII are one error: the characters after
+    # them are kept (Python's codecs took the second byte for the start of a character)
+    ("euc-jp", b"\xad\xfe\xa4\xa2\xa4\xa4", "\ufffd\u3042\u3044"),
+    ("big5", b"\x81\xa1\xa4\x40\xa4\x41", "\ufffd\u4e00\u4e59"),
+    ("euc-kr", b"\xa2\xe8\xb0\xa1\xb0\xa2", "\ufffd\uac00\uac01"),
+    ("gbk", b"\x81\xff\xc4\xe3", "\ufffd\u4f60"),
+    # with an ASCII byte after it, the lead alone is the error
+    ("euc-kr", b"\xc9\x21ok", "\ufffd!ok"),
+    # characters of the standard's indexes that Python's codecs lack
+    ("euc-jp", b"\xad\xa1\xad\xe2\xad\xea", "\u2460\u2116\u3231"),
+    ("iso-2022-jp", b"\x1b$B-!$\"\x1b(B", "\u2460\u3042"),
+    ("gbk", b"\xc4\xe3\x80", "\u4f60\u20ac"),
+    ("big5", b"\xa3\xe1\xa3\xc0\xfb\x48\xfa\x5f", "\u20ac\u2400\u5605\u5029"),
+    ("koi8-u", b"\xae \xbe", "\u045e \u040e"),
+    ("windows-1255", b"\xca", "\u05ba"),
+    # bytes that windows-874 leaves undefined are errors, not Latin-1 letters; a code
+    # page's undefined byte in 0x80-0x9F is its C1 control, which the text drops
+    ("windows-874", b"\xdb\xfc\xa1", "\ufffd\ufffd\u0e01"),
+    ("windows-1250", b"abc\x81def", "abcdef"),
+    ("windows-1252", b"\x80\x81\x8d", "\u20ac"),
+])
+def test_legacy_encodings_decode_as_the_standard_says(label, data, text):
+    # expected values: the WHATWG Encoding standard's decoders, as Chromium 156 runs them
+    html = b'<meta charset="' + label.encode() + b'"><p>' + data + b"</p>"
+    assert webfold.to_markdown(html, selection=False) == text + "\n"
+
+
+@pytest.mark.parametrize("codec", sorted({codec for codec in WHATWG_LABELS.values()} - _MULTI_BYTE))
+def test_single_byte_tables_have_every_byte(codec):
+    table = _single_byte_table(codec)
+    assert len(table) == 256 and table[:128] == "".join(map(chr, range(128)))
+    # no byte of 0x80-0x9F is an error: a character, or the C1 control of its value
+    assert "\ufffd" not in table[0x80:0xA0]
+
+
+@pytest.mark.parametrize("text, codec, expected", [
+    # charset-normalizer ranks a twin no browser knows first (cp1125, mac_iceland)
+    ("Москва - столица России, крупнейший город страны и её политический центр.", "cp866", "cp866"),
+    ("Die Straße führt über die Brücke nach Süden, wo die Häuser stehen.", "mac_roman", "mac-roman"),
+])
+def test_a_guess_no_browser_knows_gives_way_to_its_web_twin(text, codec, expected):
+    decoded = decode(f"<p>{text}</p>".encode(codec))
+    assert (decoded.encoding, decoded.reason) == (expected, "detected")
+    assert webfold.to_markdown(f"<p>{text}</p>".encode(codec), selection=False) == text + "\n"
+
+
+def test_labels_match_ascii_case_insensitively_only():
+    # str.lower makes the Kelvin sign "k"; the standard compares ASCII case-insensitively
+    assert encoding_for_label("\u212aoi8-r") is None
+    assert encoding_for_label("KOI8-R") == "koi8-r"

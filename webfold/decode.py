@@ -80,9 +80,12 @@ _LABELS_BY_CODEC = {
 WHATWG_LABELS: dict[str, str] = {label: codec for codec, labels in _LABELS_BY_CODEC.items()
                                  for label in labels.split()}
 #: The WHATWG label of each Python codec that a detector may name and that no label
-#: spells (by the codec's name from :func:`codecs.lookup`); the Japanese supersets that
-#: charset-normalizer names are read as the web's encodings of which they are supersets.
-_LABEL_OF_CODEC = {"mac-roman": "macintosh", "mac-cyrillic": "x-mac-cyrillic", "cp874": "windows-874",
+#: spells (by the codec's name from :func:`codecs.lookup`). The Japanese supersets that
+#: charset-normalizer names are read as the web's encodings of which they are
+#: supersets, and two code pages it prefers to their near twins of the web as those
+#: twins (Ukrainian cp1125 differs from IBM866 in 8 letters, mac-iceland from
+#: macintosh in 6), since it then leaves the twins out of its list.
+_LABEL_OF_CODEC = {"cp1125": "ibm866", "mac-iceland": "macintosh", "mac-roman": "macintosh", "mac-cyrillic": "x-mac-cyrillic", "cp874": "windows-874",
                    "cp932": "shift_jis", "cp949": "euc-kr", "big5hkscs": "big5", "iso2022_jp": "iso-2022-jp",
                    "utf-16-le": "utf-16le", "utf-16-be": "utf-16be", "euc_jp": "euc-jp",
                    "euc_jis_2004": "euc-jp", "euc_jisx0213": "euc-jp", "shift_jis_2004": "shift_jis",
@@ -120,13 +123,37 @@ _BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
          (codecs.BOM_UTF16_BE, "utf-16-be"))
 
 
-def _c1_passthrough(error: UnicodeDecodeError) -> tuple[str, int]:
-    # WHATWG windows-1252 (and 874, 1254) decode the five bytes code page 1252 leaves
-    # undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D) to the C1 controls of the same value.
-    return error.object[error.start:error.end].decode("latin-1"), error.end
+#: The codecs of :data:`WHATWG_LABELS` whose encodings take more than one byte a
+#: character; the others are single-byte (:func:`_single_byte_table`).
+_MULTI_BYTE = frozenset({"utf-8", "utf-16-le", "utf-16-be", "gb18030", "big5hkscs", "euc_jp", "iso2022_jp",
+                         "cp932", "cp949"})
+#: Bytes where Python's codec of a single-byte encoding differs from the standard's
+#: index (Encoding §9): KOI8-U's Belarusian short u, and a Hebrew point of windows-1255.
+_INDEX_FIXES = {"koi8-u": {0xAE: "\u045e", 0xBE: "\u040e"}, "cp1255": {0xCA: "\u05ba"}}
+#: The single-byte encodings' decoding tables (:func:`_single_byte_table`), made on first use.
+_TABLES: dict[str, str] = {}
 
 
-codecs.register_error("webfold-c1", _c1_passthrough)
+def _single_byte_table(codec: str) -> str:
+    """The 256 characters that the bytes of a single-byte encoding decode to, as the
+    standard's index says (Encoding §9, "single-byte decoder"). A byte that Python's
+    code page leaves undefined decodes to the C1 control of the same value in
+    0x80–0x9F (the indexes of windows-874 and windows-1250 to 1258 say so), and to
+    U+FFFD elsewhere (windows-874's 0xDB to 0xDE and 0xFC to 0xFF)."""
+    table = _TABLES.get(codec)
+    if table is None:
+        chars = []
+        for byte in range(256):
+            try:
+                char = bytes((byte,)).decode("cp1252" if codec == "windows-1252" else codec)
+            except UnicodeDecodeError:
+                char = chr(byte) if 0x80 <= byte <= 0x9F else "\ufffd"
+            chars.append(char)
+        for byte, char in _INDEX_FIXES.get(codec, {}).items():
+            chars[byte] = char
+        table = _TABLES[codec] = "".join(chars)
+    return table
+
 
 
 def encoding_for_label(label: str | None) -> str | None:
@@ -137,7 +164,7 @@ def encoding_for_label(label: str | None) -> str | None:
     "get an encoding"). Python's own spellings that are not labels (``latin-1``,
     ``cp936``, ``utf``) are unknown, as they are to a browser.
     """
-    if not label:
+    if not label or not label.isascii():     # str.lower would make the Kelvin sign a "k"
         return None
     return WHATWG_LABELS.get(label.strip("\t\n\f\r ").lower())
 
@@ -214,10 +241,78 @@ class Decoded:
 
 
 def _decode_with(data: bytes, encoding: str) -> str:
-    errors = "webfold-c1" if encoding in ("windows-1252", "cp1254", "cp874") else "replace"
-    if encoding == "windows-1252":
-        encoding = "cp1252"
-    return data.decode(encoding, errors)
+    """``data`` decoded with one of the codecs of :data:`WHATWG_LABELS`, as the
+    standard's decoder would: single-byte encodings by their table, multi-byte ones
+    by Python's codec with :func:`_multi_byte_error` (UTF-8's and UTF-16's own
+    replacement already follows the standard)."""
+    if encoding not in _MULTI_BYTE:
+        return codecs.charmap_decode(data, "strict", _single_byte_table(encoding))[0]
+    return data.decode(encoding, "webfold-multi-byte" if encoding in _LEADS else "replace")
+
+
+#: The lead bytes of the two-byte characters of each multi-byte codec (Encoding §10.2.1
+#: gb18030, §11.1.1 Big5, §12.1.1 EUC-JP, §12.3.1 Shift_JIS, §13.1.1 EUC-KR).
+_LEADS = {"gb18030": range(0x81, 0xFF), "big5hkscs": range(0x81, 0xFF), "cp949": range(0x81, 0xFF),
+          "euc_jp": frozenset((0x8E, 0x8F, *range(0xA1, 0xFF))), "iso2022_jp": (),
+          "cp932": frozenset((*range(0x81, 0xA0), *range(0xE0, 0xFD)))}
+#: Two-byte characters of the standard's Big5 index that Python's big5hkscs lacks (as
+#: Chromium decodes them): the control pictures, the euro sign and 28 other characters.
+_BIG5_MISSING = {
+    **{bytes((0xA3, 0xC0 + i)): chr(0x2400 + i) for i in range(32)}, b"\xa3\xe0": "\u2421",
+    b"\xa3\xe1": "\u20ac",
+    **{bytes.fromhex(pair): char for pair, char in zip(
+        "c6cf c6d3 c6d5 c6d7 c6de c6df fa5f fa66 fabd fac5 fad5 fb48 fbb8 fbf3 fbf9 fc4f fc6c fcb9 "
+        "fce2 fcf1 fdb7 fdb8 fdbb fdf1 fe52 fe6f feaa fedd".split(),
+        "\u5ef4\u65e0\u7676\u96b6\u3003\u4edd\u5029\u507d\u5305\u5344\u537f\u5605\u5a77\u5e75"
+        "\u5ed0\u5f58\u60a4\u6490\u6674\u675e\u6c9c\u6e1d\u6e2f\u716e\u732a\u745c\u74e9\u7809")},
+}
+
+
+def _multi_byte_error(error: UnicodeDecodeError) -> tuple[str, int]:
+    """What the standard's decoder gives where Python's CJK codec stops on a byte it
+    cannot decode. A lead byte followed by a byte that is not ASCII is one error, not
+    two: both bytes become one U+FFFD (Python's codecs give up on the lead byte alone,
+    and the next byte then starts a wrong character); with an ASCII byte after it, the
+    lead alone is the error and the ASCII byte is kept. Filled in from the indexes:
+    gb18030's single byte 0x80 (U+20AC), Big5's :data:`_BIG5_MISSING`, and the EUC-JP
+    and ISO-2022-JP characters of JIS X 0208 that Python's codecs lack (NEC's row 13,
+    ①, ㈱, №, and IBM's extensions), read from code page 932, which holds the same
+    index."""
+    data, start = error.object, error.start
+    codec = error.encoding
+    lead = data[start]
+    if codec == "gb18030" and lead == 0x80:
+        return "\u20ac", start + 1
+    if codec == "iso2022_jp":       # Python's codec stops on a pair of JIS X 0208 mode
+        if error.end == start + 2 and 0x21 <= lead <= 0x7E and 0x21 <= data[start + 1] <= 0x7E:
+            return _jis0208(lead - 0x20, data[start + 1] - 0x20) or "\ufffd", error.end
+        return "\ufffd", error.end
+    if codec == "big5hkscs" and data[start:start + 2] in _BIG5_MISSING:
+        return _BIG5_MISSING[data[start:start + 2]], start + 2
+    end = start + 1
+    if lead not in _LEADS.get(codec, ()) or end >= len(data) or data[end] < 0x80:
+        return "\ufffd", end
+    trail = data[end]
+    end += 1
+    if codec == "euc_jp" and lead == 0x8F and 0xA1 <= trail <= 0xFE and end < len(data) and data[end] >= 0x80:
+        return "\ufffd", end + 1                  # a JIS X 0212 character of three bytes
+    if codec == "euc_jp" and lead >= 0xA1 and trail >= 0xA1:
+        return _jis0208(lead - 0xA0, trail - 0xA0) or "\ufffd", end
+    return "\ufffd", end
+
+
+def _jis0208(row: int, cell: int) -> str | None:
+    """The character at ``row`` and ``cell`` (1 to 94) of the standard's jis0208 index,
+    read through code page 932 (Shift_JIS's byte pair for that place), or None."""
+    first = (row + 1) // 2 + (0x80 if row <= 62 else 0xC0)
+    second = cell + (0x9E if row % 2 == 0 else 0x3F if cell <= 63 else 0x40)
+    try:
+        return bytes((first, second)).decode("cp932")
+    except UnicodeDecodeError:
+        return None
+
+
+codecs.register_error("webfold-multi-byte", _multi_byte_error)
 
 
 def decode(html: str | bytes, charset: str | None = None) -> Decoded:
@@ -324,11 +419,13 @@ _ISO_2022_JP = LazyPattern(rb"\x1b\$[@B]")
 
 
 def _detect(data: bytes) -> str | None:
-    """charset-normalizer's guess, except that windows-1252 wins a tie (and is taken
-    when only a few bytes are not ASCII): it is the
-    legacy encoding most of the web uses and the WHATWG fallback for most locales
+    """charset-normalizer's best guess that is a web encoding, except that
+    windows-1252 wins a tie (and is taken when only a few bytes are not ASCII): it is
+    the legacy encoding most of the web uses and the WHATWG fallback for most locales
     (HTML §13.2.3.3), and without the tie-break English and French pages come out
-    as code page 1250 when their accented letters exist in both."""
+    as code page 1250 when their accented letters exist in both. A guess that no
+    browser knows (``cp1125``, ``mac_iceland``) gives way to the next one (their near
+    twins ``ibm866``, ``macintosh``): decoded as UTF-8, the page would lose its text."""
     from charset_normalizer import from_bytes   # imported here: it costs start-up time
 
     if len(data.translate(None, _ASCII)) <= FEW_NON_ASCII:
@@ -343,7 +440,7 @@ def _detect(data: bytes) -> str | None:
         if match.encoding == "cp1252" and match.chaos <= best.chaos \
                 and match.coherence >= best.coherence - 0.01:
             return "windows-1252"
-    return _detected(best.encoding)
+    return next(filter(None, (_detected(match.encoding) for match in matches)), None)
 
 
 def _detected(name: str) -> str | None:
