@@ -33,6 +33,27 @@ def test_word_count_and_hash_agree_with_the_shared_tokenizer():
     assert word_hash("École") == word_hash("école") != word_hash("ecole")
 
 
+def fnv1a(text):
+    h = 14695981039346656037
+    for char in text:
+        h = ((h ^ ord(char)) * 1099511628211) % 2 ** 64
+    return h
+
+
+@pytest.mark.parametrize("code", range(256))
+def test_characters_are_classed_as_python_classes_them(code):
+    # ASCII is decided in _text itself, without Python's Unicode database: the same
+    # answers for every ASCII character, and for Latin-1's, which ask the database
+    char = chr(code)
+    s = stats_of(f"{char}a{char}")
+    word_char = char.isalnum() or char == "_"
+    assert s.words == 1 and s.word_chars == (3 if word_char else 1)
+    assert s.letters == 1 + 2 * char.isalpha() and s.digits == 2 * char.isdecimal()
+    assert s.upper == 2 * char.isupper() and s.starts_upper == char.isupper()
+    if word_char:
+        assert word_hash(char) == fnv1a(char.lower())
+
+
 def test_mixed_words_are_long_words_of_digits_and_other_word_characters():
     # eBay's obfuscated "Sponsored" label reads as GUID pieces; a model number is one
     # too; short ones (mp3, 4k, a1), numbers and plain words are not

@@ -52,8 +52,30 @@ cdef inline uint64_t pair(uint64_t first, uint64_t second) noexcept nogil:
     return (first * FNV_PRIME + second) ^ BIGRAM
 
 
+# The character classes, with ASCII decided here: Python's tests are calls into its
+# Unicode database, and most of a page's text is ASCII (the answers are the same).
 cdef inline bint is_word_char(Py_UCS4 ch) noexcept nogil:
-    return ch == u"_" or Py_UNICODE_ISALNUM(ch)
+    if ch < 128:
+        return 65 <= (<unsigned int>ch & 0xDF) <= 90 or 48 <= ch <= 57 or ch == 95
+    return Py_UNICODE_ISALNUM(ch)
+
+
+cdef inline bint is_alpha(Py_UCS4 ch) noexcept nogil:
+    return 65 <= (<unsigned int>ch & 0xDF) <= 90 if ch < 128 else Py_UNICODE_ISALPHA(ch)
+
+
+cdef inline bint is_decimal(Py_UCS4 ch) noexcept nogil:
+    return 48 <= ch <= 57 if ch < 128 else Py_UNICODE_ISDECIMAL(ch)
+
+
+cdef inline bint is_upper(Py_UCS4 ch) noexcept nogil:
+    return 65 <= ch <= 90 if ch < 128 else Py_UNICODE_ISUPPER(ch)
+
+
+cdef inline Py_UCS4 to_lower(Py_UCS4 ch) noexcept nogil:
+    if ch < 128:
+        return <Py_UCS4>(<unsigned int>ch + 32) if 65 <= ch <= 90 else ch
+    return Py_UNICODE_TOLOWER(ch)
 
 
 cdef inline bint is_symbol(Py_UCS4 ch) noexcept nogil:
@@ -66,7 +88,7 @@ cpdef unsigned long long word_hash(str word):
     cdef uint64_t h = FNV_OFFSET
     cdef Py_UCS4 ch
     for ch in word:
-        h = fnv(h, Py_UNICODE_TOLOWER(ch))
+        h = fnv(h, to_lower(ch))
     return h
 
 
@@ -282,21 +304,21 @@ def analyze(str text, Lexicon lexicon, Lexicon title, unsigned long long counted
     for i in range(n):
         ch = text[i]
         if is_word_char(ch):
-            lower = Py_UNICODE_TOLOWER(ch)
+            lower = to_lower(ch)
             s.h = fnv(s.h, lower)
             s.length += 1
-            if Py_UNICODE_ISDECIMAL(ch):
+            if is_decimal(ch):
                 digits += 1
                 s.has_digit = True
                 # a year has 4 ASCII digits; other digits make the value no year
                 s.value = s.value * 10 + (<int>ch - 48) if u"0" <= ch <= u"9" and s.length <= 4 else 10000
             else:
                 s.numeric = False
-                if Py_UNICODE_ISALPHA(ch):
+                if is_alpha(ch):
                     letters += 1
                     if ch < 128:
                         s.has_latin = True
-                    if Py_UNICODE_ISUPPER(ch):
+                    if is_upper(ch):
                         upper += 1
             if s.length <= MAX_PREFIX and lexicon.prefix_lengths & (1u << s.length):
                 s.phrases |= lexicon.get(s.h ^ PREFIX)
@@ -338,7 +360,7 @@ def analyze(str text, Lexicon lexicon, Lexicon title, unsigned long long counted
     stats.counted = s.counted
     stats.mixed = s.mixed
     stats.ends_with_stop = last == u"." or last == u"!" or last == u"?" or last == u":" or last == u"\u3002"
-    stats.starts_upper = n > 0 and Py_UNICODE_ISUPPER(text[0])
+    stats.starts_upper = n > 0 and is_upper(text[0])
     stats.phrases = s.phrases & ~counted
     stats.title = s.title
     stats.bins = [counts[i] for i in range(bins)]
