@@ -462,6 +462,28 @@ class _Element:
         self.serial, self.classes, self.id = serial, classes, element_id
 
 
+def token_places(token):
+    """The class row places of one class or id token, as the features define them: its
+    signal groups, then its hashed bin (the reference for webfold._text.class_slots)."""
+    from webfold._text import word_hash
+    from webfold.features import CLASS_BINS, CLASS_SIGNALS
+    return ([group for group, words in enumerate(CLASS_SIGNALS.values()) if token in words]
+            + [len(CLASS_SIGNALS) + word_hash(token) % CLASS_BINS])
+
+
+@pytest.mark.parametrize("value", [
+    "", "post-body content", "Main-NAV9 3col _x x_y", "9abc a9b9 ab-9", "\u0130tem \u212aey caf\u00e9s menu",
+    "ab\u0130cd", "\u0130", "A\u212a", "\u00c9COLE sidebar-widget", "x " * 300, "m\u0130\u0130nu",
+    "\u0131 \u017f \uff41bc related",      # dotless i, long s and fullwidth a lower-case outside ASCII
+])
+@pytest.mark.parametrize("limit", [0, 1, 3, 256])
+def test_class_slots_are_the_places_of_the_first_tokens_of_the_lower_cased_value(value, limit):
+    from webfold import features
+    tokens = features._TOKEN.findall(value.lower())[:limit]
+    expected = (len(tokens), tuple(place for token in tokens for place in token_places(token)))
+    assert features._value_slots(value, limit) == expected
+
+
 @pytest.mark.parametrize("classes, element_id", [
     ("post-body content", ""),
     ("post-body content", "sidebar-7"),
@@ -476,7 +498,7 @@ def test_class_and_id_places_are_those_of_their_tokens_together(classes, element
     # still be those of the first MAX_CLASS_TOKENS tokens of "class id", in order.
     from webfold import features
     tokens = features._TOKEN.findall((classes + " " + element_id).lower())[:features.MAX_CLASS_TOKENS]
-    expected = tuple(slot for token in tokens for slot in features._slots(token))
+    expected = tuple(slot for token in tokens for slot in token_places(token))
     for _ in range(2):                      # the memo's answer is the first answer
         slots, key = features._element_slots(_Element(7, classes, element_id))
         assert slots == expected

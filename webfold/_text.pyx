@@ -366,3 +366,68 @@ def analyze(str text, Lexicon lexicon, Lexicon title, unsigned long long counted
     stats.bins = [counts[i] for i in range(bins)]
     free(counts)
     return stats
+
+
+def class_slots(str value, Lexicon groups, Py_ssize_t limit, unsigned int bins, Py_ssize_t first_bin):
+    """The class or id tokens of an attribute value, and the places of a feature row
+    they add to (for :mod:`webfold.features`), in one pass.
+
+    The tokens are the runs of ``[a-z][a-z0-9]*`` in ``value.lower()``, the first
+    ``limit`` of them. Each adds to the places of its signal groups (the bits of its
+    mask in ``groups``, lowest first: a word's mask, looked up by its 64-bit hash as
+    :func:`analyze` looks words up), then to ``first_bin + word_hash(token) % bins``.
+
+    Returns
+    -------
+    (int, tuple of int)
+        The number of tokens (at most ``limit``), and the places in token order.
+
+    Raises
+    ------
+    ValueError
+        ``bins`` is 0.
+    """
+    if bins == 0:
+        raise ValueError("bins must be at least 1")
+    cdef list slots = []
+    cdef Py_ssize_t count = 0, i, n = len(value)
+    cdef Py_UCS4 ch
+    cdef uint64_t h = FNV_OFFSET, mask
+    cdef bint inside = False, ends = False
+    cdef Py_ssize_t group
+    for i in range(n + 1):
+        if i == n:
+            ch = 0                  # ends the last token
+        else:
+            ch = value[i]
+            # str.lower's mapping for ASCII letters and the two characters outside
+            # ASCII that lower-case to ASCII: the Kelvin sign, and the dotted capital
+            # I, whose "i" is followed by a combining dot (which ends a token)
+            if 65 <= ch <= 90:
+                ch = <Py_UCS4>(<unsigned int>ch + 32)
+            elif ch == 0x212A:
+                ch = u"k"
+            elif ch == 0x130:
+                ch = u"i"
+                ends = True
+        if 97 <= ch <= 122 or inside and 48 <= ch <= 57:
+            if not inside:
+                h = FNV_OFFSET
+                inside = True
+            h = fnv(h, ch)
+            if not ends:
+                continue
+        if inside:
+            if count == limit:
+                break
+            count += 1
+            mask = groups.get(h)
+            group = 0
+            while mask:
+                if mask & 1:
+                    slots.append(group)
+                mask >>= 1
+                group += 1
+            slots.append(first_bin + <Py_ssize_t>(h % bins))
+            inside = ends = False
+    return count, tuple(slots)

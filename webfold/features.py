@@ -20,7 +20,7 @@ from webfold.block import (CHROME_ASIDE, CHROME_CLASS, CHROME_FORM, CHROME_HEADE
                            CHROME_INVISIBLE, CHROME_NAV, CHROME_PANEL, Block, Page)
 from webfold.block import words as words_of
 from webfold.build import remember, without_chrome
-from webfold._text import Lexicon, analyze, word_hash
+from webfold._text import Lexicon, analyze, class_slots, word_hash
 
 KINDS = ("heading", "paragraph", "list", "quote", "code", "table", "image", "thematic_break")
 #: Ancestor tags whose presence (within :data:`ANCESTOR_REACH` ancestors) is a feature.
@@ -169,30 +169,20 @@ def _names() -> list[str]:
 FEATURE_NAMES: list[str] = _names()
 
 
-#: The row places of each class or id token met (bounded by webfold.build.remember).
-_SLOTS: dict[str, tuple[int, ...]] = {}
+#: Each class signal word's group, as a bit of its mask (for :func:`webfold._text.class_slots`).
+_CLASS_GROUPS = Lexicon({word: 1 << group for group, words in enumerate(CLASS_SIGNALS.values())
+                         for word in words})
 #: The token count and row places of each class attribute value met: pages and sites
 #: repeat their class strings. Bounded by webfold.build.remember: hostile pages of
 #: unique 511-character classes kept about 20 MB more for the process's life.
 _CLASS_SLOTS: dict[str, tuple[int, tuple[int, ...]]] = {}
 
 
-def _slots(token: str) -> tuple[int, ...]:
-    """The places in a class row that a class or id token adds to: its signal groups,
-    then its hashed bin (remembered per token)."""
-    found = _SLOTS.get(token)
-    if found is None:
-        found = tuple([group for group, words in enumerate(CLASS_SIGNALS.values()) if token in words]
-                      + [len(CLASS_SIGNALS) + word_hash(token) % CLASS_BINS])
-        remember(_SLOTS, token, found, len(token))
-    return found
-
-
 def _value_slots(value: str, limit: int) -> tuple[int, tuple[int, ...]]:
     """The number of class or id tokens of an attribute value (at most ``limit``), and
-    the places in a class row that they add to (:func:`_slots`)."""
-    tokens = _TOKEN.findall(value.lower())[:limit]
-    return len(tokens), tuple([slot for token in tokens for slot in _slots(token)])
+    the places in a class row that they add to: each token's signal groups, then its
+    hashed bin (:func:`webfold._text.class_slots`)."""
+    return class_slots(value, _CLASS_GROUPS, limit, CLASS_BINS, len(CLASS_SIGNALS))
 
 
 def _element_slots(element) -> tuple[tuple[int, ...], object]:
