@@ -635,6 +635,33 @@ def test_chrome_tokens_of_the_class_and_of_the_id(html, expected):
     assert texts(html) == expected      # the class's verdict is remembered, not the id's
 
 
+def reference_marks(value):
+    """The class marks as first written, with regular expressions: tokens are the runs
+    of [\\w-] after folding dotted and dotless i to "i" and long s to "s", then
+    lower-casing; names are split on ASCII white space, lower-cased."""
+    import re
+    from webfold.build import MARK_CHROME, MARK_SCREEN_READER
+    from webfold.tables import CHROME_TOKEN_SET, SCREEN_READER_ONLY
+    folded = value.translate(str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s"})).lower()
+    found = MARK_CHROME if not CHROME_TOKEN_SET.isdisjoint(re.findall(r"[\w-]+", folded)) else 0
+    names = re.split(r"[ \t\n\f\r]+", value.lower())
+    if not SCREEN_READER_ONLY.isdisjoint(names) and not any("not-sr-only" in name for name in names):
+        found |= MARK_SCREEN_READER
+    return found
+
+
+@pytest.mark.parametrize("value", [
+    "", "cookie-banner", "COOKIE-Banner x", "my-cookie-banner", "x\u00a0cookie-banner", "ADVERT\u0130SEMENT",
+    "advert\u0131sement", "\u017fponsored", "adverti\u0307sement", "\u212aookie-bar", "a.cookie-bar", "cookie_bar",
+    "sr-only", "SR-ONLY", "sr-only\u00a0x", "x\tsr-only\n", "sr-only not-sr-only", "sr-only focus:not-sr-only",
+    "\u212a-sr-only", "visually-hidden cookie-consent", "ads\u0301", "caf\u00e9 ads", "ads\u2003", "\u00e9ads",
+    "\U0001f600ads", "ad_slot ad-slot adslot", "--ads--", "ads--", "9ads ads9",
+])
+def test_class_marks_in_one_pass_are_those_of_the_rule(value):
+    from webfold.build import class_marks
+    assert class_marks({"class": value}) == reference_marks(value)
+
+
 def test_html_white_space_collapses_and_no_break_space_stays():
     html = "<p>a\t\n\x0c b\r\n\r\nc\u00a0\u00a0d      e\u2003f</p>"
     assert webfold.to_markdown(html, selection=False) == "a b c\u00a0\u00a0d e\u2003f\n"

@@ -431,3 +431,59 @@ def class_slots(str value, Lexicon groups, Py_ssize_t limit, unsigned int bins, 
             slots.append(first_bin + <Py_ssize_t>(h % bins))
             inside = ends = False
     return count, tuple(slots)
+
+
+def attribute_marks(str value, Lexicon tokens, Lexicon names):
+    """Which of two word lists a class or id attribute meets, in one pass (for
+    :func:`webfold.build.class_marks`): the OR of the masks of its tokens in
+    ``tokens`` and of its names in ``names`` (None: none), looked up by their 64-bit
+    hashes. Both lists must be of lower-case ASCII words.
+
+    Tokens are the runs of word characters and ``-`` (the regular expression
+    ``[\\w-]+``) in the value, lower-cased, with the dotted and dotless i made "i" and
+    the long s "s": the letters that case-insensitive matching (Unicode simple case
+    folding) takes for ASCII ones and ``str.lower`` does not (Turkish upper-cases
+    "advertisement" ADVERTİSEMENT). Names are the runs
+    between ASCII white space (as CSS splits class names) of the lower-cased value.
+    Lower-casing is ``str.lower``'s; only ASCII words can match, so a token or name
+    keeping a character outside ASCII is not looked up.
+
+    Returns
+    -------
+    int
+        The OR of the masks met (0: none).
+    """
+    cdef Py_ssize_t i, n = len(value)
+    cdef Py_UCS4 ch, token_char, name_char
+    cdef uint64_t token_hash = FNV_OFFSET, name_hash = FNV_OFFSET, found = 0
+    cdef bint in_token = False, token_ascii = True, in_name = False, name_ascii = True
+    for i in range(n + 1):
+        ch = value[i] if i < n else u" "        # a space ends the last token and name
+        if ch < 128:
+            token_char = name_char = to_lower(ch)
+        elif ch == 0x212A:                      # the Kelvin sign lower-cases to "k"
+            token_char = name_char = u"k"
+        else:
+            name_char = 0
+            token_char = u"i" if ch == 0x130 or ch == 0x131 else u"s" if ch == 0x17F else 0
+        if ch == u" " or ch == u"\t" or ch == u"\n" or ch == u"\r" or ch == u"\x0c":
+            if in_name and name_ascii and names is not None:
+                found |= names.get(name_hash)
+            in_name, name_ascii, name_hash = False, True, FNV_OFFSET
+        else:
+            in_name = True
+            if name_char:
+                name_hash = fnv(name_hash, name_char)
+            else:
+                name_ascii = False
+        if ch == u"-" or is_word_char(ch):
+            in_token = True
+            if token_char:
+                token_hash = fnv(token_hash, token_char)
+            else:
+                token_ascii = False
+        else:
+            if in_token and token_ascii:
+                found |= tokens.get(token_hash)
+            in_token, token_ascii, token_hash = False, True, FNV_OFFSET
+    return found

@@ -19,12 +19,13 @@ from itertools import islice
 from webfold.markdown import (code_fence, code_span, destination, escape_inline,
                               escape_line_start, link_title)
 from webfold._scan import TokenFlag, TokenKind, Tokens
+from webfold._text import Lexicon, attribute_marks
 from webfold.block import (CHROME_ASIDE, CHROME_CLASS, CHROME_FORM, CHROME_HEADER_FOOTER, CHROME_HIDDEN,
                            CHROME_INVISIBLE, CHROME_NAV, CHROME_PANEL, Block, Element, Page)
 from webfold.payloads import script_kind
 from webfold.patterns import LazyPattern
 from webfold.table import MAX_COLSPAN, MAX_ROWSPAN, Cell, Table, pipe_table
-from webfold.tables import (BLOCK_ELEMENTS, CHROME_TOKEN_SET, CLASS_TOKEN, TOKEN_FOLDS, CODE_LANGUAGE, DROPPED_ELEMENTS,
+from webfold.tables import (BLOCK_ELEMENTS, CHROME_TOKEN_SET, CODE_LANGUAGE, DROPPED_ELEMENTS,
                             CONTROL_ELEMENTS, CONTROL_ROLES, SCREEN_READER_ONLY,
                             DISPLAY_NONE, HEADING_LEVEL, P_CLOSERS, PLACEHOLDER_SRC, PLACEHOLDER_WORDS,
                             REACT_SEGMENT,
@@ -141,6 +142,9 @@ MAX_MEMO_ENTRIES = 10_000
 # ASCII white space, which separates the ids of an ID reference list (WAI-ARIA 1.2 §6.2,
 # HTML "split on ASCII whitespace"); NO-BREAK SPACE belongs to an id.
 _ID_SEPARATORS = re.compile(r"[ \t\n\f\r]+")
+# The words of each mark, for webfold._text.attribute_marks.
+_CHROME_TOKENS = Lexicon(dict.fromkeys(CHROME_TOKEN_SET, MARK_CHROME))
+_SCREEN_READER_NAMES = Lexicon(dict.fromkeys(SCREEN_READER_ONLY, MARK_SCREEN_READER))
 # Pages repeat their class strings: remember the verdict on each (bounded).
 _MARKS_MEMO: dict[str, int] = {}
 # Ids are unique, but a page may repeat one: the verdicts on those of more than one token.
@@ -160,41 +164,35 @@ def remember(memo: dict, key, value, length: int) -> None:
 
 def class_marks(attributes: dict[str, str]) -> int:
     """The ``MARK_*`` bits of an element's class and id (0: none, or neither
-    attribute): a chrome token among its class and id tokens, matched lower-cased after
-    :data:`tables.TOKEN_FOLDS`; a screen-reader-only class name, among the class names
+    attribute): a chrome token among its class and id tokens (runs of word characters
+    and hyphens), lower-cased; a screen-reader-only class name, among the class names
     as CSS splits them (on ASCII white space) and lower-cased (an id such as
-    ``screenreader`` is a heading's slug, not a style)."""
+    ``screenreader`` is a heading's slug, not a style). Both in one pass
+    (:func:`webfold._text.attribute_marks`)."""
     classes = attributes.get("class", "")
     element_id = attributes.get("id", "")
     found = 0
     if classes:
         found = _MARKS_MEMO.get(classes, -1)
         if found == -1:
-            found = MARK_CHROME if _chrome_token(classes) else 0
-            names = _ID_SEPARATORS.split(classes.lower())
-            if not SCREEN_READER_ONLY.isdisjoint(names) and not any("not-sr-only" in name for name in names):
-                found |= MARK_SCREEN_READER
+            found = attribute_marks(classes, _CHROME_TOKENS, _SCREEN_READER_NAMES)
+            if found & MARK_SCREEN_READER and "not-sr-only" in classes.lower():
+                found &= ~MARK_SCREEN_READER
             remember(_MARKS_MEMO, classes, found, len(classes))
     if element_id and not found & MARK_CHROME and _chrome_id(element_id):
         found |= MARK_CHROME
     return found
 
 
-def _chrome_token(value: str) -> bool:
-    """Whether a class or id attribute holds a token of ``tables.CHROME_TOKEN_SET``."""
-    if not value.isascii():     # TOKEN_FOLDS maps letters outside ASCII only
-        value = value.translate(TOKEN_FOLDS)
-    return not CHROME_TOKEN_SET.isdisjoint(CLASS_TOKEN.findall(value.lower()))
-
-
 def _chrome_id(element_id: str) -> bool:
-    """:func:`_chrome_token` of an id: looked up at once when it is one ASCII token, as
-    most ids are, else remembered (a page may repeat a long id on every element)."""
+    """Whether an id attribute holds a token of ``tables.CHROME_TOKEN_SET``: looked up
+    at once when it is one ASCII token, as most ids are, else remembered (a page may
+    repeat a long id on every element)."""
     if element_id.isascii() and element_id.replace("-", "_").isidentifier():
         return element_id.lower() in CHROME_TOKEN_SET
     found = _TOKENS_MEMO.get(element_id)
     if found is None:
-        found = _chrome_token(element_id)
+        found = bool(attribute_marks(element_id, _CHROME_TOKENS, None))
         remember(_TOKENS_MEMO, element_id, found, len(element_id))
     return found
 

@@ -174,13 +174,8 @@ CONTROL_ROLES = frozenset(("button", "tab", "link", "checkbox", "switch", "menui
 
 #: All of :data:`CHROME_TOKENS`, for lookups of a class or id's lower-cased tokens.
 CHROME_TOKEN_SET = frozenset(token for group in CHROME_TOKENS.values() for token in group)
-#: A class or id token, as :data:`CHROME_TOKENS` counts one: a run of word characters
-#: and hyphens, matched after :data:`TOKEN_FOLDS` and lower-casing.
-CLASS_TOKEN = re.compile(r"[\w-]+")
-#: The letters that case-insensitive matching (``re.IGNORECASE``, Unicode simple case
-#: folding) takes for ASCII ones and ``str.lower`` does not: dotted and dotless I (as
-#: Turkish upper-cases "advertisement": ADVERTİSEMENT) and the long s.
-TOKEN_FOLDS = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s"})
+#: A class or id token, as :data:`CHROME_TOKENS` counts one, is read by
+#: :func:`webfold._text.attribute_marks`.
 
 #: An inline ``style`` that removes an element from the rendering: CSS Display
 #: Level 3, ``display: none``. Its subtree is hidden.
