@@ -243,7 +243,7 @@ def test_a_base_with_bytes_that_are_not_utf8_is_percent_encoded(page, capsys):
 
 @pytest.mark.parametrize("flags, message", [
     (["--max-bytes", "-1"], "--max-bytes takes a size of at least 0 bytes, not -1"),
-    (["--charset", ""], "--charset : not an encoding label"),
+    (["--charset", ""], "--charset '': not an encoding label"),
 ])
 def test_bad_flag_values_are_usage_errors(page, capsys, flags, message):
     code, out, err = run([page, *flags], capsys)

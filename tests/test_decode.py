@@ -246,6 +246,13 @@ def test_a_stray_byte_in_an_ascii_page_is_windows_1252():
     ("gbk", b"\x81\xff\xc4\xe3", "\ufffd\u4f60"),
     # with an ASCII byte after it, the lead alone is the error
     ("euc-kr", b"\xc9\x21ok", "\ufffd!ok"),
+    # four bytes of gb18030 that name no character are one error, a sequence broken
+    # off before its fourth byte only its first (the rest is read again), an EUC-JP
+    # trail of 0xFF names no character, and an ESC in a pair of ISO-2022-JP starts its
+    # escape sequence
+    ("gbk", b"\x84\x31\xa5\x30z", "\ufffdz"), ("gbk", b"ab\x81\x30z", "ab\ufffd0z"),
+    ("euc-jp", b"ab\xa3\xffcd", "ab\ufffdcd"),
+    ("iso-2022-jp", b"x\x1b$B0\x1b(Bhello world", "x\ufffdhello world"),
     # characters of the standard's indexes that Python's codecs lack
     ("euc-jp", b"\xad\xa1\xad\xe2\xad\xea", "\u2460\u2116\u3231"),
     ("iso-2022-jp", b"\x1b$B-!$\"\x1b(B", "\u2460\u3042"),
@@ -282,6 +289,32 @@ def test_a_guess_no_browser_knows_gives_way_to_its_web_twin(text, codec, expecte
     decoded = decode(f"<p>{text}</p>".encode(codec))
     assert (decoded.encoding, decoded.reason) == (expected, "detected")
     assert webfold.to_markdown(f"<p>{text}</p>".encode(codec), selection=False) == text + "\n"
+
+
+@pytest.mark.parametrize("codec, data", [
+    ("gb18030", b"ab\x81"), ("gb18030", b"ab\x81\x30"), ("gb18030", b"ab\x81\x30\x81"), ("euc_jp", b"ab\x8f\xa1"),
+    ("big5hkscs", b"ab\x81"), ("cp949", b"ab\xb0")])
+def test_a_sequence_cut_off_by_the_end_is_one_error(codec, data):
+    from webfold.decode import _decode_with
+    assert _decode_with(data, codec) == "ab\ufffd"
+
+
+def test_many_errors_keep_the_codecs_own_replacement_and_stay_fast():
+    # the standard's recovery is a Python call per error: 20 MB of errors took half a
+    # minute; past MAX_RECOVERED errors the codec's replacement is kept (a C pass)
+    from webfold.decode import MAX_RECOVERED, _decode_with
+    few = b"\x81\xff" * 10 + "\u4e00".encode("big5hkscs")
+    assert _decode_with(few, "big5hkscs") == "\ufffd" * 10 + "\u4e00"
+    many = b"\x81\xff" * (MAX_RECOVERED + 1)
+    assert _decode_with(many, "big5hkscs") == many.decode("big5hkscs", "replace")
+
+
+def test_koi8_u_wins_a_tie_with_koi8_r():
+    # charset-normalizer ranks KOI8-R first on Ukrainian text, whose і ї є ґ KOI8-R
+    # reads as box drawings; KOI8-U reads KOI8-R's letters alike
+    text = "Україна - держава у Східній Європі. Її столиця - Київ, і там живуть мільйони людей."
+    decoded = decode(f"<p>{text}</p>".encode("koi8_u"))
+    assert decoded.encoding == "koi8-u" and text in decoded.utf8.decode()
 
 
 def test_labels_match_ascii_case_insensitively_only():

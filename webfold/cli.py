@@ -530,7 +530,7 @@ def main(argv: list[str] | None = None) -> int:
         if command == "replay":
             args.charset = None
         if args.charset is not None and encoding_for_label(args.charset) is None:
-            raise UsageError(f"--charset {args.charset}: not an encoding label of the WHATWG Encoding "
+            raise UsageError(f"--charset {args.charset or repr('')}: not an encoding label of the WHATWG Encoding "
                              "standard (such as utf-8, windows-1252, shift_jis or gbk)")
         if args.chunk is not None and args.chunk < 1:
             raise UsageError(f"--chunk takes a size of at least 1 character, not {args.chunk}")

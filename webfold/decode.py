@@ -244,12 +244,19 @@ def _decode_with(data: bytes, encoding: str) -> str:
     """``data`` decoded with one of the codecs of :data:`WHATWG_LABELS`, as the
     standard's decoder would: single-byte encodings by their table, multi-byte ones
     by Python's codec with :func:`_multi_byte_error` (UTF-8's and UTF-16's own
-    replacement already follows the standard)."""
+    replacement already follows the standard). The error handler is a Python call per
+    error: bytes with more than :data:`MAX_RECOVERED` errors (20 MB of them took half
+    a minute) keep the codec's own replacement, a U+FFFD for each byte it stops on."""
     if encoding not in _MULTI_BYTE:
         return codecs.charmap_decode(data, "strict", _single_byte_table(encoding))[0]
-    return data.decode(encoding, "webfold-multi-byte" if encoding in _LEADS else "replace")
+    text = data.decode(encoding, "replace")
+    if encoding not in _LEADS or "\ufffd" not in text or text.count("\ufffd") > MAX_RECOVERED:
+        return text
+    return data.decode(encoding, "webfold-multi-byte")
 
 
+#: The most decoding errors recovered as the standard recovers them (see :func:`_decode_with`).
+MAX_RECOVERED = 10_000
 #: The lead bytes of the two-byte characters of each multi-byte codec (Encoding §10.2.1
 #: gb18030, §11.1.1 Big5, §12.1.1 EUC-JP, §12.3.1 Shift_JIS, §13.1.1 EUC-KR).
 _LEADS = {"gb18030": range(0x81, 0xFF), "big5hkscs": range(0x81, 0xFF), "cp949": range(0x81, 0xFF),
@@ -281,14 +288,22 @@ def _multi_byte_error(error: UnicodeDecodeError) -> tuple[str, int]:
     data, start = error.object, error.start
     codec = error.encoding
     lead = data[start]
+    if error.reason.startswith("incomplete"):
+        return "\ufffd", error.end             # bytes cut off by the end: one error
     if codec == "gb18030" and lead == 0x80:
         return "\u20ac", start + 1
     if codec == "iso2022_jp":       # Python's codec stops on a pair of JIS X 0208 mode
+        escape = data.find(b"\x1b", start + 1, error.end)
+        if escape > 0:                          # an escape sequence starts again at its ESC
+            return "\ufffd", escape
         if error.end == start + 2 and 0x21 <= lead <= 0x7E and 0x21 <= data[start + 1] <= 0x7E:
             return _jis0208(lead - 0x20, data[start + 1] - 0x20) or "\ufffd", error.end
         return "\ufffd", error.end
     if codec == "big5hkscs" and data[start:start + 2] in _BIG5_MISSING:
         return _BIG5_MISSING[data[start:start + 2]], start + 2
+    if codec == "gb18030" and len(data) >= start + 4 and 0x30 <= data[start + 1] <= 0x39 \
+            and 0x81 <= data[start + 2] <= 0xFE and 0x30 <= data[start + 3] <= 0x39:
+        return "\ufffd", start + 4             # four bytes that name no character
     end = start + 1
     if lead not in _LEADS.get(codec, ()) or end >= len(data) or data[end] < 0x80:
         return "\ufffd", end
@@ -296,7 +311,7 @@ def _multi_byte_error(error: UnicodeDecodeError) -> tuple[str, int]:
     end += 1
     if codec == "euc_jp" and lead == 0x8F and 0xA1 <= trail <= 0xFE and end < len(data) and data[end] >= 0x80:
         return "\ufffd", end + 1                  # a JIS X 0212 character of three bytes
-    if codec == "euc_jp" and lead >= 0xA1 and trail >= 0xA1:
+    if codec == "euc_jp" and 0xA1 <= lead <= 0xFE and 0xA1 <= trail <= 0xFE:
         return _jis0208(lead - 0xA0, trail - 0xA0) or "\ufffd", end
     return "\ufffd", end
 
@@ -440,6 +455,10 @@ def _detect(data: bytes) -> str | None:
         if match.encoding == "cp1252" and match.chaos <= best.chaos \
                 and match.coherence >= best.coherence - 0.01:
             return "windows-1252"
+        # KOI8-U has every letter of KOI8-R and Ukrainian's and Belarusian's ґ є і ї ў
+        # where KOI8-R has box drawings, which text does not hold: it wins a tie
+        if best.encoding == "koi8_r" and match.encoding == "koi8_u" and match.chaos <= best.chaos:
+            return "koi8-u"
     return next(filter(None, (_detected(match.encoding) for match in matches)), None)
 
 
