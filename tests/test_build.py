@@ -682,13 +682,13 @@ def test_placeholder_sources(src, placeholder):
 def test_the_verdict_memos_stay_bounded():
     # A hostile page of unique 512-character styles, classes and ids (with a character
     # outside the BMP, 4 bytes each) filled a memo of 50,000 with over 100 MB.
-    from webfold import build
-    count = build.MAX_MEMO_ENTRIES + 50
+    from webfold import build, memo
+    count = memo.MAX_MEMO_ENTRIES + 50
     html = "".join(f'<div style="color:red;--k{i}:{"x" * 480}\U0001f600" class="c{i} {"y" * 480}" '
                    f'id="i{i} {"z" * 480}">t</div>' for i in range(count))
     webfold.to_blocks(html, chrome=True)
-    for memo in (build._INVISIBLE_MEMO, build._MARKS_MEMO, build._TOKENS_MEMO):
-        assert 0 < len(memo) <= build.MAX_MEMO_ENTRIES
+    for verdicts in (build._INVISIBLE_MEMO, build._MARKS_MEMO, build._TOKENS_MEMO):
+        assert 0 < len(verdicts) <= memo.MAX_MEMO_ENTRIES
 
 
 def test_a_repeated_id_of_many_tokens_is_judged_once():

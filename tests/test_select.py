@@ -521,12 +521,12 @@ def test_elements_of_one_class_share_a_row_unless_their_ids_differ():
 
 
 def test_the_class_places_memo_stays_bounded():
-    from webfold import build, features
-    for i in range(build.MAX_MEMO_ENTRIES + 50):
+    from webfold import features, memo
+    for i in range(memo.MAX_MEMO_ENTRIES + 50):
         features._element_slots(_Element(i, f"c{i} tile"))
-    features._element_slots(_Element(0, "y" * (build.MAX_MEMO_KEY + 1)))
-    assert 0 < len(features._CLASS_SLOTS) <= build.MAX_MEMO_ENTRIES
-    assert "y" * (build.MAX_MEMO_KEY + 1) not in features._CLASS_SLOTS
+    features._element_slots(_Element(0, "y" * (memo.MAX_MEMO_KEY + 1)))
+    assert 0 < len(features._CLASS_SLOTS) <= memo.MAX_MEMO_ENTRIES
+    assert "y" * (memo.MAX_MEMO_KEY + 1) not in features._CLASS_SLOTS
 
 
 def test_blocks_that_only_look_like_blocks_give_the_same_features_and_selection():

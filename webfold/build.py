@@ -18,6 +18,7 @@ from itertools import islice
 
 from webfold.markdown import (code_fence, code_span, destination, escape_inline,
                               escape_line_start, link_title)
+from webfold.memo import remember
 from webfold._scan import TokenFlag, TokenKind, Tokens
 from webfold._text import Lexicon, attribute_marks
 from webfold.block import (CHROME_ASIDE, CHROME_CLASS, CHROME_FORM, CHROME_HEADER_FOOTER, CHROME_HIDDEN,
@@ -133,12 +134,6 @@ MARK_SCREEN_READER = 2
 MAX_CONTROLLED = 10_000
 #: The most element ids remembered (Builder.meet); past them no control counts.
 MAX_IDS = 200_000
-#: The longest class, id or style attribute whose verdict is remembered across pages.
-MAX_MEMO_KEY = 512
-#: The most verdicts a memo keeps (it is emptied when full): real pages repeat a few
-#: thousand, and a hostile page of unique 512-character values fills one memo with
-#: 5 to 20 MB at most (1 to 4 bytes a character).
-MAX_MEMO_ENTRIES = 10_000
 # ASCII white space, which separates the ids of an ID reference list (WAI-ARIA 1.2 §6.2,
 # HTML "split on ASCII whitespace"); NO-BREAK SPACE belongs to an id.
 _ID_SEPARATORS = re.compile(r"[ \t\n\f\r]+")
@@ -149,17 +144,6 @@ _SCREEN_READER_NAMES = Lexicon(dict.fromkeys(SCREEN_READER_ONLY, MARK_SCREEN_REA
 _MARKS_MEMO: dict[str, int] = {}
 # Ids are unique, but a page may repeat one: the verdicts on those of more than one token.
 _TOKENS_MEMO: dict[str, bool] = {}
-
-
-def remember(memo: dict, key, value, length: int) -> None:
-    """Keep ``value`` under ``key`` in a memo of verdicts on attribute values (this
-    module's, and :mod:`webfold.features`'), unless the key's string is longer than
-    :data:`MAX_MEMO_KEY` (``length`` characters); a memo of :data:`MAX_MEMO_ENTRIES`
-    is emptied first."""
-    if length <= MAX_MEMO_KEY:
-        if len(memo) >= MAX_MEMO_ENTRIES:
-            memo.clear()
-        memo[key] = value
 
 
 def class_marks(attributes: dict[str, str]) -> int:

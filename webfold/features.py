@@ -19,7 +19,8 @@ from array import array
 from webfold.block import (CHROME_ASIDE, CHROME_CLASS, CHROME_FORM, CHROME_HEADER_FOOTER, CHROME_HIDDEN,
                            CHROME_INVISIBLE, CHROME_NAV, CHROME_PANEL, Block, Page)
 from webfold.block import words as words_of
-from webfold.build import remember, without_chrome
+from webfold.build import without_chrome
+from webfold.memo import remember
 from webfold._text import Lexicon, analyze, class_slots, word_hash
 
 KINDS = ("heading", "paragraph", "list", "quote", "code", "table", "image", "thematic_break")
@@ -173,7 +174,7 @@ FEATURE_NAMES: list[str] = _names()
 _CLASS_GROUPS = Lexicon({word: 1 << group for group, words in enumerate(CLASS_SIGNALS.values())
                          for word in words})
 #: The token count and row places of each class attribute value met: pages and sites
-#: repeat their class strings. Bounded by webfold.build.remember: hostile pages of
+#: repeat their class strings. Bounded by webfold.memo.remember: hostile pages of
 #: unique 511-character classes kept about 20 MB more for the process's life.
 _CLASS_SLOTS: dict[str, tuple[int, tuple[int, ...]]] = {}
 
