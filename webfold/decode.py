@@ -155,7 +155,6 @@ def _single_byte_table(codec: str) -> str:
     return table
 
 
-
 def encoding_for_label(label: str | None) -> str | None:
     """The Python codec of a WHATWG encoding label (:data:`WHATWG_LABELS`), or None
     when ``label`` is none of them.
@@ -257,8 +256,10 @@ def _decode_with(data: bytes, encoding: str) -> str:
 
 #: The most decoding errors recovered as the standard recovers them (see :func:`_decode_with`).
 MAX_RECOVERED = 10_000
-#: The lead bytes of the two-byte characters of each multi-byte codec (Encoding §10.2.1
-#: gb18030, §11.1.1 Big5, §12.1.1 EUC-JP, §12.3.1 Shift_JIS, §13.1.1 EUC-KR).
+#: The lead bytes of the two-byte characters of each multi-byte codec that
+#: :func:`_multi_byte_error` recovers (Encoding §10.2.1 gb18030, §11.1.1 Big5, §12.1.1
+#: EUC-JP, §12.3.1 Shift_JIS, §13.1.1 EUC-KR; ISO-2022-JP's pairs are of ASCII bytes,
+#: recovered apart).
 _LEADS = {"gb18030": range(0x81, 0xFF), "big5hkscs": range(0x81, 0xFF), "cp949": range(0x81, 0xFF),
           "euc_jp": frozenset((0x8E, 0x8F, *range(0xA1, 0xFF))), "iso2022_jp": (),
           "cp932": frozenset((*range(0x81, 0xA0), *range(0xE0, 0xFD)))}
@@ -280,7 +281,9 @@ def _multi_byte_error(error: UnicodeDecodeError) -> tuple[str, int]:
     cannot decode. A lead byte followed by a byte that is not ASCII is one error, not
     two: both bytes become one U+FFFD (Python's codecs give up on the lead byte alone,
     and the next byte then starts a wrong character); with an ASCII byte after it, the
-    lead alone is the error and the ASCII byte is kept. Filled in from the indexes:
+    lead alone is the error and the ASCII byte is kept. Bytes cut off by the end are
+    one error, and so are four gb18030 bytes that name no character; an ESC inside an
+    ISO-2022-JP pair starts its escape sequence. Filled in from the indexes:
     gb18030's single byte 0x80 (U+20AC), Big5's :data:`_BIG5_MISSING`, and the EUC-JP
     and ISO-2022-JP characters of JIS X 0208 that Python's codecs lack (NEC's row 13,
     ①, ㈱, №, and IBM's extensions), read from code page 932, which holds the same
