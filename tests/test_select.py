@@ -484,6 +484,14 @@ def test_class_slots_are_the_places_of_the_first_tokens_of_the_lower_cased_value
     assert features._value_slots(value, limit) == expected
 
 
+def test_class_slots_refuse_a_negative_limit_and_no_bins():
+    from webfold import features
+    from webfold._text import class_slots
+    for limit, bins in ((-1, 64), (3, 0)):
+        with pytest.raises(ValueError):
+            class_slots("post content", features._CLASS_GROUPS, limit, bins, 2)
+
+
 @pytest.mark.parametrize("classes, element_id", [
     ("post-body content", ""),
     ("post-body content", "sidebar-7"),

@@ -385,10 +385,10 @@ def class_slots(str value, Lexicon groups, Py_ssize_t limit, unsigned int bins, 
     Raises
     ------
     ValueError
-        ``bins`` is 0.
+        ``bins`` is 0, or ``limit`` is negative.
     """
-    if bins == 0:
-        raise ValueError("bins must be at least 1")
+    if bins == 0 or limit < 0:
+        raise ValueError("bins must be at least 1 and limit at least 0")
     cdef list slots = []
     cdef Py_ssize_t count = 0, i, n = len(value)
     cdef Py_UCS4 ch
