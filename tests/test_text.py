@@ -2,7 +2,7 @@
 
 import pytest
 
-from webfold._text import Lexicon, analyze, word_hash
+from webfold._text import Lexicon, analyze, attribute_marks, class_slots, word_hash
 from webfold.block import words
 
 NOTHING = Lexicon({})
@@ -119,3 +119,15 @@ def test_bad_patterns_are_refused(pattern):
 def test_bins_must_be_positive():
     with pytest.raises(ValueError, match="bins"):
         analyze("text", NOTHING, NOTHING, 0, 0)
+
+
+@pytest.mark.parametrize("call", [
+    lambda: analyze("a b", Lexicon({}), None, 0, 4),
+    lambda: analyze("a b", None, Lexicon({}), 0, 4),
+    lambda: class_slots("post", None, 3, 64, 2),
+    lambda: attribute_marks("ads x", None, None),
+])
+def test_a_missing_lexicon_is_a_type_error_not_a_crash(call):
+    # the C passes looked words up in None (a segfault once a word was found)
+    with pytest.raises(TypeError):
+        call()

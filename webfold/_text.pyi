@@ -39,3 +39,15 @@ def analyze(text: str, lexicon: Lexicon, title: Lexicon, counted: int, bins: int
     """Count the characters, words and patterns of ``text`` in one pass.
 
     Raises ValueError when ``bins`` is less than 1."""
+
+def class_slots(value: str, groups: Lexicon, limit: int, bins: int, first_bin: int) -> tuple[int, tuple[int, ...]]:
+    """The number of ``[a-z][a-z0-9]*`` tokens of ``value.lower()`` (the first ``limit``)
+    and the feature row places they add to: each token's groups in ``groups``, then
+    ``first_bin + word_hash(token) % bins``.
+
+    Raises ValueError when ``bins`` is 0 or ``limit`` is negative."""
+
+def attribute_marks(value: str, tokens: Lexicon, names: Lexicon | None) -> int:
+    """The OR of the masks of a class or id value's ``[\\w-]+`` tokens (folded and
+    lower-cased) in ``tokens`` and of its names (split on ASCII white space,
+    lower-cased) in ``names``."""

@@ -261,7 +261,7 @@ cdef void end_token(Scan* s, Lexicon lexicon, Lexicon title, uint64_t counted,
     start_token(s)
 
 
-def analyze(str text, Lexicon lexicon, Lexicon title, unsigned long long counted, int bins):
+def analyze(str text, Lexicon lexicon not None, Lexicon title not None, unsigned long long counted, int bins):
     """Count the characters, words and patterns of ``text`` in one pass.
 
     Parameters
@@ -368,7 +368,7 @@ def analyze(str text, Lexicon lexicon, Lexicon title, unsigned long long counted
     return stats
 
 
-def class_slots(str value, Lexicon groups, Py_ssize_t limit, unsigned int bins, Py_ssize_t first_bin):
+def class_slots(str value, Lexicon groups not None, Py_ssize_t limit, unsigned int bins, Py_ssize_t first_bin):
     """The class or id tokens of an attribute value, and the places of a feature row
     they add to (for :mod:`webfold.features`), in one pass.
 
@@ -433,7 +433,7 @@ def class_slots(str value, Lexicon groups, Py_ssize_t limit, unsigned int bins, 
     return count, tuple(slots)
 
 
-def attribute_marks(str value, Lexicon tokens, Lexicon names):
+def attribute_marks(str value, Lexicon tokens not None, Lexicon names):
     """Which of two word lists a class or id attribute meets, in one pass (for
     :func:`webfold.build.class_marks`): the OR of the masks of its tokens in
     ``tokens`` and of its names in ``names`` (None: none), looked up by their 64-bit
