@@ -85,7 +85,8 @@ WHATWG_LABELS: dict[str, str] = {label: codec for codec, labels in _LABELS_BY_CO
 #: supersets, and two code pages it prefers to their near twins of the web as those
 #: twins (Ukrainian cp1125 differs from IBM866 in 8 letters, mac-iceland from
 #: macintosh in 6), since it then leaves the twins out of its list.
-_LABEL_OF_CODEC = {"cp1125": "ibm866", "mac-iceland": "macintosh", "mac-roman": "macintosh", "mac-cyrillic": "x-mac-cyrillic", "cp874": "windows-874",
+_LABEL_OF_CODEC = {"cp1125": "ibm866", "mac-iceland": "macintosh", "mac-roman": "macintosh",
+                   "mac-cyrillic": "x-mac-cyrillic", "cp874": "windows-874",
                    "cp932": "shift_jis", "cp949": "euc-kr", "big5hkscs": "big5", "iso2022_jp": "iso-2022-jp",
                    "utf-16-le": "utf-16le", "utf-16-be": "utf-16be", "euc_jp": "euc-jp",
                    "euc_jis_2004": "euc-jp", "euc_jisx0213": "euc-jp", "shift_jis_2004": "shift_jis",
@@ -123,10 +124,6 @@ _BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
          (codecs.BOM_UTF16_BE, "utf-16-be"))
 
 
-#: The codecs of :data:`WHATWG_LABELS` whose encodings take more than one byte a
-#: character; the others are single-byte (:func:`_single_byte_table`).
-_MULTI_BYTE = frozenset({"utf-8", "utf-16-le", "utf-16-be", "gb18030", "big5hkscs", "euc_jp", "iso2022_jp",
-                         "cp932", "cp949"})
 #: Bytes where Python's codec of a single-byte encoding differs from the standard's
 #: index (Encoding §9): KOI8-U's Belarusian short u, and a Hebrew point of windows-1255.
 _INDEX_FIXES = {"koi8-u": {0xAE: "\u045e", 0xBE: "\u040e"}, "cp1255": {0xCA: "\u05ba"}}
@@ -145,7 +142,7 @@ def _single_byte_table(codec: str) -> str:
         chars = []
         for byte in range(256):
             try:
-                char = bytes((byte,)).decode("cp1252" if codec == "windows-1252" else codec)
+                char = bytes((byte,)).decode(codec)
             except UnicodeDecodeError:
                 char = chr(byte) if 0x80 <= byte <= 0x9F else "\ufffd"
             chars.append(char)
@@ -263,6 +260,9 @@ MAX_RECOVERED = 10_000
 _LEADS = {"gb18030": range(0x81, 0xFF), "big5hkscs": range(0x81, 0xFF), "cp949": range(0x81, 0xFF),
           "euc_jp": frozenset((0x8E, 0x8F, *range(0xA1, 0xFF))), "iso2022_jp": (),
           "cp932": frozenset((*range(0x81, 0xA0), *range(0xE0, 0xFD)))}
+#: The codecs of :data:`WHATWG_LABELS` whose encodings take more than one byte a
+#: character; the others are single-byte (:func:`_single_byte_table`).
+_MULTI_BYTE = frozenset({"utf-8", "utf-16-le", "utf-16-be", *_LEADS})
 #: Two-byte characters of the standard's Big5 index that Python's big5hkscs lacks (as
 #: Chromium decodes them): the control pictures, the euro sign and 28 other characters.
 _BIG5_MISSING = {
