@@ -5,10 +5,14 @@ from __future__ import annotations
 import json
 from array import array
 import math
+import os
 from pathlib import Path
 import pickle
+import signal
 import subprocess
 import sys
+import threading
+import time
 from types import SimpleNamespace
 
 import pytest
@@ -93,6 +97,49 @@ def test_a_damaged_model_is_refused(tmp_path):
     (tmp_path / "selector.trees").write_bytes((MODEL_DIR / "selector.trees").read_bytes()[:100])
     with pytest.raises(ModelError, match="damaged"):
         Selector(tmp_path)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_a_fifo_in_place_of_a_model_file_is_refused_not_waited_on(tmp_path):
+    # Opening a FIFO for reading waits for a writer; the selector must not. Should it
+    # wait, a writer comes after 10 s, so that the test fails instead of hanging.
+    def writer_comes(fifo):
+        def come():
+            try:
+                os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+            except OSError:                     # no reader: the selector did not wait
+                pass
+        timer = threading.Timer(10, come)
+        timer.start()
+        return timer
+
+    for name, other in (("selector.json", "selector.trees"), ("selector.trees", "selector.json")):
+        (tmp_path / other).write_bytes((MODEL_DIR / other).read_bytes())
+        os.mkfifo(tmp_path / name)
+        timer = writer_comes(tmp_path / name)
+        with pytest.raises(ModelError, match=f"{name} is not a regular file"):
+            Selector(tmp_path)
+        timer.cancel()
+        (tmp_path / name).unlink()
+        (tmp_path / other).unlink()
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="fork is POSIX")
+def test_a_process_forked_while_the_selector_loads_can_load_it(monkeypatch):
+    # Another thread holds the loading lock at the fork; the child must not wait on it.
+    monkeypatch.setattr(select, "_SELECTOR", None)
+    with select._LOCK:
+        child = os.fork()
+        if child == 0:                                  # pragma: no cover (the child)
+            os._exit(0 if select.selector().threshold > 0 else 1)
+    deadline = time.monotonic() + 60
+    while (done := os.waitpid(child, os.WNOHANG))[0] == 0 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    if done[0] == 0:
+        os.kill(child, signal.SIGKILL)
+        os.waitpid(child, 0)
+        pytest.fail("the forked child waited for ever on the selector's lock")
+    assert os.waitstatus_to_exitcode(done[1]) == 0
 
 
 def blocks_of(*texts: str) -> list[Block]:

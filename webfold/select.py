@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import stat
 from _thread import allocate_lock    # not threading: its import costs start-up
 
 from webfold._trees import Forest
@@ -47,6 +48,19 @@ class ModelError(WebfoldError):
     """The shipped selector is missing, damaged, or made for other feature code."""
 
 
+def _read_regular_file(path: str) -> bytes:
+    """The bytes of the regular file at ``path``.
+
+    Raises ``OSError`` if it cannot be read or is not a regular file. It is opened
+    without blocking, so that a FIFO in its place is refused instead of waited on
+    for ever (POSIX ``open``, ``O_NONBLOCK``).
+    """
+    with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise OSError(f"{path} is not a regular file")
+        return handle.read()
+
+
 class Selector:
     """The two stages and their thresholds, loaded from a model folder.
 
@@ -66,10 +80,8 @@ class Selector:
     def __init__(self, folder: str | bytes | os.PathLike = MODEL_DIR) -> None:
         folder = os.fsdecode(folder) or "."     # named as a path in every message below
         try:
-            with open(os.path.join(folder, "selector.json"), encoding="utf-8") as handle:
-                meta = json.load(handle)
-            with open(os.path.join(folder, "selector.trees"), "rb") as handle:
-                data = handle.read()
+            meta = json.loads(_read_regular_file(os.path.join(folder, "selector.json")))
+            data = _read_regular_file(os.path.join(folder, "selector.trees"))
         except (OSError, ValueError, RecursionError) as error:
             raise ModelError(f"cannot load the selector from {folder}: {error}") from None
         if not isinstance(meta, dict):
@@ -124,6 +136,17 @@ class Selector:
 
 _LOCK = allocate_lock()
 _SELECTOR: Selector | None = None
+
+
+def _new_lock_in_child() -> None:
+    # A process forked while another thread loads the selector inherits the lock held
+    # and would wait on it for ever; the child has no such thread, so a fresh lock is right.
+    global _LOCK
+    _LOCK = allocate_lock()
+
+
+if hasattr(os, "register_at_fork"):     # POSIX only; other systems do not fork
+    os.register_at_fork(after_in_child=_new_lock_in_child)
 
 
 def selector() -> Selector:
