@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 import json
 from array import array
 import math
@@ -18,11 +19,11 @@ from types import SimpleNamespace
 import pytest
 
 import webfold
-from webfold.block import Block
+from webfold.block import Block, words
 from webfold.features import (CONTAINER_DISTANCES, CONTEXT_NAMES, FEATURE_NAMES, container_ids,
                               context_features, page_features)
 from webfold import select
-from webfold.select import ModelError, Selector, choose, select_main
+from webfold.select import ModelError, Selector, choose, repeated_runs, select_main
 
 from conftest import data_dir
 
@@ -164,6 +165,50 @@ def test_the_page_cut_never_rises_over_the_threshold():
     # (0.99) would drop it; the threshold keeps it.
     blocks = blocks_of("p" * 400, "q" * 400, "| Material | Brass |")
     assert len(choose(blocks, [0.99, 0.99, 0.3], 0.28, 0.05)) == 3
+
+
+def _counts(*texts: str) -> list[Counter]:
+    return [Counter(words(text)) for text in texts]
+
+
+SECTION = ("Our cotton is grown without pesticides on farms in Peru",        # 10 words
+           "Each shirt is cut and sewn in a workshop that pays a living wage",  # 14
+           "Wash it cold and dry it flat",                                      # 7
+           "Free returns within thirty days")                                   # 5: 36 in all
+
+
+def test_a_repeated_run_of_blocks_is_a_copy_and_its_first_copy_is_not():
+    words_of_page = _counts("Menu", *SECTION, "Reviews", *SECTION, "Footer")
+    assert repeated_runs(words_of_page) == {6, 7, 8, 9}
+    # a third copy is a copy of the first, and blocks without words do not break a run
+    assert repeated_runs(_counts(*SECTION, *SECTION[:2], "", *SECTION[2:], *SECTION)) == {
+        4, 5, 7, 8, 9, 10, 11, 12}
+
+
+def test_short_or_thin_repeats_are_not_copies():
+    # Three blocks are not a run, even of many words; four are not, of under 30 words.
+    assert repeated_runs(_counts(*SECTION[:3], "x", *SECTION[:3])) == set()
+    prices = ("Blue mug", "$12.00", "Red mug", "$12.00", "Green mug", "$12.00", "Add to cart")
+    assert repeated_runs(_counts(*prices[:4], "Ten words to break it up between the two sets", *prices[:4])) == set()
+    assert repeated_runs(_counts(*prices)) == set()
+    assert repeated_runs([]) == set()
+
+
+def test_selection_leaves_out_the_second_copy_of_a_section():
+    blocks = blocks_of("# Shirt", *SECTION, "Customers also bought", *SECTION)
+    chosen = choose(blocks, [0.9] * len(blocks), 0.5, 0.05)
+    assert [b.text for b in chosen] == ["# Shirt", *SECTION, "Customers also bought"]
+
+
+def test_a_page_of_one_pattern_repeated_is_read_in_one_pass():
+    # Each block is matched against its COPY_LOOKBACK nearest equals only, and a copy
+    # found is passed over: 50,000 blocks take well under a second, not the minutes
+    # of comparing each with every earlier one.
+    period = _counts(*SECTION)
+    assert repeated_runs([period[i % 4] for i in range(50_000)]) == set(range(4, 50_000))
+    # of a period of three, the first copy is the first six blocks: a run of four
+    # cannot overlap the run it repeats
+    assert repeated_runs([period[i % 3] for i in range(50_000)]) == set(range(6, 50_000))
 
 
 def test_the_main_heading_is_kept():

@@ -29,7 +29,7 @@ from sklearn.model_selection import GroupKFold
 from training.dataset import SPLIT, PageRows, load
 from training.export import forest_bytes
 from webfold.features import CHROME_BITS, CONTEXT_NAMES, FEATURE_NAMES, context_features
-from webfold.select import page_threshold, unseen
+from webfold.select import page_threshold, repeated_runs, unseen
 
 #: The shipped model's settings (chosen by cross-validation on dev).
 PARAMETERS = dict(max_iter=300, learning_rate=0.08, max_leaf_nodes=31, min_samples_leaf=40,
@@ -87,7 +87,8 @@ def page_scores(pages: list[PageRows], probabilities: np.ndarray, owner: np.ndar
     """(pages, 3) precision, recall and F1 of each page when blocks at or above the
     threshold are kept, as ``select_main(hidden=hidden)`` keeps them (unseen blocks
     left out unless the drop rules keep them; the rules' blocks when nothing is
-    left), on word multisets of the block texts against the ground truth (WCXB's
+    left; second copies of runs of blocks dropped, ``webfold.select.repeated_runs``),
+    on word multisets of the block texts against the ground truth (WCXB's
     metric). With ``floor``, each page is cut at the lower of the threshold and its
     own cut (``webfold.select.choose``)."""
     out = np.zeros((len(pages), 3))
@@ -103,12 +104,15 @@ def page_scores(pages: list[PageRows], probabilities: np.ndarray, owner: np.ndar
             chars = np.expm1(page.features[:, _CHARS])      # log_chars is log1p(text characters)
             cut = min(threshold, page_threshold(scores.tolist(), chars.tolist(), floor))
         keep = scores >= cut
-        if not keep.any():
-            keep = kept_by_rules
+        chosen = [block_words for block_words, kept in zip(page.words, keep) if kept]
+        if chosen:
+            copies = repeated_runs(chosen)
+            chosen = [block_words for position, block_words in enumerate(chosen) if position not in copies]
+        else:
+            chosen = [block_words for block_words, kept in zip(page.words, kept_by_rules) if kept]
         got = Counter()
-        for block_words, kept in zip(page.words, keep):
-            if kept:
-                got.update(block_words)
+        for block_words in chosen:
+            got.update(block_words)
         want = page.reference
         if not want or not got:
             out[index] = (1.0, 1.0, 1.0) if not want and not got else (0.0, 0.0, 0.0)

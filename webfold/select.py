@@ -13,6 +13,7 @@ feature names, thresholds and floor, cross-validated scores).
 
 from __future__ import annotations
 
+from collections import Counter
 import json
 import math
 import os
@@ -35,6 +36,13 @@ SLICE = 2048
 #: so a page of a million tiny blocks would take a minute. The longest WCXB dev page
 #: has a few thousand blocks; a page of this many is a dump or an attack, not an article.
 MAX_BLOCKS = 100_000
+#: A run of at least this many chosen blocks, holding at least COPY_WORDS words, that
+#: repeats an earlier run of chosen blocks is a second copy of it (see repeated_runs).
+COPY_BLOCKS = 4
+COPY_WORDS = 30
+#: Earlier blocks of the same words that a block is matched against, the nearest ones:
+#: with them, a page of n blocks costs at most about 8 · COPY_WORDS · n comparisons.
+COPY_LOOKBACK = 8
 
 
 def unseen(chrome: int) -> bool:
@@ -222,11 +230,59 @@ def page_threshold(scores: list[float], weights: list[float], floor: float) -> f
     return threshold
 
 
+def repeated_runs(words: list[Counter]) -> set[int]:
+    """The positions of the blocks that repeat a run of earlier ones.
+
+    A run is at least :data:`COPY_BLOCKS` consecutive blocks holding at least
+    :data:`COPY_WORDS` words, each with the same words as its counterpart in a run
+    before it. Such copies are a page's sections rendered twice, of which a reader
+    sees one: a responsive layout's phone and desktop versions, a description both in
+    a tab and below it, a whole article repeated. A repeated short block (two products
+    of the same price, a "Reply" under every post) is no copy. Among the blocks that
+    selection keeps on WCXB's dev pages, dropping these copies raises the
+    cross-validated mean F1 by 0.0018 and lowers it on no page; dropping every block
+    that repeats an earlier one gains 0.0027 but loses repeated content on 245 pages
+    (``training/README.md``).
+
+    Parameters
+    ----------
+    words : list of Counter
+        Each block's word multiset (:func:`webfold.block.words`), in page order.
+        Blocks without words are neither copies nor break a run.
+
+    Returns
+    -------
+    set of int
+        Positions into ``words``; the first copy of a run is never among them.
+    """
+    places = [index for index, counts in enumerate(words) if counts]
+    keys = [frozenset(words[index].items()) for index in places]
+    sizes = [words[index].total() for index in places]
+    earlier: dict[frozenset, list[int]] = {}
+    copies: set[int] = set()
+    at = 0
+    while at < len(keys):
+        longest = 0
+        for start in earlier.get(keys[at], ())[-COPY_LOOKBACK:]:
+            length = 0
+            while at + length < len(keys) and start + length < at \
+                    and keys[start + length] == keys[at + length]:
+                length += 1
+            longest = max(longest, length)
+        if longest >= COPY_BLOCKS and sum(sizes[at:at + longest]) >= COPY_WORDS:
+            copies.update(places[at:at + longest])
+            at += longest
+            continue
+        earlier.setdefault(keys[at], []).append(at)
+        at += 1
+    return copies
+
+
 def choose(blocks: list[Block], scores: list[float], threshold: float, floor: float,
            precise: float | None = None, hidden: bool = False) -> list[Block]:
-    """The blocks whose score reaches the page's cut, in page order, with the content's
-    main heading (:func:`main_heading`); unseen blocks only with ``hidden`` (see
-    :func:`select_main`).
+    """The blocks whose score reaches the page's cut, in page order, but for second
+    copies of runs of them (:func:`repeated_runs`), with the content's main heading
+    (:func:`main_heading`); unseen blocks only with ``hidden`` (see :func:`select_main`).
 
     The cut is ``threshold``, or lower where the page's own cut (:func:`page_threshold`
     with ``floor``) is lower: a page whose blocks the model is unsure of keeps its
@@ -246,7 +302,8 @@ def choose(blocks: list[Block], scores: list[float], threshold: float, floor: fl
             break
     else:
         return rules
-    chosen = set(kept)
+    copies = repeated_runs([Counter(words_of(blocks[index].text)) for index in kept])
+    chosen = {index for position, index in enumerate(kept) if position not in copies}
     heading = main_heading(blocks, visible)
     if heading >= 0:
         chosen.add(heading)
