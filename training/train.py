@@ -80,6 +80,7 @@ def out_of_fold(x: np.ndarray, y: np.ndarray, folds, parameters: dict) -> np.nda
 _KEPT = FEATURE_NAMES.index("kept_by_rules")
 _CHROME = [FEATURE_NAMES.index(f"chrome_{bit}") for bit in CHROME_BITS]
 _CHARS = FEATURE_NAMES.index("log_chars")
+_HEADING = FEATURE_NAMES.index("kind_heading")
 
 
 def page_scores(pages: list[PageRows], probabilities: np.ndarray, owner: np.ndarray,
@@ -95,24 +96,25 @@ def page_scores(pages: list[PageRows], probabilities: np.ndarray, owner: np.ndar
     for index, page in enumerate(pages):
         scores = probabilities[owner == index]
         kept_by_rules = page.features[:, _KEPT] > 0
+        chrome = (page.features[:, _CHROME] > 0) @ np.array(CHROME_BITS)
+        seen = kept_by_rules | np.array([not unseen(int(bits)) for bits in chrome], dtype=bool)
         if not hidden:
-            chrome = (page.features[:, _CHROME] > 0) @ np.array(CHROME_BITS)
-            seen = np.array([not unseen(int(bits)) for bits in chrome], dtype=bool)
-            scores = np.where(kept_by_rules | seen, scores, -1.0)
+            scores = np.where(seen, scores, -1.0)
         cut = threshold
         if floor is not None:
             chars = np.expm1(page.features[:, _CHARS])      # log_chars is log1p(text characters)
             cut = min(threshold, page_threshold(scores.tolist(), chars.tolist(), floor))
         keep = scores >= cut
-        chosen = [block_words for block_words, kept in zip(page.words, keep) if kept]
-        if chosen:
-            copies = repeated_runs(chosen)
-            chosen = [block_words for position, block_words in enumerate(chosen) if position not in copies]
+        chosen = np.flatnonzero(keep)
+        if len(chosen):
+            copies = repeated_runs([page.texts[block] for block in chosen],
+                                   list(page.features[chosen, _HEADING] > 0), list(~seen[chosen]))
+            chosen = [block for position, block in enumerate(chosen) if position not in copies]
         else:
-            chosen = [block_words for block_words, kept in zip(page.words, kept_by_rules) if kept]
+            chosen = np.flatnonzero(kept_by_rules)
         got = Counter()
-        for block_words in chosen:
-            got.update(block_words)
+        for block in chosen:
+            got.update(page.words[block])
         want = page.reference
         if not want or not got:
             out[index] = (1.0, 1.0, 1.0) if not want and not got else (0.0, 0.0, 0.0)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from _thread import allocate_lock    # not threading: its import costs start-up
 
 from webfold._scan import scan_bytes
 from webfold.block import Block, Page
@@ -10,6 +9,7 @@ from webfold.build import Builder, without_chrome
 from webfold.classify import thin
 from webfold.decode import decode
 from webfold.errors import InputTooLargeError
+from webfold.locks import ForkSafeLock
 from webfold.payloads import payload_html
 from webfold.render import render
 from webfold.select import select_main
@@ -208,7 +208,7 @@ class Document:
         conversions never ask, and the reading (and importing its module) costs
         start-up."""
         if self._metadata is None:
-            with _METADATA_LOCK:
+            with _METADATA_READING.lock:
                 if self._metadata is None:
                     self._metadata = _read_metadata(*self._source)
         return self._metadata
@@ -221,7 +221,7 @@ class Document:
         return f"Document({len(self.content)} of {len(self.blocks)} blocks, {len(self.markdown):,} characters)"
 
 
-_METADATA_LOCK = allocate_lock()
+_METADATA_READING = ForkSafeLock()
 
 
 def _read_metadata(page: Page | None, blocks: tuple[Block, ...], safe_links: bool) -> Metadata:

@@ -13,18 +13,18 @@ feature names, thresholds and floor, cross-validated scores).
 
 from __future__ import annotations
 
-from collections import Counter
 import json
 import math
 import os
+import re
 import stat
-from _thread import allocate_lock    # not threading: its import costs start-up
 
 from webfold._trees import Forest
 from webfold.block import CHROME_HIDDEN, CHROME_INVISIBLE, CHROME_PANEL, Block, words as words_of
 from webfold.build import without_chrome
 from webfold.errors import WebfoldError
 from webfold.features import CONTEXT_NAMES, FEATURE_NAMES, ContextFeatures, PageFeatures, container_ids
+from webfold.locks import ForkSafeLock
 
 #: The shipped model's folder. A ``str`` joined with :mod:`os.path`: importing
 #: :mod:`pathlib` would cost a command-line run about 3% of its instructions.
@@ -36,13 +36,18 @@ SLICE = 2048
 #: so a page of a million tiny blocks would take a minute. The longest WCXB dev page
 #: has a few thousand blocks; a page of this many is a dump or an attack, not an article.
 MAX_BLOCKS = 100_000
-#: A run of at least this many chosen blocks, holding at least COPY_WORDS words, that
-#: repeats an earlier run of chosen blocks is a second copy of it (see repeated_runs).
+#: The largest model file read (the shipped trees take 588 KB): a bigger one is damaged,
+#: or a sparse file that would fill the memory.
+MAX_MODEL_BYTES = 64 * 1024 * 1024
+#: A run of at least this many chosen blocks, holding at least COPY_WORDS words and a
+#: heading, that repeats an earlier run of chosen blocks is a second copy of it (see
+#: repeated_runs).
 COPY_BLOCKS = 4
 COPY_WORDS = 30
-#: Earlier blocks of the same words that a block is matched against, the nearest ones:
+#: Earlier blocks of the same text that a block is matched against, the nearest ones:
 #: with them, a page of n blocks costs at most about 8 · COPY_WORDS · n comparisons.
 COPY_LOOKBACK = 8
+_ANY_WORD = re.compile(r"\w")     # a text holds a word (webfold.block.words) if it holds this
 
 
 def unseen(chrome: int) -> bool:
@@ -59,14 +64,22 @@ class ModelError(WebfoldError):
 def _read_regular_file(path: str) -> bytes:
     """The bytes of the regular file at ``path``.
 
-    Raises ``OSError`` if it cannot be read or is not a regular file. It is opened
-    without blocking, so that a FIFO in its place is refused instead of waited on
-    for ever (POSIX ``open``, ``O_NONBLOCK``).
+    Raises ``OSError`` if it cannot be read, is not a regular file, or is over
+    :data:`MAX_MODEL_BYTES`. It is opened without blocking, so that a FIFO in its
+    place is refused instead of waited on for ever (POSIX ``open``, ``O_NONBLOCK``).
     """
-    with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as handle:
-        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        status = os.fstat(descriptor)
+        if not stat.S_ISREG(status.st_mode):
             raise OSError(f"{path} is not a regular file")
-        return handle.read()
+        if status.st_size > MAX_MODEL_BYTES:
+            raise OSError(f"{path} has {status.st_size:,} bytes, over the {MAX_MODEL_BYTES:,} "
+                          "that a model file may have")
+        with open(descriptor, "rb", closefd=False) as handle:
+            return handle.read()
+    finally:
+        os.close(descriptor)
 
 
 class Selector:
@@ -142,26 +155,15 @@ class Selector:
         return scores
 
 
-_LOCK = allocate_lock()
+_LOADING = ForkSafeLock()
 _SELECTOR: Selector | None = None
-
-
-def _new_lock_in_child() -> None:
-    # A process forked while another thread loads the selector inherits the lock held
-    # and would wait on it for ever; the child has no such thread, so a fresh lock is right.
-    global _LOCK
-    _LOCK = allocate_lock()
-
-
-if hasattr(os, "register_at_fork"):     # POSIX only; other systems do not fork
-    os.register_at_fork(after_in_child=_new_lock_in_child)
 
 
 def selector() -> Selector:
     """The shipped selector, loaded once (thread-safe)."""
     global _SELECTOR
     if _SELECTOR is None:
-        with _LOCK:
+        with _LOADING.lock:
             if _SELECTOR is None:
                 _SELECTOR = Selector()
     return _SELECTOR
@@ -230,50 +232,59 @@ def page_threshold(scores: list[float], weights: list[float], floor: float) -> f
     return threshold
 
 
-def repeated_runs(words: list[Counter]) -> set[int]:
-    """The positions of the blocks that repeat a run of earlier ones.
+def repeated_runs(texts: list[str], headings: list[bool], unseen: list[bool]) -> set[int]:
+    """The positions of the blocks that repeat a section given earlier: the second
+    copies, to be left out.
 
-    A run is at least :data:`COPY_BLOCKS` consecutive blocks holding at least
-    :data:`COPY_WORDS` words, each with the same words as its counterpart in a run
-    before it. Such copies are a page's sections rendered twice, of which a reader
-    sees one: a responsive layout's phone and desktop versions, a description both in
-    a tab and below it, a whole article repeated. A repeated short block (two products
-    of the same price, a "Reply" under every post) is no copy. Among the blocks that
-    selection keeps on WCXB's dev pages, dropping these copies raises the
-    cross-validated mean F1 by 0.0018 and lowers it on no page; dropping every block
-    that repeats an earlier one gains 0.0027 but loses repeated content on 245 pages
+    A copy is a run of at least :data:`COPY_BLOCKS` consecutive blocks, holding at least
+    :data:`COPY_WORDS` words (:func:`webfold.block.words`) and a heading, each with the
+    same text as its counterpart in a run before it. Such copies are a page's sections
+    rendered twice, of which a reader sees one: a responsive layout's phone and desktop
+    versions, a whole article repeated. Repeats without a heading are content more
+    often than not: a chorus, the same specifications under two products' names, the
+    same steps under "Linux" and "macOS". Of a copy and its original, the one left out
+    is the later, unless only the original is unseen (hidden, see :func:`unseen`).
+    Among the blocks that selection keeps on WCXB's dev pages, dropping these copies
+    raises the cross-validated mean F1 by 0.0012 and lowers it on no page
     (``training/README.md``).
 
     Parameters
     ----------
-    words : list of Counter
-        Each block's word multiset (:func:`webfold.block.words`), in page order.
-        Blocks without words are neither copies nor break a run.
+    texts : list of str
+        Each block's text, in page order. Blocks without words are neither copies nor
+        break a run.
+    headings, unseen : list of bool
+        Whether each block is a heading, and whether readers do not see it.
 
     Returns
     -------
     set of int
-        Positions into ``words``; the first copy of a run is never among them.
+        Positions into ``texts``: of each copy and its original, one.
     """
-    places = [index for index, counts in enumerate(words) if counts]
-    keys = [frozenset(words[index].items()) for index in places]
-    sizes = [words[index].total() for index in places]
-    earlier: dict[frozenset, list[int]] = {}
+    # Texts are compared whole (their hashes are cached), and words are counted only
+    # for a run found: a page without copies costs a dictionary lookup a block.
+    places = [index for index, text in enumerate(texts) if _ANY_WORD.search(text)]
+    earlier: dict[str, list[int]] = {}
     copies: set[int] = set()
     at = 0
-    while at < len(keys):
-        longest = 0
-        for start in earlier.get(keys[at], ())[-COPY_LOOKBACK:]:
+    while at < len(places):
+        text = texts[places[at]]
+        longest = original = 0
+        for start in earlier.get(text, ())[-COPY_LOOKBACK:]:
             length = 0
-            while at + length < len(keys) and start + length < at \
-                    and keys[start + length] == keys[at + length]:
+            while at + length < len(places) and start + length < at \
+                    and texts[places[start + length]] == texts[places[at + length]]:
                 length += 1
-            longest = max(longest, length)
-        if longest >= COPY_BLOCKS and sum(sizes[at:at + longest]) >= COPY_WORDS:
-            copies.update(places[at:at + longest])
+            if length > longest:
+                longest, original = length, start
+        run = places[at:at + longest]
+        if longest >= COPY_BLOCKS and any(headings[index] for index in run) \
+                and sum(len(words_of(texts[index])) for index in run) >= COPY_WORDS:
+            for index, first in zip(run, places[original:original + longest]):
+                copies.add(first if unseen[first] and not unseen[index] else index)
             at += longest
             continue
-        earlier.setdefault(keys[at], []).append(at)
+        earlier.setdefault(text, []).append(at)
         at += 1
     return copies
 
@@ -302,10 +313,12 @@ def choose(blocks: list[Block], scores: list[float], threshold: float, floor: fl
             break
     else:
         return rules
-    copies = repeated_runs([Counter(words_of(blocks[index].text)) for index in kept])
-    chosen = {index for position, index in enumerate(kept) if position not in copies}
+    copies = {kept[position] for position in repeated_runs(
+        [blocks[index].text for index in kept], [blocks[index].kind == "heading" for index in kept],
+        [unseen(blocks[index].chrome) and id(blocks[index]) not in visible for index in kept])}
+    chosen = set(kept) - copies
     heading = main_heading(blocks, visible)
-    if heading >= 0:
+    if heading >= 0 and heading not in copies:     # a copy's heading: the original is kept
         chosen.add(heading)
     return [block for index, block in enumerate(blocks) if index in chosen]
 
