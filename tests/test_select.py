@@ -205,6 +205,22 @@ def test_repeats_that_are_short_thin_or_without_a_heading_are_not_copies():
     assert repeated_runs([], [], []) == set()
 
 
+def test_a_repeated_section_under_a_heading_of_its_own_is_content():
+    # The same steps, with their own sub-headings, under "Linux" and "macOS" (the
+    # second breaker's page): each is its heading's content; so is each part of it.
+    steps = ("### Install", "Download the installer from the releases page and run it as the administrator user.",
+             "### Configure", "Copy config.sample to config.toml and set your API key in the auth section.")
+    assert copies_of("# Installing", "## Linux", *steps, "## macOS", *steps) == set()
+    assert copies_of("# Installing", "Intro", *steps, "Between", *steps) == {7, 8, 9, 10}
+
+
+def test_a_long_run_without_a_heading_is_passed_over_whole():
+    # Judged once, not again from each of its blocks: 20,000 blocks repeated take well
+    # under a second, not the minutes of re-reading the run block by block.
+    items = [f"Item {i} of the catalogue" for i in range(20_000)]
+    assert copies_of(*items, *items) == set()
+
+
 def test_selection_leaves_out_the_second_copy_of_a_section():
     blocks = blocks_of("# Shirt", *SECTION, "Customers also bought", *SECTION)
     chosen = choose(blocks, [0.9] * len(blocks), 0.5, 0.05)

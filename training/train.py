@@ -76,7 +76,7 @@ def out_of_fold(x: np.ndarray, y: np.ndarray, folds, parameters: dict) -> np.nda
     return predictions
 
 
-#: Feature columns that say what the runtime may output (webfold.select.select_main).
+#: Feature columns that the runtime's choice of blocks reads (webfold.select.choose).
 _KEPT = FEATURE_NAMES.index("kept_by_rules")
 _CHROME = [FEATURE_NAMES.index(f"chrome_{bit}") for bit in CHROME_BITS]
 _CHARS = FEATURE_NAMES.index("log_chars")

@@ -45,7 +45,8 @@ MAX_MODEL_BYTES = 64 * 1024 * 1024
 COPY_BLOCKS = 4
 COPY_WORDS = 30
 #: Earlier blocks of the same text that a block is matched against, the nearest ones:
-#: with them, a page of n blocks costs at most about 8 · COPY_WORDS · n comparisons.
+#: with them, and each run judged once, a page of n blocks costs at most about
+#: 8 · COPY_BLOCKS · n comparisons.
 COPY_LOOKBACK = 8
 _ANY_WORD = re.compile(r"\w")     # a text holds a word (webfold.block.words) if it holds this
 
@@ -238,9 +239,10 @@ def repeated_runs(texts: list[str], headings: list[bool], unseen: list[bool]) ->
 
     A copy is a run of at least :data:`COPY_BLOCKS` consecutive blocks, holding at least
     :data:`COPY_WORDS` words (:func:`webfold.block.words`) and a heading, each with the
-    same text as its counterpart in a run before it. Such copies are a page's sections
-    rendered twice, of which a reader sees one: a responsive layout's phone and desktop
-    versions, a whole article repeated. Repeats without a heading are content more
+    same text as its counterpart in a run before it, and not directly under another
+    heading. Such copies are a page's sections rendered twice, of which a reader sees
+    one: a responsive layout's phone and desktop versions, a whole article repeated.
+    Repeats without a heading, or under a heading of their own, are content more
     often than not: a chorus, the same specifications under two products' names, the
     same steps under "Linux" and "macOS". Of a copy and its original, the one left out
     is the later, unless only the original is unseen (hidden, see :func:`unseen`).
@@ -277,15 +279,22 @@ def repeated_runs(texts: list[str], headings: list[bool], unseen: list[bool]) ->
                 length += 1
             if length > longest:
                 longest, original = length, start
+        if longest < COPY_BLOCKS:
+            earlier.setdefault(text, []).append(at)
+            at += 1
+            continue
         run = places[at:at + longest]
-        if longest >= COPY_BLOCKS and any(headings[index] for index in run) \
+        # Under a heading of its own, a repeated body is that heading's content (the
+        # same steps under "## Linux" and "## macOS", each with its "### Install").
+        if any(headings[index] for index in run) and not (at and headings[places[at - 1]]) \
                 and sum(len(words_of(texts[index])) for index in run) >= COPY_WORDS:
             for index, first in zip(run, places[original:original + longest]):
                 copies.add(first if unseen[first] and not unseen[index] else index)
-            at += longest
-            continue
-        earlier.setdefault(text, []).append(at)
-        at += 1
+        # A run is judged whole, and passed over whether it is a copy or not: its tail
+        # is no copy where the whole is not, and is not read again block by block.
+        for position in range(at, at + longest):
+            earlier.setdefault(texts[places[position]], []).append(position)
+        at += longest
     return copies
 
 
