@@ -413,6 +413,26 @@ def test_chrome_kinds_are_blocks_with_their_bits():
     assert texts(html, chrome=False) == [("The story itself, which holds most of the words on this page.", 0)]
 
 
+@pytest.mark.parametrize("attributes", [
+    'role="dialog"', 'role=alertdialog', 'role=" Dialog region"', 'aria-modal="true"', "aria-modal=TRUE",
+    "popover", "popover=manual", 'popover=""'])
+def test_a_dialog_is_marked_and_left_to_selection(attributes):
+    # A window over the page (WAI-ARIA 1.2 dialog roles, aria-modal, HTML popovers): allbirds.com's
+    # product page (WCXB dev 0580) holds its whole privacy policy in one. Selection
+    # leaves it out (test_select); the drop rules keep it.
+    from webfold.block import CHROME_DIALOG
+    html = (f"<p>The story itself.</p><div {attributes}><div><p>Privacy policy</p></div></div><p>After</p>")
+    assert texts(html) == [("The story itself.", 0), ("Privacy policy", CHROME_DIALOG), ("After", 0)]
+    assert md(html) == "The story itself.\n\nPrivacy policy\n\nAfter\n"
+
+
+@pytest.mark.parametrize("attributes", ['role="region dialog"', 'role=""', 'role=" \t "', 'aria-modal="false"',
+                                        "role=tabpanel", "aria-modal"])
+def test_other_roles_are_not_dialogs(attributes):
+    # Of a list of roles, the first is the element's (WAI-ARIA 1.2 §7.1).
+    assert texts(f"<div {attributes}><p>Panel</p></div>") == [("Panel", 0)]
+
+
 def test_scripts_and_dates_in_hidden_blocks_are_not_read():
     page = ('<div hidden><time datetime="2001-02-03">3 Feb</time>'
             '<script id="__NEXT_DATA__" type="application/json">{"props":{"pageProps":'

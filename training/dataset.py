@@ -36,6 +36,7 @@ class PageRows:
     features: np.ndarray        # (blocks, len(FEATURE_NAMES)) float64
     labels: np.ndarray          # (blocks,) int8, 1 = main content
     containers: np.ndarray      # (blocks, len(CONTAINER_DISTANCES)) int64: container_ids
+    chrome: np.ndarray          # (blocks,) int64: each block's chrome bits (webfold.block.CHROME_*)
     words: list[Counter]        # each block's word multiset
     texts: list[str]            # each block's text
     reference: Counter          # the ground truth's word multiset
@@ -69,6 +70,7 @@ def load_page(pair: tuple[Path, Path]) -> PageRows:
                     "collection" if page_type == "category" else page_type,
                     np.asarray(rows, dtype=np.float64).reshape(len(blocks), len(FEATURE_NAMES)),
                     np.asarray(labels, dtype=np.int8), np.asarray(container_ids(blocks), dtype=np.int64),
+                    np.asarray([block.chrome for block in blocks], dtype=np.int64),
                     [Counter(words(block.text)) for block in blocks], [block.text for block in blocks],
                     Counter(words(main_content)))
 

@@ -28,7 +28,8 @@ from sklearn.model_selection import GroupKFold
 
 from training.dataset import SPLIT, PageRows, load
 from training.export import forest_bytes
-from webfold.features import CHROME_BITS, CONTEXT_NAMES, FEATURE_NAMES, context_features
+from webfold.block import CHROME_DIALOG
+from webfold.features import CONTEXT_NAMES, FEATURE_NAMES, context_features
 from webfold.select import page_threshold, repeated_runs, unseen
 
 #: The shipped model's settings (chosen by cross-validation on dev).
@@ -44,6 +45,9 @@ FLOORS = (0.02, 0.05, 0.1, 0.2)
 #: F1 differences below this are ties: a tenth of the standard error of a mean page F1
 #: over 1,489 pages (about 0.005).
 TIE = 0.0005
+#: Thresholds whose fixed-threshold F1 is within this of the best are tried with each
+#: floor (on dev, the thirteen from 0.14 to 0.38; the best with a floor was 0.28).
+NEAR_TOP = 0.005
 #: Identity of the data the shipped model was trained on (from its README).
 DATA = {"name": "WCXB development split", "commit": "c039d5ee9f5a", "licence": "CC-BY-4.0",
         "credit": "Murrough Foley, 2026"}
@@ -78,7 +82,6 @@ def out_of_fold(x: np.ndarray, y: np.ndarray, folds, parameters: dict) -> np.nda
 
 #: Feature columns that the runtime's choice of blocks reads (webfold.select.choose).
 _KEPT = FEATURE_NAMES.index("kept_by_rules")
-_CHROME = [FEATURE_NAMES.index(f"chrome_{bit}") for bit in CHROME_BITS]
 _CHARS = FEATURE_NAMES.index("log_chars")
 _HEADING = FEATURE_NAMES.index("kind_heading")
 
@@ -87,8 +90,9 @@ def page_scores(pages: list[PageRows], probabilities: np.ndarray, owner: np.ndar
                 threshold: float, hidden: bool = False, floor: float | None = None) -> np.ndarray:
     """(pages, 3) precision, recall and F1 of each page when blocks at or above the
     threshold are kept, as ``select_main(hidden=hidden)`` keeps them (unseen blocks
-    left out unless the drop rules keep them; the rules' blocks when nothing is
-    left; second copies of runs of blocks dropped, ``webfold.select.repeated_runs``),
+    left out unless the drop rules keep them, and blocks in dialogs always; the
+    rules' blocks when nothing is left; second copies of runs of blocks dropped,
+    ``webfold.select.repeated_runs``),
     on word multisets of the block texts against the ground truth (WCXB's
     metric). With ``floor``, each page is cut at the lower of the threshold and its
     own cut (``webfold.select.choose``)."""
@@ -96,10 +100,10 @@ def page_scores(pages: list[PageRows], probabilities: np.ndarray, owner: np.ndar
     for index, page in enumerate(pages):
         scores = probabilities[owner == index]
         kept_by_rules = page.features[:, _KEPT] > 0
-        chrome = (page.features[:, _CHROME] > 0) @ np.array(CHROME_BITS)
-        seen = kept_by_rules | np.array([not unseen(int(bits)) for bits in chrome], dtype=bool)
+        seen = kept_by_rules | np.array([not unseen(int(bits)) for bits in page.chrome], dtype=bool)
         if not hidden:
             scores = np.where(seen, scores, -1.0)
+        scores = np.where(page.chrome & CHROME_DIALOG, -1.0, scores)
         cut = threshold
         if floor is not None:
             chars = np.expm1(page.features[:, _CHARS])      # log_chars is log1p(text characters)
@@ -212,17 +216,19 @@ def main(argv: list[str] | None = None) -> int:
     second = out_of_fold(x2, y, folds, parameters)
 
     table = {t: page_scores(pages, second, owner, t).mean(axis=0) for t in THRESHOLDS}
-    # The lowest threshold whose F1 is within TIE of the best: the top of the curve is
-    # flat, and of thresholds the data cannot tell apart the one that loses least text.
-    best = max(table[t][2] for t in THRESHOLDS)
-    default = min(t for t in THRESHOLDS if table[t][2] >= best - TIE)
+    # The threshold and the floor are chosen together, on the selection as the runtime
+    # makes it (each page cut at the lower of the threshold and its own cut): of the
+    # pairs within TIE of the best, the lowest threshold, then the lowest floor. The
+    # top of the curve is flat, and of settings the data cannot tell apart, the one
+    # that loses least text. Each pair reads every page (about 2 s), so only the
+    # thresholds near the top of the fixed-threshold curve are tried.
+    top = max(table[t][2] for t in THRESHOLDS)
+    pairs = {(t, f): page_scores(pages, second, owner, t, floor=f).mean(axis=0)[2]
+             for t in THRESHOLDS if table[t][2] >= top - NEAR_TOP for f in FLOORS}
+    default, floor = min(pair for pair, f1 in pairs.items() if f1 >= max(pairs.values()) - TIE)
     # The precision threshold maximizes F0.5, which weighs precision twice recall.
     f_half = {t: (1.25 * p * r / (0.25 * p + r) if p + r else 0.0) for t, (p, r, _) in table.items()}
     precise = max((t for t in THRESHOLDS if t >= default), key=lambda t: f_half[t])
-    # Then each page may be cut lower, where its expected F1 is higher; of floors
-    # within TIE of the best, again the lowest.
-    by_floor = {f: page_scores(pages, second, owner, default, floor=f).mean(axis=0)[2] for f in FLOORS}
-    floor = min(f for f in FLOORS if by_floor[f] >= max(by_floor.values()) - TIE)
     by_page = page_scores(pages, second, owner, default, floor=floor)
     types = sorted({page.page_type for page in pages})
     cv = {"folds": len(folds), "grouped_by": "domain", "threshold": default, "floor": floor,

@@ -21,13 +21,13 @@ from webfold.markdown import (code_fence, code_span, destination, escape_inline,
 from webfold.memo import remember
 from webfold._scan import TokenFlag, TokenKind, Tokens
 from webfold._text import Lexicon, attribute_marks
-from webfold.block import (CHROME_ASIDE, CHROME_CLASS, CHROME_FORM, CHROME_HEADER_FOOTER, CHROME_HIDDEN,
-                           CHROME_INVISIBLE, CHROME_NAV, CHROME_PANEL, Block, Element, Page)
+from webfold.block import (CHROME_ASIDE, CHROME_CLASS, CHROME_DIALOG, CHROME_FORM, CHROME_HEADER_FOOTER,
+                           CHROME_HIDDEN, CHROME_INVISIBLE, CHROME_NAV, CHROME_PANEL, Block, Element, Page)
 from webfold.payloads import script_kind
 from webfold.patterns import LazyPattern
 from webfold.table import MAX_COLSPAN, MAX_ROWSPAN, Cell, Table, pipe_table
 from webfold.tables import (BLOCK_ELEMENTS, CHROME_TOKEN_SET, CODE_LANGUAGE, DROPPED_ELEMENTS,
-                            CONTROL_ELEMENTS, CONTROL_ROLES, SCREEN_READER_ONLY,
+                            CONTROL_ELEMENTS, CONTROL_ROLES, DIALOG_ROLES, SCREEN_READER_ONLY,
                             DISPLAY_NONE, HEADING_LEVEL, P_CLOSERS, PLACEHOLDER_SRC, PLACEHOLDER_WORDS,
                             REACT_SEGMENT,
                             SCOPE_BOUNDARIES, SECTIONING, SPECIAL_ELEMENTS, TAG_NAMES,
@@ -952,15 +952,24 @@ class Builder:
     def chrome_kinds(self, attributes: dict[str, str], marks: int) -> int:
         """The chrome kinds an element's attributes give it (``block.CHROME_*``): a
         class or id token of consent, ad or newsletter chrome (``tables.CHROME_TOKENS``),
-        or an inline style that leaves its text unseen (:func:`invisible`). Blocks of a
-        kind are removed unless that would take most of the page's text: a token can be
-        misread (Adobe's components are all ``cmp-*``), and whole pages are wrapped in
-        ``visibility:hidden`` until their scripts run."""
-        kinds = 0
+        an inline style that leaves its text unseen (:func:`invisible`), or a dialog: a
+        dialog role (``tables.DIALOG_ROLES``; of a list of roles, the first is taken, as
+        WAI-ARIA 1.2 §7.1 has a browser take the first it knows), ``aria-modal="true"``,
+        or a ``popover`` attribute of any value (WHATWG HTML §6.12, shown on top of the
+        page when opened).
+        Blocks of the first two kinds are removed unless that would take most of the
+        page's text: a token can be misread (Adobe's components are all ``cmp-*``), and
+        whole pages are wrapped in ``visibility:hidden`` until their scripts run.
+        Dialogs are left to main-content selection (``select.choose``)."""
+        kinds = CHROME_CLASS if marks & MARK_CHROME else 0
+        roles = attributes.get("role", "").split(None, 1)
+        if roles and roles[0].lower() in DIALOG_ROLES or "popover" in attributes or \
+                attributes.get("aria-modal", "").strip().lower() == "true":
+            kinds |= CHROME_DIALOG
         style = attributes.get("style")
         if style and invisible(style, False):
-            kinds = CHROME_INVISIBLE
-        return kinds | CHROME_CLASS if marks & MARK_CHROME else kinds
+            kinds |= CHROME_INVISIBLE
+        return kinds
 
     def imply_end_tags(self, name: str) -> None:
         """Close the elements a start tag ends by the HTML standard's rules (optional end

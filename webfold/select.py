@@ -20,7 +20,7 @@ import re
 import stat
 
 from webfold._trees import Forest
-from webfold.block import CHROME_HIDDEN, CHROME_INVISIBLE, CHROME_PANEL, Block, words as words_of
+from webfold.block import CHROME_DIALOG, CHROME_HIDDEN, CHROME_INVISIBLE, CHROME_PANEL, Block, words as words_of
 from webfold.build import without_chrome
 from webfold.errors import WebfoldError
 from webfold.features import CONTEXT_NAMES, FEATURE_NAMES, ContextFeatures, PageFeatures, container_ids
@@ -172,14 +172,15 @@ def selector() -> Selector:
 
 def main_heading(blocks: list[Block], visible: set[int] | None = None) -> int:
     """The index of the heading that names the page's content, or -1: of the ``<h1>``
-    and ``<h2>`` headings that the drop rules keep (a hidden menu's heading names
-    nothing; ``visible``: the ``id`` of each such block, when known), the one sharing
+    and ``<h2>`` headings that the drop rules keep, outside dialogs (a hidden menu's
+    heading names nothing, nor does a size guide's; ``visible``: the ``id`` of each
+    block that the drop rules keep, when known), the one sharing
     most words with ``<title>`` (the first of equals), else the first ``<h1>``. It does
     not depend on the scores, so every threshold keeps the same one."""
     if visible is None:
         visible = {id(block) for block in without_chrome(blocks)}
-    candidates = [i for i, block in enumerate(blocks)
-                  if block.kind == "heading" and block.level <= 2 and id(block) in visible]
+    candidates = [i for i, block in enumerate(blocks) if block.kind == "heading" and block.level <= 2
+                  and id(block) in visible and not block.chrome & CHROME_DIALOG]
     if not candidates:
         return -1
     page = blocks[0].page
@@ -302,7 +303,9 @@ def choose(blocks: list[Block], scores: list[float], threshold: float, floor: fl
            precise: float | None = None, hidden: bool = False) -> list[Block]:
     """The blocks whose score reaches the page's cut, in page order, but for second
     copies of runs of them (:func:`repeated_runs`), with the content's main heading
-    (:func:`main_heading`); unseen blocks only with ``hidden`` (see :func:`select_main`).
+    (:func:`main_heading`); unseen blocks only with ``hidden`` (see :func:`select_main`),
+    and never a block in a dialog (``CHROME_DIALOG``: a window over the page, which on
+    WCXB dev holds main content for 1.3% of its words; ``tables.DIALOG_ROLES``).
 
     The cut is ``threshold``, or lower where the page's own cut (:func:`page_threshold`
     with ``floor``) is lower: a page whose blocks the model is unsure of keeps its
@@ -313,8 +316,8 @@ def choose(blocks: list[Block], scores: list[float], threshold: float, floor: fl
     (:func:`webfold.build.without_chrome`: a page with text never comes out empty)."""
     rules = without_chrome(blocks)
     visible = {id(block) for block in rules}
-    allowed = [score if hidden or not unseen(block.chrome) or id(block) in visible else -1.0
-               for block, score in zip(blocks, scores)]
+    allowed = [-1.0 if block.chrome & CHROME_DIALOG or not (hidden or not unseen(block.chrome) or id(block) in visible)
+               else score for block, score in zip(blocks, scores)]
     cut = min(threshold, page_threshold(allowed, [block.text_chars for block in blocks], floor))
     for limit in (cut,) if precise is None else (precise, cut):
         kept = [index for index, score in enumerate(allowed) if score >= limit]
