@@ -51,11 +51,14 @@ def growth(run, small, large, rounds: int = 5) -> float:
     """How much longer ``run(large)`` takes than ``run(small)``: the best of ``rounds``
     timings each, taken in turn so that a busy machine slows both alike. For inputs
     twice as large, linear work gives about 2 and quadratic work 4. A ratio of
-    :data:`LINEAR_GROWTH` or more is measured once more and the lower one returned: a
-    machine busy with other work has given 3.1 and 3.5 for linear work (CI, and a run
-    beside a browser test), while quadratic work stays high in both."""
+    :data:`LINEAR_GROWTH` or more is measured up to twice more and the lowest returned:
+    a machine busy with other work has given 3.1 and 3.5 for linear work (CI, and a run
+    beside a browser test), and 3.05 twice in a row (a full run beside a training job),
+    while quadratic work stays high in every measurement."""
     ratio = _ratio(run, small, large, rounds)
-    if ratio >= LINEAR_GROWTH:
+    for _ in range(2):
+        if ratio < LINEAR_GROWTH:
+            break
         ratio = min(ratio, _ratio(run, small, large, rounds))
     return ratio
 

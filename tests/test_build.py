@@ -433,6 +433,33 @@ def test_other_roles_are_not_dialogs(attributes):
     assert texts(f"<div {attributes}><p>Panel</p></div>") == [("Panel", 0)]
 
 
+@pytest.mark.parametrize("html, expected", [
+    # the page's text before a dialog that is no block stays the page's
+    ("<div>Baking bread takes time. <cart-drawer role=dialog><div>Your cart</div></cart-drawer></div><p>Bake.</p>",
+     [("Baking bread takes time.", 0), ("Your cart", 0), ("Bake.", 0)]),
+    ("<div>Main text <span popover><div>tip</div></span></div>", [("Main text", 0), ("tip", 0)]),
+    # a popover in a list item, a paragraph or a table cell is read with the page
+    ("<ol><li><div popover>What is a levain?</div>Mix the levain.</li></ol>",
+     [("What is a levain? Mix the levain.", 0)]),
+    ("<ul><li><div role=dialog>x</div></li><li>Main item two</li></ul>", [("x Main item two", 0)]),
+    ("<p>Intro.</p><p><span popover>Popover text</span></p>", [("Intro.", 0), ("Popover text", 0)]),
+    ("<table><tr><td><div role=dialog><p>Subscribe</p></div><p>Main</p></td><td>x</td></tr></table>",
+     [("Subscribe", 0), ("Main", 0), ("x", 0)]),
+    # a dialog's own text, after its last block too, ends with it
+    ("<x-modal role=dialog>Subscribe now</x-modal><p>after</p>", [("Subscribe now", 256), ("after", 0)]),
+    ("<x-modal role=dialog><p>para</p> tail in modal</x-modal>after modal",
+     [("para", 256), ("tail in modal", 256), ("after modal", 0)]),
+    # roles and aria-modal are split and trimmed on ASCII white space only
+    ('<div role="\u00a0dialog"><p>a</p></div><div role="\tdialog x"><p>b</p></div>'
+     '<div aria-modal="true\u00a0"><p>c</p></div>', [("a", 0), ("b", 256), ("c", 0)]),
+])
+def test_only_a_dialogs_own_blocks_are_marked(html, expected):
+    # The second breaker's cases of 9bf4445, where the page's text was marked (and
+    # left out) or the dialog's was not: a dialog is one only where its text makes
+    # blocks of its own, as a hidden element is built.
+    assert texts(html) == expected
+
+
 def test_scripts_and_dates_in_hidden_blocks_are_not_read():
     page = ('<div hidden><time datetime="2001-02-03">3 Feb</time>'
             '<script id="__NEXT_DATA__" type="application/json">{"props":{"pageProps":'

@@ -580,6 +580,18 @@ def test_a_page_shown_whole_in_a_dialog_keeps_its_text(monkeypatch):
     assert [b.text for b in select_main(blocks)] == ["Quick view", "A lightbox article."]
 
 
+def test_a_page_shown_in_a_dialog_beside_a_stray_block_keeps_the_dialog(monkeypatch):
+    # The second breaker's page: with the dialog left out, "Skip to content" was all
+    # that came out. Dialogs holding most of the text are judged as the drop rules
+    # judge a kind of chrome, and their heading may be the main one.
+    blocks = webfold.to_blocks(b"<title>Fresh bread</title><p>Skip to content</p><div role=dialog><h1>Fresh "
+                               b"bread</h1><p>Mix the flour, the water and the salt, and let it rest.</p></div>",
+                               chrome=True)
+    monkeypatch.setattr(select, "selector", lambda: _Scores([0.5, 0.2, 0.9]))
+    assert [b.text for b in select_main(blocks)] == [
+        "Skip to content", "Fresh bread", "Mix the flour, the water and the salt, and let it rest."]
+
+
 def test_default_output_leaves_hidden_text_out_whatever_the_model_says(monkeypatch):
     monkeypatch.setattr(select, "selector", lambda: _Scores([0.9] * 5))
     out = webfold.to_markdown(HIDDEN_PAGE)

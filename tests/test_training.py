@@ -29,6 +29,15 @@ def test_train_on_thirty_pages(tmp_path):
     assert meta["features"] == FEATURE_NAMES and meta["context_features"] == CONTEXT_NAMES
     assert meta["data"]["pages"] == 30 and meta["data"]["split"] == "dev"
     assert 0.5 < meta["cross_validation"]["f1"] <= 1.0
+    # The chosen pair is one of those tried with the per-page cut, scored as recorded,
+    # and within TIE of the best of them, with no lower threshold within it.
+    from training.train import TIE
+    thresholds, cut_curve = meta["thresholds"], meta["thresholds"]["cut_curve"]
+    best = max(f1 for by_floor in cut_curve.values() for f1 in by_floor.values())
+    chosen = cut_curve[str(thresholds["default"])][str(thresholds["floor"])]
+    assert chosen == meta["cross_validation"]["f1"] and chosen >= best - TIE
+    assert all(f1 < best - TIE for t, by_floor in cut_curve.items() if float(t) < thresholds["default"]
+               for f1 in by_floor.values())
     selector = Selector(tmp_path)
     models = joblib.load(tmp_path / "selector.joblib")
     pages = load(root, limit=3, jobs=1)

@@ -30,7 +30,7 @@ from training.dataset import SPLIT, PageRows, load
 from training.export import forest_bytes
 from webfold.block import CHROME_DIALOG
 from webfold.features import CONTEXT_NAMES, FEATURE_NAMES, context_features
-from webfold.select import page_threshold, repeated_runs, unseen
+from webfold.select import DIALOG_SHARE_LIMIT, page_threshold, repeated_runs, unseen
 
 #: The shipped model's settings (chosen by cross-validation on dev).
 PARAMETERS = dict(max_iter=300, learning_rate=0.08, max_leaf_nodes=31, min_samples_leaf=40,
@@ -46,7 +46,7 @@ FLOORS = (0.02, 0.05, 0.1, 0.2)
 #: over 1,489 pages (about 0.005).
 TIE = 0.0005
 #: Thresholds whose fixed-threshold F1 is within this of the best are tried with each
-#: floor (on dev, the thirteen from 0.14 to 0.38; the best with a floor was 0.28).
+#: floor (on dev, the fourteen from 0.14 to 0.40; the best with a floor was 0.28).
 NEAR_TOP = 0.005
 #: Identity of the data the shipped model was trained on (from its README).
 DATA = {"name": "WCXB development split", "commit": "c039d5ee9f5a", "licence": "CC-BY-4.0",
@@ -90,7 +90,8 @@ def page_scores(pages: list[PageRows], probabilities: np.ndarray, owner: np.ndar
                 threshold: float, hidden: bool = False, floor: float | None = None) -> np.ndarray:
     """(pages, 3) precision, recall and F1 of each page when blocks at or above the
     threshold are kept, as ``select_main(hidden=hidden)`` keeps them (unseen blocks
-    left out unless the drop rules keep them, and blocks in dialogs always; the
+    left out unless the drop rules keep them, and blocks in dialogs unless they hold
+    most of the page's text; the
     rules' blocks when nothing is left; second copies of runs of blocks dropped,
     ``webfold.select.repeated_runs``),
     on word multisets of the block texts against the ground truth (WCXB's
@@ -103,10 +104,12 @@ def page_scores(pages: list[PageRows], probabilities: np.ndarray, owner: np.ndar
         seen = kept_by_rules | np.array([not unseen(int(bits)) for bits in page.chrome], dtype=bool)
         if not hidden:
             scores = np.where(seen, scores, -1.0)
-        scores = np.where(page.chrome & CHROME_DIALOG, -1.0, scores)
+        chars = np.expm1(page.features[:, _CHARS])          # log_chars is log1p(text characters)
+        dialog = (page.chrome & CHROME_DIALOG) > 0
+        if chars[dialog].sum() <= DIALOG_SHARE_LIMIT * chars.sum():
+            scores = np.where(dialog, -1.0, scores)
         cut = threshold
         if floor is not None:
-            chars = np.expm1(page.features[:, _CHARS])      # log_chars is log1p(text characters)
             cut = min(threshold, page_threshold(scores.tolist(), chars.tolist(), floor))
         keep = scores >= cut
         chosen = np.flatnonzero(keep)
@@ -270,7 +273,10 @@ def main(argv: list[str] | None = None) -> int:
                      "positive_blocks": int(y.sum())},
             "thresholds": {"default": default, "precision": precise, "floor": floor,
                            # mean page precision, recall and F1 at every threshold tried
-                           "curve": {str(t): [round(float(v), 4) for v in table[t]] for t in THRESHOLDS}},
+                           "curve": {str(t): [round(float(v), 4) for v in table[t]] for t in THRESHOLDS},
+                           # mean page F1 with the per-page cut, at each threshold and floor tried
+                           "cut_curve": {str(t): {str(f): round(float(pairs[t, f]), 4) for f in FLOORS}
+                                         for t in THRESHOLDS if (t, FLOORS[0]) in pairs}},
             "cross_validation": cv}
     (args.out / "selector.json").write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(cv, indent=1))

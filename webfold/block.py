@@ -42,9 +42,10 @@ CHROME_HIDDEN = 64
 #: (select.unseen)
 CHROME_PANEL = 128
 #: inside a dialog: an element of WAI-ARIA role ``dialog`` or ``alertdialog``, with
-#: ``aria-modal="true"``, or a popover (build.Builder.chrome_kinds): a window over the
-#: page, such as a policy, a size guide, a sign-up form or a cart. Not a kind that the
-#: drop rules judge: main-content selection leaves it out (select.choose)
+#: ``aria-modal="true"``, or a popover (build.Builder.chrome_kinds) whose text makes
+#: blocks of its own (build.Builder.hidden_candidate): a window over the page, such as
+#: a policy, a size guide, a sign-up form or a cart. Not a kind that the drop rules
+#: judge: main-content selection leaves it out (select.choose)
 CHROME_DIALOG = 256
 
 

@@ -62,8 +62,10 @@ ROLES.update(tbody=NONE, thead=NONE, tfoot=NONE)
 # HIDDEN_FOREIGN: an <svg> or <math> hidden by its attributes (see leave_foreign_content).
 # REMOVED: a hidden <form> that </form> took off the stack while elements opened in it
 # stay open (see remove_form): it stays below them, and closes when they have closed.
+# DIALOG_ROOT: the outermost element of a dialog (block.CHROME_DIALOG), whose leaf is
+# finished when it closes, as a hidden candidate's is.
 HIDDEN_ROOT, HIDDEN_CANDIDATE, IN_MAIN, IN_SECTIONING, SPACE_AFTER, FLAT_TABLE = 1, 2, 4, 8, 16, 32
-HIDDEN_FOREIGN, REMOVED = 64, 128
+HIDDEN_FOREIGN, REMOVED, DIALOG_ROOT = 64, 128, 256
 #: The tag of a REMOVED frame: no end tag names it.
 REMOVED_TAG = "#removed"
 
@@ -671,6 +673,14 @@ class Builder:
                     chrome |= CHROME_HIDDEN
                     if self.closed_panel(attributes, target, marks):
                         chrome |= CHROME_PANEL      # see push: only inside shown or panel ones
+            if chrome & CHROME_DIALOG and not around & CHROME_DIALOG:
+                # Selection leaves a dialog out, so it is one only where its text makes
+                # blocks of its own (as a hidden element is built): a popover inside a
+                # paragraph, a list item or a table cell is read as part of the page.
+                if self.hidden_candidate(name):
+                    frame_flags |= DIALOG_ROOT
+                else:
+                    chrome &= ~CHROME_DIALOG
         if name == "form":
             chrome |= CHROME_FORM
         elif name == "aside" and not self.main:
@@ -960,11 +970,17 @@ class Builder:
         Blocks of the first two kinds are removed unless that would take most of the
         page's text: a token can be misread (Adobe's components are all ``cmp-*``), and
         whole pages are wrapped in ``visibility:hidden`` until their scripts run.
-        Dialogs are left to main-content selection (``select.choose``)."""
+        Dialogs are left to main-content selection (``select.choose``), and only where
+        their text makes blocks of its own (see :meth:`start_tag`)."""
         kinds = CHROME_CLASS if marks & MARK_CHROME else 0
-        roles = attributes.get("role", "").split(None, 1)
-        if roles and roles[0].lower() in DIALOG_ROLES or "popover" in attributes or \
-                attributes.get("aria-modal", "").strip().lower() == "true":
+        # Membership tests first: most elements have none of the three attributes.
+        # Tokens are split on ASCII white space only (WAI-ARIA 1.2 §7.1, HTML's "set of
+        # space-separated tokens"): a role after a no-break space is no known role.
+        if "role" in attributes and _ID_SEPARATORS.split(attributes["role"].lstrip(" \t\n\f\r"), 1)[0].lower() \
+                in DIALOG_ROLES:
+            kinds |= CHROME_DIALOG
+        if "popover" in attributes or "aria-modal" in attributes and \
+                attributes["aria-modal"].strip(" \t\n\f\r").lower() == "true":
             kinds |= CHROME_DIALOG
         style = attributes.get("style")
         if style and invisible(style, False):
@@ -1167,7 +1183,7 @@ class Builder:
         form = stack[position]
         dropped = form.flags & HIDDEN_ROOT
         # A form opened inside a hidden element is a plain frame (role NONE, no flags).
-        if form.flags & ~(HIDDEN_ROOT | HIDDEN_CANDIDATE) or form.role != BLOCK and form.role != NONE:
+        if form.flags & ~(HIDDEN_ROOT | HIDDEN_CANDIDATE | DIALOG_ROOT) or form.role != BLOCK and form.role != NONE:
             return False
         if dropped and any(frame.tag in FORMATTING_ELEMENTS for frame in stack[position + 1:]):
             # The adoption agency (§13.2.6.4.7) moves what follows a formatting element
@@ -1206,8 +1222,9 @@ class Builder:
     def pop(self) -> None:
         frame = self.stack[-1]
         flags = frame.flags
+        if flags & (HIDDEN_CANDIDATE | DIALOG_ROOT):
+            self.flush()                    # its last leaf is unseen, or in the dialog, too
         if flags & HIDDEN_CANDIDATE:
-            self.flush()                    # its last leaf is unseen too
             self.lazy_image = None          # and so is an image waiting for its <noscript>
         if flags & HIDDEN_ROOT:
             self.stack.pop()

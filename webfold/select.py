@@ -48,6 +48,9 @@ COPY_WORDS = 30
 #: with them, and each run judged once, a page of n blocks costs at most about
 #: 8 · COPY_BLOCKS · n comparisons.
 COPY_LOOKBACK = 8
+#: Dialogs are left out of the choice unless they hold more than this share of the
+#: page's text characters: the drop rules' bound for a kind of chrome (build.without_chrome).
+DIALOG_SHARE_LIMIT = 0.8
 _ANY_WORD = re.compile(r"\w")     # a text holds a word (webfold.block.words) if it holds this
 
 
@@ -170,17 +173,17 @@ def selector() -> Selector:
     return _SELECTOR
 
 
-def main_heading(blocks: list[Block], visible: set[int] | None = None) -> int:
+def main_heading(blocks: list[Block], visible: set[int] | None = None, dialogs: bool = True) -> int:
     """The index of the heading that names the page's content, or -1: of the ``<h1>``
-    and ``<h2>`` headings that the drop rules keep, outside dialogs (a hidden menu's
-    heading names nothing, nor does a size guide's; ``visible``: the ``id`` of each
-    block that the drop rules keep, when known), the one sharing
+    and ``<h2>`` headings that the drop rules keep, outside dialogs unless ``dialogs``
+    is False (a hidden menu's heading names nothing, nor does a size guide's;
+    ``visible``: the ``id`` of each block that the drop rules keep, when known), the one sharing
     most words with ``<title>`` (the first of equals), else the first ``<h1>``. It does
     not depend on the scores, so every threshold keeps the same one."""
     if visible is None:
         visible = {id(block) for block in without_chrome(blocks)}
     candidates = [i for i, block in enumerate(blocks) if block.kind == "heading" and block.level <= 2
-                  and id(block) in visible and not block.chrome & CHROME_DIALOG]
+                  and id(block) in visible and not (dialogs and block.chrome & CHROME_DIALOG)]
     if not candidates:
         return -1
     page = blocks[0].page
@@ -304,8 +307,10 @@ def choose(blocks: list[Block], scores: list[float], threshold: float, floor: fl
     """The blocks whose score reaches the page's cut, in page order, but for second
     copies of runs of them (:func:`repeated_runs`), with the content's main heading
     (:func:`main_heading`); unseen blocks only with ``hidden`` (see :func:`select_main`),
-    and never a block in a dialog (``CHROME_DIALOG``: a window over the page, which on
-    WCXB dev holds main content for 1.3% of its words; ``tables.DIALOG_ROLES``).
+    and no block in a dialog (``CHROME_DIALOG``: a window over the page, which on WCXB
+    dev holds main content for 1.3% of its words; ``tables.DIALOG_ROLES``) unless the
+    dialogs hold more than :data:`DIALOG_SHARE_LIMIT` of the page's text (a page shown
+    whole in one, as the drop rules judge a kind of chrome).
 
     The cut is ``threshold``, or lower where the page's own cut (:func:`page_threshold`
     with ``floor``) is lower: a page whose blocks the model is unsure of keeps its
@@ -316,7 +321,10 @@ def choose(blocks: list[Block], scores: list[float], threshold: float, floor: fl
     (:func:`webfold.build.without_chrome`: a page with text never comes out empty)."""
     rules = without_chrome(blocks)
     visible = {id(block) for block in rules}
-    allowed = [-1.0 if block.chrome & CHROME_DIALOG or not (hidden or not unseen(block.chrome) or id(block) in visible)
+    dialogs = DIALOG_SHARE_LIMIT * sum(block.text_chars for block in blocks) >= sum(
+        block.text_chars for block in blocks if block.chrome & CHROME_DIALOG)
+    allowed = [-1.0 if dialogs and block.chrome & CHROME_DIALOG or not (
+                   hidden or not unseen(block.chrome) or id(block) in visible)
                else score for block, score in zip(blocks, scores)]
     cut = min(threshold, page_threshold(allowed, [block.text_chars for block in blocks], floor))
     for limit in (cut,) if precise is None else (precise, cut):
@@ -329,7 +337,7 @@ def choose(blocks: list[Block], scores: list[float], threshold: float, floor: fl
         [blocks[index].text for index in kept], [blocks[index].kind == "heading" for index in kept],
         [unseen(blocks[index].chrome) and id(blocks[index]) not in visible for index in kept])}
     chosen = set(kept) - copies
-    heading = main_heading(blocks, visible)
+    heading = main_heading(blocks, visible, dialogs)
     if heading >= 0 and heading not in copies:     # a copy's heading: the original is kept
         chosen.add(heading)
     return [block for index, block in enumerate(blocks) if index in chosen]
