@@ -91,11 +91,9 @@ def page_scores(pages: list[PageRows], probabilities: np.ndarray, owner: np.ndar
     """(pages, 3) precision, recall and F1 of each page when blocks at or above the
     threshold are kept, as ``select_main(hidden=hidden)`` keeps them (unseen blocks
     left out unless the drop rules keep them, and blocks in dialogs unless they hold
-    most of the page's text; the
-    rules' blocks when nothing is left; second copies of runs of blocks dropped,
-    ``webfold.select.repeated_runs``),
-    on word multisets of the block texts against the ground truth (WCXB's
-    metric). With ``floor``, each page is cut at the lower of the threshold and its
+    most of the page's text; the rules' blocks when nothing is left; second copies of
+    runs of blocks dropped, ``webfold.select.repeated_runs``), on word multisets of the
+    block texts against the ground truth (WCXB's metric). With ``floor``, each page is cut at the lower of the threshold and its
     own cut (``webfold.select.choose``)."""
     out = np.zeros((len(pages), 3))
     for index, page in enumerate(pages):

@@ -321,8 +321,9 @@ def choose(blocks: list[Block], scores: list[float], threshold: float, floor: fl
     (:func:`webfold.build.without_chrome`: a page with text never comes out empty)."""
     rules = without_chrome(blocks)
     visible = {id(block) for block in rules}
-    dialogs = DIALOG_SHARE_LIMIT * sum(block.text_chars for block in blocks) >= sum(
-        block.text_chars for block in blocks if block.chrome & CHROME_DIALOG)
+    in_dialogs = sum(block.text_chars for block in blocks if block.chrome & CHROME_DIALOG)
+    # the page's whole text is summed only on the few pages with dialogs
+    dialogs = not in_dialogs or in_dialogs <= DIALOG_SHARE_LIMIT * sum(block.text_chars for block in blocks)
     allowed = [-1.0 if dialogs and block.chrome & CHROME_DIALOG or not (
                    hidden or not unseen(block.chrome) or id(block) in visible)
                else score for block, score in zip(blocks, scores)]
