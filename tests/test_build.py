@@ -299,6 +299,9 @@ PANEL = CHROME_HIDDEN | CHROME_PANEL
     '<p>shown</p><div role="tablist"><span role="tab">Care</span></div>'
     '<div role="tabpanel" style="display:none"><p>wash cold</p></div>',
     '<p>shown</p><div hidden="UNTIL-found"><p>wash cold</p></div>',      # HTML §6.1
+    # of a list of roles the first is the role (WAI-ARIA 1.2 §7.1), in any case
+    '<p>shown</p><div role="tablist"><span role=" Tab button">Care</span></div>'
+    '<div role="TABPANEL region" style="display:none"><p>wash cold</p></div>',
     # the first element of the id is the target, whatever comes after it
     '<p>shown</p><button aria-controls="care">Care</button><div id="care" hidden><p>wash cold</p></div>'
     '<div id="care" hidden>'])
@@ -351,6 +354,14 @@ def test_a_closed_panel_is_hidden_and_marked_as_one_a_click_shows(html):
      [("b", CHROME_HIDDEN)]),
     ('<p><span role="tab" style="visibility:hidden">t</span></p><input type="hidden" role="tab">'
      '<div role="tabpanel" hidden><p>b</p></div>', [("b", CHROME_HIDDEN)]),
+    # a role is the first token split on ASCII white space: not after a no-break
+    # space, and not a later token
+    ('<p><span role="\u00a0tab">t</span></p><div role="tabpanel" hidden><p>b</p></div>',
+     [("t", 0), ("b", CHROME_HIDDEN)]),
+    ('<p><span role="button tab">t</span></p><div role="tabpanel" hidden><p>b</p></div>',
+     [("t", 0), ("b", CHROME_HIDDEN)]),
+    ('<p><span role="tab">t</span></p><div role="region tabpanel" hidden><p>b</p></div>',
+     [("t", 0), ("b", CHROME_HIDDEN)]),
     # display:none written with an escape or a comment is display:none
     ('<div hidden="until-found" style="disp\\lay:none"><p>b</p></div>', [("b", CHROME_HIDDEN)]),
     ('<div hidden="until-found" style="display:/**/none"><p>b</p></div>', [("b", CHROME_HIDDEN)]),

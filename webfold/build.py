@@ -183,6 +183,18 @@ def _chrome_id(element_id: str) -> bool:
     return found
 
 
+def aria_role(attributes: dict[str, str]) -> str:
+    """An element's WAI-ARIA role, lowercased: the first token of its ``role``
+    attribute ("" when it has none). Of a list of roles WAI-ARIA 1.2 §7.1 has a browser
+    take the first it knows; Webfold takes the first. Tokens are split on ASCII white
+    space only (HTML's "set of space-separated tokens"), so a role after a no-break
+    space is no known role."""
+    role = attributes.get("role")
+    if not role:
+        return ""
+    return _ID_SEPARATORS.split(role.lstrip(" \t\n\f\r"), 1)[0].lower()
+
+
 def collapse_white_space(text: str) -> str:
     """``text`` with each run of HTML's white space (WHATWG Infra "ASCII whitespace":
     tab, LF, FF, CR and space; NO-BREAK SPACE is not one) made one space."""
@@ -904,7 +916,7 @@ class Builder:
         A control is an element of ``tables.CONTROL_ELEMENTS`` or ``CONTROL_ROLES``
         that a reader can see: not ``<input type=hidden>``, not screen-reader-only,
         without an unseen inline style (nor ``opacity:0`` or ``font-size:0``)."""
-        role = attributes.get("role", "").strip().lower()
+        role = aria_role(attributes)
         names = attributes.get("aria-controls")
         if role != "tab" and names is None:
             return
@@ -936,7 +948,7 @@ class Builder:
             return False
         if target:
             return True
-        if self.saw_tab and attributes.get("role", "").strip().lower() == "tabpanel":
+        if self.saw_tab and aria_role(attributes) == "tabpanel":
             return True
         # hidden is an enumerated attribute: its keywords match ASCII case-insensitively
         # and unstripped (§2.3.3).
@@ -963,8 +975,7 @@ class Builder:
         """The chrome kinds an element's attributes give it (``block.CHROME_*``): a
         class or id token of consent, ad or newsletter chrome (``tables.CHROME_TOKENS``),
         an inline style that leaves its text unseen (:func:`invisible`), or a dialog: a
-        dialog role (``tables.DIALOG_ROLES``; of a list of roles, the first is taken, as
-        WAI-ARIA 1.2 §7.1 has a browser take the first it knows), ``aria-modal="true"``,
+        dialog role (``tables.DIALOG_ROLES``, read by :func:`aria_role`), ``aria-modal="true"``,
         or a ``popover`` attribute of any value (WHATWG HTML §6.12, shown on top of the
         page when opened).
         Blocks of the first two kinds are removed unless that would take most of the
@@ -974,10 +985,7 @@ class Builder:
         their text makes blocks of its own (see :meth:`start_tag`)."""
         kinds = CHROME_CLASS if marks & MARK_CHROME else 0
         # Membership tests first: most elements have none of the three attributes.
-        # Tokens are split on ASCII white space only (WAI-ARIA 1.2 §7.1, HTML's "set of
-        # space-separated tokens"): a role after a no-break space is no known role.
-        if "role" in attributes and _ID_SEPARATORS.split(attributes["role"].lstrip(" \t\n\f\r"), 1)[0].lower() \
-                in DIALOG_ROLES:
+        if "role" in attributes and aria_role(attributes) in DIALOG_ROLES:
             kinds |= CHROME_DIALOG
         if "popover" in attributes or "aria-modal" in attributes and \
                 attributes["aria-modal"].strip(" \t\n\f\r").lower() == "true":
