@@ -456,6 +456,15 @@ def test_other_roles_are_not_dialogs(attributes):
     ("<p>Intro.</p><p><span popover>Popover text</span></p>", [("Intro.", 0), ("Popover text", 0)]),
     ("<table><tr><td><div role=dialog><p>Subscribe</p></div><p>Main</p></td><td>x</td></tr></table>",
      [("Subscribe", 0), ("Main", 0), ("x", 0)]),
+    # a dialog of a block role ends the paragraph before it, so its text makes blocks of
+    # its own after a link's text too (allbirds.com's policies, WCXB dev 0580); a
+    # custom element does not end it
+    ('<div><div>(c) 2025</div><a role=button aria-controls=m>Refund policy</a><div id=m role=dialog '
+     'aria-modal=true><h2>Refund policy</h2><p>Returns within 30 days.</p></div></div><p>End</p>',
+     [("(c) 2025", 0), ("Refund policy", 0), ("Refund policy", 256), ("Returns within 30 days.", 256),
+      ("End", 0)]),
+    ("<div>Main text <section popover><p>tip</p></section> more</div>", [("Main text", 0), ("tip", 256),
+                                                                         ("more", 0)]),
     # a dialog's own text, after its last block too, ends with it
     ("<x-modal role=dialog>Subscribe now</x-modal><p>after</p>", [("Subscribe now", 256), ("after", 0)]),
     ("<x-modal role=dialog><p>para</p> tail in modal</x-modal>after modal",

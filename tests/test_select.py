@@ -16,7 +16,7 @@ from types import SimpleNamespace
 import pytest
 
 import webfold
-from webfold.block import Block
+from webfold.block import CHROME_DIALOG, Block
 from webfold.features import (CONTAINER_DISTANCES, CONTEXT_NAMES, FEATURE_NAMES, container_ids,
                               context_features, page_features)
 from webfold import select
@@ -554,8 +554,10 @@ def test_the_main_heading_is_never_a_hidden_one():
     assert main_heading(blocks) == -1
 
 
-DIALOG_PAGE = (b"<title>Wool runner</title><h1>Runner</h1><p>Soft wool, machine washable.</p>"
-               b"<div role=dialog><h1>Wool runner size guide</h1><p>Take your usual size.</p></div>")
+# The page outside its dialog holds a paragraph of 290 characters (DIALOG_PAGE_CHARS).
+PRODUCT_TEXT = ("Soft wool, machine washable. " * 10).strip()
+DIALOG_PAGE = (f"<title>Wool runner</title><h1>Runner</h1><p>{PRODUCT_TEXT}</p>"
+               "<div role=dialog><h1>Wool runner size guide</h1><p>Take your usual size.</p></div>").encode()
 
 
 def test_a_dialog_is_never_chosen_nor_its_heading_the_main_one(monkeypatch):
@@ -565,7 +567,7 @@ def test_a_dialog_is_never_chosen_nor_its_heading_the_main_one(monkeypatch):
     blocks = webfold.to_blocks(DIALOG_PAGE, chrome=True)
     monkeypatch.setattr(select, "selector", lambda: _Scores([0.2, 0.2, 0.9, 0.9]))
     # the page's own blocks, as the likeliest left (the page cut falls to 0.2)
-    page = ["Runner", "Soft wool, machine washable."]
+    page = ["Runner", PRODUCT_TEXT]
     assert [b.text for b in select_main(blocks)] == page
     assert [b.text for b in select_main(blocks, hidden=True)] == page
     # the dialog's <h1> shares more words with the title, but names no content of the page
@@ -580,10 +582,22 @@ def test_a_page_shown_whole_in_a_dialog_keeps_its_text(monkeypatch):
     assert [b.text for b in select_main(blocks)] == ["Quick view", "A lightbox article."]
 
 
+def test_dialogs_holding_most_of_the_text_are_left_out_beside_a_page(monkeypatch):
+    # allbirds.com's product page (WCXB dev 0580) holds 96% of its text in policy
+    # dialogs after links in its footer; its own text is the product.
+    policy = "We process personal information for our legitimate purposes. " * 40
+    blocks = webfold.to_blocks(
+        f"<h1>Runner</h1><p>{PRODUCT_TEXT}</p><footer><a role=button>Privacy policy</a><div role=dialog "
+        f"aria-modal=true><h2>Privacy policy</h2><p>{policy}</p></div></footer>".encode(), chrome=True)
+    assert [b.chrome & CHROME_DIALOG for b in blocks] == [0, 0, 0, CHROME_DIALOG, CHROME_DIALOG]
+    monkeypatch.setattr(select, "selector", lambda: _Scores([0.9, 0.9, 0.1, 0.6, 0.6]))
+    assert [b.text for b in select_main(blocks)] == ["Runner", PRODUCT_TEXT]
+
+
 def test_a_page_shown_in_a_dialog_beside_a_stray_block_keeps_the_dialog(monkeypatch):
     # The second breaker's page: with the dialog left out, "Skip to content" was all
-    # that came out. Dialogs holding most of the text are judged as the drop rules
-    # judge a kind of chrome, and their heading may be the main one.
+    # that came out. Beside less than DIALOG_PAGE_CHARS of the page's own text, dialogs
+    # are the page, and their heading may be the main one.
     blocks = webfold.to_blocks(b"<title>Fresh bread</title><p>Skip to content</p><div role=dialog><h1>Fresh "
                                b"bread</h1><p>Mix the flour, the water and the salt, and let it rest.</p></div>",
                                chrome=True)

@@ -30,7 +30,7 @@ from training.dataset import SPLIT, PageRows, load
 from training.export import forest_bytes
 from webfold.block import CHROME_DIALOG
 from webfold.features import CONTEXT_NAMES, FEATURE_NAMES, context_features
-from webfold.select import DIALOG_SHARE_LIMIT, page_threshold, repeated_runs, unseen
+from webfold.select import DIALOG_PAGE_CHARS, page_threshold, repeated_runs, unseen
 
 #: The shipped model's settings (chosen by cross-validation on dev).
 PARAMETERS = dict(max_iter=300, learning_rate=0.08, max_leaf_nodes=31, min_samples_leaf=40,
@@ -90,11 +90,12 @@ def page_scores(pages: list[PageRows], probabilities: np.ndarray, owner: np.ndar
                 threshold: float, hidden: bool = False, floor: float | None = None) -> np.ndarray:
     """(pages, 3) precision, recall and F1 of each page when blocks at or above the
     threshold are kept, as ``select_main(hidden=hidden)`` keeps them (unseen blocks
-    left out unless the drop rules keep them, and blocks in dialogs unless they hold
-    most of the page's text; the rules' blocks when nothing is left; second copies of
-    runs of blocks dropped, ``webfold.select.repeated_runs``), on word multisets of the
-    block texts against the ground truth (WCXB's metric). With ``floor``, each page is cut at the lower of the threshold and its
-    own cut (``webfold.select.choose``)."""
+    left out unless the drop rules keep them, and blocks in dialogs unless the page
+    outside them is shorter than ``DIALOG_PAGE_CHARS``; the rules' blocks when nothing
+    is left; second copies of runs of blocks dropped, ``webfold.select.repeated_runs``),
+    on word multisets of the block texts against the ground truth (WCXB's metric). With
+    ``floor``, each page is cut at the lower of the threshold and its own cut
+    (``webfold.select.choose``)."""
     out = np.zeros((len(pages), 3))
     for index, page in enumerate(pages):
         scores = probabilities[owner == index]
@@ -104,7 +105,7 @@ def page_scores(pages: list[PageRows], probabilities: np.ndarray, owner: np.ndar
             scores = np.where(seen, scores, -1.0)
         chars = np.expm1(page.features[:, _CHARS])          # log_chars is log1p(text characters)
         dialog = (page.chrome & CHROME_DIALOG) > 0
-        if chars[dialog].sum() <= DIALOG_SHARE_LIMIT * chars.sum():
+        if dialog.any() and chars[kept_by_rules & ~dialog].sum() >= DIALOG_PAGE_CHARS:
             scores = np.where(dialog, -1.0, scores)
         cut = threshold
         if floor is not None:

@@ -92,7 +92,7 @@ cdef class Builder:
     cdef bint meet_id(self, object own)
     cdef void note_control(self, str name, dict attributes, int marks)
     cdef bint closed_panel(self, dict attributes, bint target, int marks)
-    cdef bint hidden_candidate(self, str name)
+    cdef bint hidden_candidate(self, str name, bint starts_block=*)
     cdef bint in_table_body(self)
     cdef bint outside_html(self)
     cdef bint heading_open(self)

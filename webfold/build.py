@@ -689,7 +689,10 @@ class Builder:
                 # Selection leaves a dialog out, so it is one only where its text makes
                 # blocks of its own (as a hidden element is built): a popover inside a
                 # paragraph, a list item or a table cell is read as part of the page.
-                if self.hidden_candidate(name):
+                # A <div role=dialog> after a link's text ends that text's paragraph
+                # (allbirds.com's policies in WCXB dev 0580 follow their links).
+                if self.hidden_candidate(name, role != NONE and role != MARK and role != LINK
+                                         and role != CODE):
                     frame_flags |= DIALOG_ROOT
                 else:
                     chrome &= ~CHROME_DIALOG
@@ -957,19 +960,21 @@ class Builder:
             return not (style and DISPLAY_NONE.search(style))
         return False
 
-    def hidden_candidate(self, name: str) -> bool:
+    def hidden_candidate(self, name: str, starts_block: bool = False) -> bool:
         """Whether a hidden element is built as chrome (``CHROME_HIDDEN``) rather than
         dropped: when its text can only make blocks of its own, away from any visible
         text. The selector may keep such blocks (tabs, accordions and deferred sections
         that scripts show: about 6% of the main-content words of WCXB's product
         pages), and the drop rules remove them (:func:`without_chrome`). A phrasing
         element, or one inside a paragraph, list, quote, table, heading or
-        preformatted text, would put its text into a visible block: it is dropped."""
+        preformatted text, would put its text into a visible block: it is dropped.
+        ``starts_block``: the element is shown, and its start ends the paragraph
+        before it (an element of a block role, as a dialog may be)."""
         if name in PHRASING_ELEMENTS or self.heading or self.pre or self.tables or len(self.sinks) > 1:
             return False
-        # With text before it in the paragraph, it would end that paragraph (a hidden
-        # element never changes what readers see).
-        return not self.sinks[0].containers and not self.parts
+        # With text before it in the paragraph, a hidden element would end that
+        # paragraph, and a hidden element never changes what readers see.
+        return not self.sinks[0].containers and (starts_block or not self.parts)
 
     def chrome_kinds(self, attributes: dict[str, str], marks: int) -> int:
         """The chrome kinds an element's attributes give it (``block.CHROME_*``): a

@@ -48,9 +48,14 @@ COPY_WORDS = 30
 #: with them, and each run judged once, a page of n blocks costs at most about
 #: 8 · COPY_BLOCKS · n comparisons.
 COPY_LOOKBACK = 8
-#: Dialogs are left out of the choice unless they hold more than this share of the
-#: page's text characters: the drop rules' bound for a kind of chrome (build.without_chrome).
-DIALOG_SHARE_LIMIT = 0.8
+#: Dialogs are left out of the choice unless the page's text outside them, in blocks
+#: the drop rules keep, is shorter than this many characters: then the page is shown
+#: in a dialog (a lightbox beside a "Skip to content" line). It is the upper quartile
+#: of the length of main-content paragraphs on WCXB dev (277 characters); each dev page
+#: with dialogs keeps at least 329 characters outside them. A share of the page's text
+#: would not do: allbirds.com's store pages (dev 0580, 0632) hold 96% of theirs in
+#: policy dialogs.
+DIALOG_PAGE_CHARS = 280
 _ANY_WORD = re.compile(r"\w")     # a text holds a word (webfold.block.words) if it holds this
 
 
@@ -309,8 +314,8 @@ def choose(blocks: list[Block], scores: list[float], threshold: float, floor: fl
     (:func:`main_heading`); unseen blocks only with ``hidden`` (see :func:`select_main`),
     and no block in a dialog (``CHROME_DIALOG``: a window over the page, which on WCXB
     dev holds main content for 1.3% of its words; ``tables.DIALOG_ROLES``) unless the
-    dialogs hold more than :data:`DIALOG_SHARE_LIMIT` of the page's text (a page shown
-    whole in one, as the drop rules judge a kind of chrome).
+    page outside its dialogs is shorter than :data:`DIALOG_PAGE_CHARS` (a page shown
+    whole in one).
 
     The cut is ``threshold``, or lower where the page's own cut (:func:`page_threshold`
     with ``floor``) is lower: a page whose blocks the model is unsure of keeps its
@@ -321,9 +326,10 @@ def choose(blocks: list[Block], scores: list[float], threshold: float, floor: fl
     (:func:`webfold.build.without_chrome`: a page with text never comes out empty)."""
     rules = without_chrome(blocks)
     visible = {id(block) for block in rules}
-    in_dialogs = sum(block.text_chars for block in blocks if block.chrome & CHROME_DIALOG)
-    # the page's whole text is summed only on the few pages with dialogs
-    dialogs = not in_dialogs or in_dialogs <= DIALOG_SHARE_LIMIT * sum(block.text_chars for block in blocks)
+    # whether dialogs are left out; the text outside them is summed only on the few
+    # pages that have them
+    dialogs = any(block.chrome & CHROME_DIALOG for block in blocks) and sum(
+        block.text_chars for block in rules if not block.chrome & CHROME_DIALOG) >= DIALOG_PAGE_CHARS
     allowed = [-1.0 if dialogs and block.chrome & CHROME_DIALOG or not (
                    hidden or not unseen(block.chrome) or id(block) in visible)
                else score for block, score in zip(blocks, scores)]
