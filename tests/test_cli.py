@@ -137,7 +137,12 @@ def test_endless_input_is_refused_not_read(capsys):
 
 def test_closed_standard_input_is_a_usage_error(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", None)
-    assert run(["-"], capsys) == (2, "", "webfold: error: -: standard input is closed\n")
+    assert run(["-"], capsys) == (2, "", "webfold: error: <stdin>: standard input is closed\n")
+
+
+def test_a_conversion_error_names_standard_input_as_stdin(capsys, monkeypatch):
+    code, out, err = run(["-"], capsys, bytes(range(8)) * 100, monkeypatch)
+    assert (code, out) == (1, "") and err.startswith("webfold: error: <stdin>: the input is binary")
 
 
 def test_full_disk_on_standard_output_is_one_line():

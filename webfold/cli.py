@@ -320,7 +320,7 @@ def _read(path: str, limit: int) -> bytes:
     bytes so that an endless input (``/dev/zero``) is refused, not read."""
     if path == "-":
         if sys.stdin is None:
-            raise UsageError("-: standard input is closed")
+            raise UsageError("<stdin>: standard input is closed")
         try:
             data = read_at_most(sys.stdin.buffer, limit + 1)
         except (OSError, ValueError) as error:
@@ -344,7 +344,7 @@ def _read(path: str, limit: int) -> bytes:
 def _within(path: str, data: bytes, limit: int) -> bytes:
     """``data``, gunzipped when it is gzip (saved pages often are); inputs over
     ``limit`` bytes, before or after gunzipping, are refused."""
-    name = "<stdin>" if path == "-" else _printable(path)
+    name = _source(path)
     if len(data) > limit:
         raise ConversionError(f"{name}: input is over the limit of {limit:,} bytes (--max-bytes)")
     if data.startswith(GZIP_MAGIC):
@@ -358,6 +358,12 @@ def _within(path: str, data: bytes, limit: int) -> bytes:
         except ValueError as error:
             raise ConversionError(f"{name}: {error}") from None
     return data
+
+
+def _source(path: str) -> str:
+    """How a message names an input: ``<stdin>`` for ``-``, else its path
+    (:func:`_printable`)."""
+    return "<stdin>" if path == "-" else _printable(path)
 
 
 def _printable(path: str) -> str:
@@ -388,8 +394,8 @@ def _convert(args: argparse.Namespace) -> str:
         args.base = _base(args.base)
         document = to_document(data, args.base, charset=args.charset, **_conversion(args))
     except WebfoldError as error:
-        raise ConversionError(f"{_printable(args.file)}: {error}") from None
-    source = "<stdin>" if args.file == "-" else _printable(args.file)
+        raise ConversionError(f"{_source(args.file)}: {error}") from None
+    source = _source(args.file)
     return _output(args, document, source, len(data), time.perf_counter() - started, {})
 
 
@@ -584,7 +590,7 @@ def main(argv: list[str] | None = None) -> int:
         # The input it concerns, for the commands of one input (warc and spark-warc
         # name theirs in the message, or there is no knowing which).
         name = getattr(args, "file", None) or getattr(args, "folder", None)
-        where = f"{'<stdin>' if name == '-' else _printable(name)}: " if name else ""
+        where = f"{_source(name)}: " if name else ""
         print(f"webfold: error: {where}internal error: {type(error).__name__}: {error}", file=sys.stderr)
         return 1
     return 0
