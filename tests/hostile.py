@@ -125,6 +125,11 @@ CASES = [
     Case("nested_inline", "deeply nested inline formatting (60,000 elements)",
          lambda s: "<p>" + "<b><i><em><strong><span><a href=x>" * _n(10_000, s) + "text",
          lambda md, s: "text" in md, 300),
+    # Each <head> start tag asks whether the body has begun (a later one opens
+    # nothing): the question takes constant time however many head elements are open.
+    Case("head_tags_200k", "200,000 nested noscript elements, then 200,000 head start tags",
+         lambda s: "<noscript>" * _n(200_000, s) + "<head></head>" * _n(200_000, s) + "<p>after</p>",
+         lambda md, s: md == "after\n", 300),
     Case("whitespace_10mb", "10 MB of white space",
          lambda s: "<p>a" + " \n\t" * _n(3_333_333, s) + "b</p>",
          lambda md, s: md == "a b\n", 200),

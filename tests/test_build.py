@@ -211,7 +211,9 @@ def test_misread_chrome_class_on_the_page_wrapper_is_undone():
 def test_element_that_cannot_be_in_head_ends_it():
     html = "<html><head><title>T</title><div><p>Body text</p></div>"
     assert md(html) == "Body text\n"
-    assert md("<html><head><meta charset=utf-8>Stray text</head><body>b</body>") == "Stray text\n\nb\n"
+    # the text begins the body, so the <body> tag after it opens nothing: one line, as
+    # a browser shows it (§13.2.6.4.7)
+    assert md("<html><head><meta charset=utf-8>Stray text</head><body>b</body>") == "Stray textb\n"
 
 
 def test_second_html_and_body_tags_are_ignored():
@@ -465,6 +467,16 @@ def test_other_roles_are_not_dialogs(attributes):
       ("End", 0)]),
     ("<div>Main text <section popover><p>tip</p></section> more</div>", [("Main text", 0), ("tip", 256),
                                                                          ("more", 0)]),
+    # a table's part outside a table, and a <body> or <html> after the body has begun,
+    # open no element (§13.2.6.4.7): their roles mark nothing (third breaker of 26ca326)
+    ("<div>page1 <td role=dialog>dlg1</td> page9</div>", [("page1 dlg1 page9", 0)]),
+    ("<div>page1 <tr popover><th popover>dlg1</th></tr> page9</div>", [("page1 dlg1 page9", 0)]),
+    ("<div>page1 <caption role=dialog>dlg1</caption> page9</div>", [("page1 dlg1 page9", 0)]),
+    ("<p>page0</p><div>page1 <body role=dialog>dlg1</body> page9</div>",
+     [("page0", 0), ("page1 dlg1 page9", 0)]),
+    ("<p>page0</p><html popover><p>page1</p>", [("page0", 0), ("page1", 0)]),
+    # a first <body>, after the head's elements, is the body
+    ("<title>t</title><meta charset=utf-8>\n<body role=dialog><p>page</p>", [("page", 256)]),
     # a dialog's own text, after its last block too, ends with it
     ("<x-modal role=dialog>Subscribe now</x-modal><p>after</p>", [("Subscribe now", 256), ("after", 0)]),
     ("<x-modal role=dialog><p>para</p> tail in modal</x-modal>after modal",

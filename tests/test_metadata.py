@@ -226,3 +226,12 @@ def test_the_cli_json_elapsed_time_counts_the_metadata_reading(tmp_path, capsys,
     page.write_text(PAGE, encoding="utf-8")
     assert main([str(page), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["elapsed_ms"] >= 250
+
+
+def test_a_later_html_tag_still_gives_the_language():
+    # The body began before it, so it opens nothing, but a browser adds its attributes
+    # to the root (WHATWG HTML §13.2.6.4.7): a doubled byte order mark from a template
+    # include is text before <html lang=fr>.
+    page = "\ufeff<!DOCTYPE html><html lang=fr><head><title>t</title></head><body><p>Bonjour</p>"
+    assert webfold.to_document(b"\xef\xbb\xbf" + page.encode()).metadata.language == "fr"
+    assert webfold.to_document(b"x<html lang=fr><p>Bonjour</p>").metadata.language == "fr"

@@ -594,10 +594,80 @@ def test_dialogs_holding_most_of_the_text_are_left_out_beside_a_page(monkeypatch
     assert [b.text for b in select_main(blocks)] == ["Runner", PRODUCT_TEXT]
 
 
+ARTICLE = " ".join(f"Sentence {i} of the article says something new about rivers." for i in range(12))
+COOKIES = " ".join(f"We and our {i} partners use cookies to measure the audience." for i in range(4))
+
+
+@pytest.mark.parametrize("wrapper", ["header", "form", "aside", "div"])
+def test_a_dialog_beside_a_page_in_chrome_is_left_out(monkeypatch, wrapper):
+    # The third breaker's page of 26ca326: the drop rules removed the page's wrapper (a
+    # page header, an ASP.NET form) once the dialog's text was counted against it, and
+    # the page then had no text outside dialogs. Text readers see counts, chrome or not.
+    blocks = webfold.to_blocks(f"<{wrapper}><h1>Rivers</h1><p>{ARTICLE}</p></{wrapper}><div role=dialog>"
+                               f"<h2>Cookies</h2><p>{COOKIES}</p></div>".encode(), chrome=True)
+    assert [b.chrome & CHROME_DIALOG for b in blocks] == [0, 0, CHROME_DIALOG, CHROME_DIALOG]
+    monkeypatch.setattr(select, "selector", lambda: _Scores([0.9, 0.9, 0.9, 0.9]))
+    assert [b.text for b in select_main(blocks)] == ["Rivers", ARTICLE]
+
+
+def test_a_short_page_beside_a_smaller_dialog_leaves_the_dialog_out(monkeypatch):
+    # under DIALOG_PAGE_CHARS of its own, but the dialog holds less than DIALOG_SHARE
+    brief = ("The city council voted on Tuesday to extend the river walk by two kilometres, with work "
+             "starting in spring and finishing before the summer festival next year, officials said.")
+    blocks = webfold.to_blocks(f"<title>River walk extended</title><h1>River walk extended</h1><p>{brief}</p>"
+                               "<div role=dialog><h2>Newsletter</h2><p>Subscribe to our newsletter and get the "
+                               "best stories of the week every Friday.</p></div>".encode(), chrome=True)
+    monkeypatch.setattr(select, "selector", lambda: _Scores([0.9, 0.9, 0.5, 0.5]))
+    assert [b.text for b in select_main(blocks)] == ["River walk extended", brief]
+
+
+def test_a_page_in_a_dialog_beside_a_menu_keeps_the_dialog(monkeypatch):
+    # a menu's text is its links', none of the page's own
+    menu = "".join(f"<li><a href=/c{n}>Category number {n}</a></li>" for n in range(16))
+    recipe = [f"Step {n}: mix the flour, the water and the salt, and let the dough rest." for n in range(20)]
+    blocks = webfold.to_blocks(("<title>Fresh bread</title><p>Skip to content</p><div><ul>" + menu + "</ul></div>"
+                                "<div role=dialog aria-modal=true><h1>Fresh bread</h1>"
+                                + "".join(f"<p>{step}</p>" for step in recipe) + "</div>").encode(), chrome=True)
+    monkeypatch.setattr(select, "selector", lambda: _Scores([0.2, 0.1] + [0.9] * 21))
+    assert [b.text for b in select_main(blocks)] == ["Fresh bread"] + recipe
+
+
+def test_when_no_block_reaches_the_floor_dialogs_left_out_stay_out(monkeypatch):
+    links = " | ".join(f'<a href="/p{n}">Footer link number {n}</a>' for n in range(20))
+    blocks = webfold.to_blocks(f"<title>Shop</title><p>{links}</p><div role=dialog><h2>Sign up</h2>"
+                               "<p>Get 10% off your first order when you join our newsletter today.</p></div>".encode(),
+                               chrome=True)
+    monkeypatch.setattr(select, "selector", lambda: _Scores([0.01, 0.01, 0.01]))
+    assert [b.text[:19] for b in select_main(blocks)] == ["Footer link number "]
+    # a page of dialogs alone still comes out whole
+    blocks = webfold.to_blocks(b"<div role=dialog><h2>Sign up</h2><p>Get 10% off.</p></div>", chrome=True)
+    monkeypatch.setattr(select, "selector", lambda: _Scores([0.01, 0.01]))
+    assert [b.text for b in select_main(blocks)] == ["Sign up", "Get 10% off."]
+
+
+def test_a_page_shown_in_a_dialog_beside_a_footer_keeps_the_dialog(monkeypatch):
+    # The fourth breaker's page: the footer's text is the page's own, so the dialog is
+    # left out; but no other block reaches the cut, so it is judged with the page.
+    legal = "Example Media, part of the Example Group. All rights reserved. " * 5
+    blocks = webfold.to_blocks(("<p><a href=#main>Skip to content</a></p><div role=dialog aria-modal=true>"
+                                f"<h1>Rivers</h1><p>{ARTICLE}</p></div><footer><p>{legal}</p></footer>").encode(),
+                               chrome=True)
+    monkeypatch.setattr(select, "selector", lambda: _Scores([0.01, 0.9, 0.9, 0.01]))
+    assert [b.text for b in select_main(blocks)] == ["Rivers", ARTICLE]
+
+
+def test_hidden_dialogs_stay_out_with_hidden(monkeypatch):
+    blocks = webfold.to_blocks(f"<h1>Rivers</h1><p>{ARTICLE}</p><div role=dialog style='display:none'>"
+                               "<h2>Newsletter terms</h2><p>You agree to receive mail.</p></div>".encode(),
+                               chrome=True)
+    monkeypatch.setattr(select, "selector", lambda: _Scores([0.9] * 4))
+    assert [b.text for b in select_main(blocks, hidden=True)] == ["Rivers", ARTICLE]
+
+
 def test_a_page_shown_in_a_dialog_beside_a_stray_block_keeps_the_dialog(monkeypatch):
     # The second breaker's page: with the dialog left out, "Skip to content" was all
     # that came out. Beside less than DIALOG_PAGE_CHARS of the page's own text, dialogs
-    # are the page, and their heading may be the main one.
+    # holding most of the text are the page, and their heading may be the main one.
     blocks = webfold.to_blocks(b"<title>Fresh bread</title><p>Skip to content</p><div role=dialog><h1>Fresh "
                                b"bread</h1><p>Mix the flour, the water and the salt, and let it rest.</p></div>",
                                chrome=True)

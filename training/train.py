@@ -30,7 +30,7 @@ from training.dataset import SPLIT, PageRows, load
 from training.export import forest_bytes
 from webfold.block import CHROME_DIALOG
 from webfold.features import CONTEXT_NAMES, FEATURE_NAMES, context_features
-from webfold.select import DIALOG_PAGE_CHARS, page_threshold, repeated_runs, unseen
+from webfold.select import DIALOG_PAGE_CHARS, DIALOG_SHARE, page_threshold, repeated_runs, unseen
 
 #: The shipped model's settings (chosen by cross-validation on dev).
 PARAMETERS = dict(max_iter=300, learning_rate=0.08, max_leaf_nodes=31, min_samples_leaf=40,
@@ -84,16 +84,27 @@ def out_of_fold(x: np.ndarray, y: np.ndarray, folds, parameters: dict) -> np.nda
 _KEPT = FEATURE_NAMES.index("kept_by_rules")
 _CHARS = FEATURE_NAMES.index("log_chars")
 _HEADING = FEATURE_NAMES.index("kind_heading")
+_LINK_DENSITY = FEATURE_NAMES.index("link_density")     # link characters / text characters
+
+
+def _reaching(scores: np.ndarray, chars: np.ndarray, threshold: float, floor: float | None) -> np.ndarray:
+    """The indices of the blocks at or above the page's cut (``webfold.select._reaching``,
+    without ``--precision``)."""
+    cut = threshold
+    if floor is not None:
+        cut = min(threshold, page_threshold(scores.tolist(), chars.tolist(), floor))
+    return np.flatnonzero(scores >= cut)
 
 
 def page_scores(pages: list[PageRows], probabilities: np.ndarray, owner: np.ndarray,
                 threshold: float, hidden: bool = False, floor: float | None = None) -> np.ndarray:
     """(pages, 3) precision, recall and F1 of each page when blocks at or above the
     threshold are kept, as ``select_main(hidden=hidden)`` keeps them (unseen blocks
-    left out unless the drop rules keep them, and blocks in dialogs unless the page
-    outside them is shorter than ``DIALOG_PAGE_CHARS``; the rules' blocks when nothing
-    is left; second copies of runs of blocks dropped, ``webfold.select.repeated_runs``),
-    on word multisets of the block texts against the ground truth (WCXB's metric). With
+    left out unless the drop rules keep them, and blocks in dialogs as
+    ``webfold.select.dialogs_left_out`` leaves them out, unless nothing else reaches
+    the cut; the rules' blocks when nothing is left, without those dialogs where the
+    rest holds text; second copies of runs of blocks dropped,
+    ``webfold.select.repeated_runs``), on word multisets of the block texts against the ground truth (WCXB's metric). With
     ``floor``, each page is cut at the lower of the threshold and its own cut
     (``webfold.select.choose``)."""
     out = np.zeros((len(pages), 3))
@@ -105,19 +116,19 @@ def page_scores(pages: list[PageRows], probabilities: np.ndarray, owner: np.ndar
             scores = np.where(seen, scores, -1.0)
         chars = np.expm1(page.features[:, _CHARS])          # log_chars is log1p(text characters)
         dialog = (page.chrome & CHROME_DIALOG) > 0
-        if dialog.any() and chars[kept_by_rules & ~dialog].sum() >= DIALOG_PAGE_CHARS:
-            scores = np.where(dialog, -1.0, scores)
-        cut = threshold
-        if floor is not None:
-            cut = min(threshold, page_threshold(scores.tolist(), chars.tolist(), floor))
-        keep = scores >= cut
-        chosen = np.flatnonzero(keep)
+        in_dialogs, outside = chars[seen & dialog].sum(), chars[seen & ~dialog].sum()
+        own = outside - (chars * page.features[:, _LINK_DENSITY])[seen & ~dialog].sum()
+        left_out = dialog.any() and (own >= DIALOG_PAGE_CHARS or in_dialogs <= DIALOG_SHARE * (in_dialogs + outside))
+        chosen = _reaching(np.where(dialog, -1.0, scores), chars, threshold, floor) if left_out else []
+        if not len(chosen):     # nothing outside dialogs: they are judged with the page
+            chosen = _reaching(scores, chars, threshold, floor)
         if len(chosen):
             copies = repeated_runs([page.texts[block] for block in chosen],
                                    list(page.features[chosen, _HEADING] > 0), list(~seen[chosen]))
             chosen = [block for position, block in enumerate(chosen) if position not in copies]
         else:
-            chosen = np.flatnonzero(kept_by_rules)
+            rest = kept_by_rules & ~dialog if left_out else kept_by_rules
+            chosen = np.flatnonzero(rest if chars[rest].sum() else kept_by_rules)
         got = Counter()
         for block in chosen:
             got.update(page.words[block])

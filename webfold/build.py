@@ -97,6 +97,9 @@ TABLE_BODIES = frozenset({"table", "tbody", "thead", "tfoot", "tr"})
 #: A table's caption and columns: their start tags end an open cell, row and body as
 #: a row's do (§13.2.6.4.13-15), and an open caption or column group (§13.2.6.4.11-12).
 TABLE_COLUMNS = frozenset({"caption", "colgroup", "col"})
+#: The start tags that open nothing outside a table (or a template): §13.2.6.4.7, "in
+#: body", ignores them.
+TABLE_ONLY = (TABLE_PARTS | TABLE_COLUMNS) - {"table"}
 #: Ruby's parts, whose start tags end the open ones (§13.2.6.4.7, "rb", "rt").
 RUBY_PARTS = frozenset({"rb", "rtc", "rt", "rp"})
 #: Open elements under which a table's insertion modes no longer hold: a cell, a
@@ -592,8 +595,15 @@ class Builder:
             contained = self.leave_foreign_content()
         elif name in FOREIGN_ROOTS and flags & SELF_CLOSING:
             return                          # <svg/> is empty: foreign elements self-close
-        if bits & ROOT and (self.open_count.get(name) or name == "head" and self.open_count.get("body")):
-            return                          # a second <html>, <head> or <body> is ignored (§13.2.6.4.7)
+        if bits & ROOT and (self.open_count.get(name) or name == "head" and self.open_count.get("body")
+                            or self.body_started()):
+            # A second <html>, <head> or <body> is ignored (§13.2.6.4.7); a browser adds
+            # a later <html>'s attributes to the root, so its lang still counts.
+            if name == "html" and flags & HAS_ATTRIBUTES:
+                self.page_fact(name, self.tokens.attributes(index))
+            return
+        if name in TABLE_ONLY and not self.open_count.get("table") and not self.open_count.get("template"):
+            return                          # so is a table's part outside a table (§13.2.6.4.7, "in body")
         if name == "form" and not self.outside_html():
             if not self.open_count.get("template"):
                 if self.form_pointer:
@@ -733,6 +743,18 @@ class Builder:
                     len(self.sinks[-1].containers) >= MAX_CONTAINERS:
                 role = BLOCK                # deeper nesting would cost its depth on every line
             self.block_start(name, role, frame_flags, attributes, chrome)
+
+    def body_started(self) -> bool:
+        """Whether the page's body has begun, as a browser's parser has it implied
+        without a ``<body>`` tag: text or a block has been written, or an element that
+        cannot be in ``<head>`` is open (§13.2.6.4.6, "after head": anything else). Then
+        a ``<body>``, ``<head>`` or ``<html>`` start tag opens no element."""
+        if self.parts or self.sinks[0].blocks:
+            return True
+        # The open elements are counted by name, so this takes constant time however
+        # deep the head's elements nest.
+        count = self.open_count
+        return len(self.stack) > count.get("body", 0) + sum([count.get(tag, 0) for tag in HEAD_CONTENT])
 
     def page_fact(self, name: str, attributes: dict[str, str]) -> None:
         """Note the page facts of :class:`webfold.block.Page`: ``<meta>`` contents (the

@@ -48,14 +48,13 @@ COPY_WORDS = 30
 #: with them, and each run judged once, a page of n blocks costs at most about
 #: 8 · COPY_BLOCKS · n comparisons.
 COPY_LOOKBACK = 8
-#: Dialogs are left out of the choice unless the page's text outside them, in blocks
-#: the drop rules keep, is shorter than this many characters: then the page is shown
-#: in a dialog (a lightbox beside a "Skip to content" line). It is the upper quartile
-#: of the length of main-content paragraphs on WCXB dev (277 characters); each dev page
-#: with dialogs keeps at least 329 characters outside them. A share of the page's text
-#: would not do: allbirds.com's store pages (dev 0580, 0632) hold 96% of theirs in
-#: policy dialogs.
+#: Dialogs are judged as the other blocks only on a page that has next to no text of
+#: its own (see :func:`dialogs_left_out`): less than this many characters outside
+#: dialogs and links, the upper quartile of the length of main-content paragraphs on
+#: WCXB dev (277 characters) ...
 DIALOG_PAGE_CHARS = 280
+#: ... while the dialogs hold more than this share of the text readers see.
+DIALOG_SHARE = 0.8
 _ANY_WORD = re.compile(r"\w")     # a text holds a word (webfold.block.words) if it holds this
 
 
@@ -307,6 +306,42 @@ def repeated_runs(texts: list[str], headings: list[bool], unseen: list[bool]) ->
     return copies
 
 
+def dialogs_left_out(blocks: list[Block], visible: set[int]) -> bool:
+    """Whether selection leaves the dialogs (``CHROME_DIALOG``) of a page that has some
+    out: always, hidden ones too, but on a page shown whole in one (a lightbox beside a "Skip to content" line and a
+    menu), which has less than :data:`DIALOG_PAGE_CHARS` of text outside dialogs and
+    links while its dialogs hold more than :data:`DIALOG_SHARE` of the text readers
+    see (``visible``: the ``id`` of each block the drop rules keep; other unseen
+    blocks do not count). Neither bound alone will do: allbirds.com's store pages
+    (WCXB dev 0580, 0632) hold 96% of their text in policy dialogs, and a news brief
+    of two lines beside a newsletter dialog has less than a paragraph of its own. On
+    dev, every page's dialogs are left out (the least text of its own beside dialogs,
+    166 characters on two deathwishcoffee.com pages, is beside dialogs holding 6% of
+    the text)."""
+    in_dialogs = outside = own = 0
+    for block in blocks:
+        if unseen(block.chrome) and id(block) not in visible:
+            continue
+        if block.chrome & CHROME_DIALOG:
+            in_dialogs += block.text_chars
+        else:
+            outside += block.text_chars
+            own += block.text_chars - block.link_chars
+    return own >= DIALOG_PAGE_CHARS or in_dialogs <= DIALOG_SHARE * (in_dialogs + outside)
+
+
+def _reaching(blocks: list[Block], scores: list[float], threshold: float, floor: float,
+              precise: float | None) -> list[int]:
+    """The indices of the blocks whose score reaches the page's cut (see :func:`choose`),
+    or [] when none of them holds text."""
+    cut = min(threshold, page_threshold(scores, [block.text_chars for block in blocks], floor))
+    for limit in (cut,) if precise is None else (precise, cut):
+        kept = [index for index, score in enumerate(scores) if score >= limit]
+        if any(blocks[index].text_chars for index in kept):
+            return kept
+    return []
+
+
 def choose(blocks: list[Block], scores: list[float], threshold: float, floor: float,
            precise: float | None = None, hidden: bool = False) -> list[Block]:
     """The blocks whose score reaches the page's cut, in page order, but for second
@@ -314,8 +349,8 @@ def choose(blocks: list[Block], scores: list[float], threshold: float, floor: fl
     (:func:`main_heading`); unseen blocks only with ``hidden`` (see :func:`select_main`),
     and no block in a dialog (``CHROME_DIALOG``: a window over the page, which on WCXB
     dev holds main content for 1.3% of its words; ``tables.DIALOG_ROLES``) unless the
-    page outside its dialogs is shorter than :data:`DIALOG_PAGE_CHARS` (a page shown
-    whole in one).
+    page is shown whole in one (:func:`dialogs_left_out`) or no other block reaches
+    the cut.
 
     The cut is ``threshold``, or lower where the page's own cut (:func:`page_threshold`
     with ``floor``) is lower: a page whose blocks the model is unsure of keeps its
@@ -323,23 +358,26 @@ def choose(blocks: list[Block], scores: list[float], threshold: float, floor: fl
     (a product's specification table) that a page of long, sure blocks would cut.
     With ``precise`` (a higher threshold), the blocks reaching it, and the page's cut
     only when none does. When none is left, the blocks the drop rules keep
-    (:func:`webfold.build.without_chrome`: a page with text never comes out empty)."""
+    (:func:`webfold.build.without_chrome`: a page with text never comes out empty),
+    without the dialogs left out where the rest holds text."""
     rules = without_chrome(blocks)
     visible = {id(block) for block in rules}
-    # whether dialogs are left out; the text outside them is summed only on the few
-    # pages that have them
-    dialogs = any(block.chrome & CHROME_DIALOG for block in blocks) and sum(
-        block.text_chars for block in rules if not block.chrome & CHROME_DIALOG) >= DIALOG_PAGE_CHARS
-    allowed = [-1.0 if dialogs and block.chrome & CHROME_DIALOG or not (
-                   hidden or not unseen(block.chrome) or id(block) in visible)
-               else score for block, score in zip(blocks, scores)]
-    cut = min(threshold, page_threshold(allowed, [block.text_chars for block in blocks], floor))
-    for limit in (cut,) if precise is None else (precise, cut):
-        kept = [index for index, score in enumerate(allowed) if score >= limit]
-        if any(blocks[index].text_chars for index in kept):
-            break
-    else:
-        return rules
+    # the page is read a second time only when it has dialogs
+    dialogs = any(block.chrome & CHROME_DIALOG for block in blocks) and dialogs_left_out(blocks, visible)
+    allowed = [score if hidden or not unseen(block.chrome) or id(block) in visible else -1.0
+               for block, score in zip(blocks, scores)]
+    kept = []
+    if dialogs:
+        kept = _reaching(blocks, [-1.0 if block.chrome & CHROME_DIALOG else score
+                                  for block, score in zip(blocks, allowed)], threshold, floor, precise)
+    if not kept:
+        # Nothing outside the dialogs is chosen: they are judged with the page (a page
+        # shown in a dialog beside a footer of its own).
+        kept = _reaching(blocks, allowed, threshold, floor, precise)
+        if not kept:
+            rest = [block for block in rules if not block.chrome & CHROME_DIALOG] if dialogs else rules
+            return rest if any(block.text_chars for block in rest) else rules
+        dialogs = False
     copies = {kept[position] for position in repeated_runs(
         [blocks[index].text for index in kept], [blocks[index].kind == "heading" for index in kept],
         [unseen(blocks[index].chrome) and id(blocks[index]) not in visible for index in kept])}
