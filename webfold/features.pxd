@@ -30,6 +30,11 @@ cdef class PageFeatures:
 @cython.locals(chain=list)
 cdef list _chain(object element, Py_ssize_t reach)
 
+cdef tuple _signature(object element)
+
+@cython.locals(walked=list)
+cdef int _inside(object element, object container, dict memo) except -1
+
 @cython.locals(chars=Py_ssize_t, words=Py_ssize_t, sentences=Py_ssize_t, links=Py_ssize_t,
                column=Py_ssize_t, phrases="unsigned long long")
 cdef Py_ssize_t _text_row(object block, object stats, double[::1] x) except -1
