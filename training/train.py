@@ -30,7 +30,7 @@ from training.dataset import SPLIT, PageRows, load
 from training.export import forest_bytes
 from webfold.block import CHROME_DIALOG
 from webfold.features import CONTEXT_NAMES, FEATURE_NAMES, context_features
-from webfold.select import DIALOG_PAGE_CHARS, DIALOG_SHARE, page_threshold, repeated_runs, unseen
+from webfold.select import leaves_dialogs_out, page_threshold, repeated_runs, unseen
 
 #: The shipped model's settings (chosen by cross-validation on dev).
 PARAMETERS = dict(max_iter=300, learning_rate=0.08, max_leaf_nodes=31, min_samples_leaf=40,
@@ -104,8 +104,8 @@ def page_scores(pages: list[PageRows], probabilities: np.ndarray, owner: np.ndar
     ``webfold.select.dialogs_left_out`` leaves them out, unless nothing else reaches
     the cut; the rules' blocks when nothing is left, without those dialogs where the
     rest holds text; second copies of runs of blocks dropped,
-    ``webfold.select.repeated_runs``), on word multisets of the block texts against the ground truth (WCXB's metric). With
-    ``floor``, each page is cut at the lower of the threshold and its own cut
+    ``webfold.select.repeated_runs``), on word multisets of the block texts against
+    the ground truth (WCXB's metric). With ``floor``, each page is cut at the lower of the threshold and its own cut
     (``webfold.select.choose``)."""
     out = np.zeros((len(pages), 3))
     for index, page in enumerate(pages):
@@ -118,7 +118,7 @@ def page_scores(pages: list[PageRows], probabilities: np.ndarray, owner: np.ndar
         dialog = (page.chrome & CHROME_DIALOG) > 0
         in_dialogs, outside = chars[seen & dialog].sum(), chars[seen & ~dialog].sum()
         own = outside - (chars * page.features[:, _LINK_DENSITY])[seen & ~dialog].sum()
-        left_out = dialog.any() and (own >= DIALOG_PAGE_CHARS or in_dialogs <= DIALOG_SHARE * (in_dialogs + outside))
+        left_out = dialog.any() and leaves_dialogs_out(in_dialogs, outside, own)
         chosen = _reaching(np.where(dialog, -1.0, scores), chars, threshold, floor) if left_out else []
         if not len(chosen):     # nothing outside dialogs: they are judged with the page
             chosen = _reaching(scores, chars, threshold, floor)

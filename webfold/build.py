@@ -598,8 +598,9 @@ class Builder:
         if bits & ROOT and (self.open_count.get(name) or name == "head" and self.open_count.get("body")
                             or self.body_started()):
             # A second <html>, <head> or <body> is ignored (§13.2.6.4.7); a browser adds
-            # a later <html>'s attributes to the root, so its lang still counts.
-            if name == "html" and flags & HAS_ATTRIBUTES:
+            # its attributes to the element already open, so its page facts (a later
+            # <html lang>) still count.
+            if name in PAGE_FACTS and flags & HAS_ATTRIBUTES:
                 self.page_fact(name, self.tokens.attributes(index))
             return
         if name in TABLE_ONLY and not self.open_count.get("table") and not self.open_count.get("template"):

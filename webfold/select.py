@@ -327,6 +327,13 @@ def dialogs_left_out(blocks: list[Block], visible: set[int]) -> bool:
         else:
             outside += block.text_chars
             own += block.text_chars - block.link_chars
+    return leaves_dialogs_out(in_dialogs, outside, own)
+
+
+def leaves_dialogs_out(in_dialogs: float, outside: float, own: float) -> bool:
+    """The rule of :func:`dialogs_left_out` on a page's sums of text characters that
+    readers see: in dialogs, outside them, and outside them and links (training sums
+    them from its rows)."""
     return own >= DIALOG_PAGE_CHARS or in_dialogs <= DIALOG_SHARE * (in_dialogs + outside)
 
 
