@@ -8,7 +8,7 @@ import sys
 import pytest
 
 import webfold
-from webfold.block import CHROME_HIDDEN, CHROME_PANEL
+from webfold.block import CHROME_DIALOG, CHROME_HEADER_FOOTER, CHROME_HIDDEN, CHROME_PANEL
 
 
 def md(html: str, base: str | None = None) -> str:
@@ -418,7 +418,7 @@ def test_a_hidden_element_outside_text_ends_its_own_block():
 
 
 def test_chrome_kinds_are_blocks_with_their_bits():
-    from webfold.block import CHROME_ASIDE, CHROME_FORM, CHROME_HEADER_FOOTER
+    from webfold.block import CHROME_ASIDE, CHROME_FORM
     html = ("<header><p>Site</p></header><aside><p>Side</p></aside><form><p>Sign up</p></form>"
             "<p>The story itself, which holds most of the words on this page.</p><footer><p>End</p></footer>")
     assert [chrome for _, chrome in texts(html)] == [CHROME_HEADER_FOOTER, CHROME_ASIDE, CHROME_FORM, 0,
@@ -433,10 +433,39 @@ def test_a_dialog_is_marked_and_left_to_selection(attributes):
     # A window over the page (WAI-ARIA 1.2 dialog roles, aria-modal, HTML popovers): allbirds.com's
     # product page (WCXB dev 0580) holds its whole privacy policy in one. Selection
     # leaves it out (test_select); the drop rules keep it.
-    from webfold.block import CHROME_DIALOG
     html = (f"<p>The story itself.</p><div {attributes}><div><p>Privacy policy</p></div></div><p>After</p>")
     assert texts(html) == [("The story itself.", 0), ("Privacy policy", CHROME_DIALOG), ("After", 0)]
     assert md(html) == "The story itself.\n\nPrivacy policy\n\nAfter\n"
+
+
+NOTICE = ("We are closed for the holidays and will reopen on the fifth of January. Orders placed "
+          "now ship then.")
+CONSENT = ("We use cookies to improve your experience, to measure traffic and to show you "
+           "personalised offers. Accept all or manage your choices.")
+
+
+def test_the_drop_rules_weigh_chrome_against_the_text_beside_dialogs():
+    # The second breaker's page of 984809d: a notice whose whole text is in the page
+    # <header>, beside a cookie dialog holding more than a fifth of the text. The header
+    # was weighed against the dialog's text too, and dropped: the page came out as the
+    # cookie notice (and, on allbirds.com's pages, WCXB dev 0580 and 0632, as the
+    # policy dialogs that hold 96% of their text).
+    html = (f"<header><h1>Shop notice</h1><p>{NOTICE}</p></header>"
+            f"<div role=dialog><p>{CONSENT}</p></div>")
+    assert texts(html, chrome=False) == [("Shop notice", CHROME_HEADER_FOOTER), (NOTICE, CHROME_HEADER_FOOTER),
+                                         (CONSENT, CHROME_DIALOG)]
+
+
+def test_chrome_inside_a_dialog_is_dropped_by_the_rules():
+    html = (f"<p>{NOTICE}</p><div role=dialog><p>{CONSENT}</p>"
+            "<form><p>Your e-mail address, for our letters</p></form></div>")
+    assert texts(html, chrome=False) == [(NOTICE, 0), (CONSENT, CHROME_DIALOG)]
+
+
+def test_a_page_all_in_dialogs_weighs_chrome_against_their_text():
+    # with no text outside dialogs, their text is the page's
+    html = (f"<div role=dialog><p>{NOTICE}</p><p>{CONSENT}</p><footer><p>Imprint</p></footer></div>")
+    assert texts(html, chrome=False) == [(NOTICE, CHROME_DIALOG), (CONSENT, CHROME_DIALOG)]
 
 
 @pytest.mark.parametrize("attributes", ['role="region dialog"', 'role=""', 'role=" \t "', 'aria-modal="false"',

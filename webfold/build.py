@@ -1845,7 +1845,8 @@ CHROME_ORDER = (CHROME_NAV, CHROME_HEADER_FOOTER, CHROME_CLASS, CHROME_ASIDE, CH
 def without_chrome(blocks: list[Block]) -> list[Block]:
     """The blocks that the drop rules keep, in order: hidden blocks (``CHROME_HIDDEN``)
     go, and each other kind of chrome goes unless it holds more than four fifths of
-    the text left. Pages are built as <section><header>…</header></section>, wrapped
+    the text left outside dialogs (``CHROME_DIALOG``; of all the text left when there
+    is none outside them). Pages are built as <section><header>…</header></section>, wrapped
     whole in a <form> (ASP.NET), an unclosed <aside> or visibility:hidden, and a class
     can be misread; the broad wrappers are judged last, on what is left.
 
@@ -1856,9 +1857,15 @@ def without_chrome(blocks: list[Block]) -> list[Block]:
     """
     blocks = [block for block in blocks if not block.chrome & CHROME_HIDDEN]
     for kind in CHROME_ORDER:
-        total = sum(block.text_chars for block in blocks)
-        share = sum(block.text_chars for block in blocks if block.chrome & kind)
-        if share and share <= 0.8 * total:
+        if not any(block.text_chars for block in blocks if block.chrome & kind):
+            continue
+        # A kind is weighed against the page's own text: dialogs are windows over the
+        # page, so their text counts only where the page has none beside them (a
+        # notice in <header> beside a cookie dialog is the page).
+        page = [block for block in blocks if not block.chrome & CHROME_DIALOG and block.text_chars]
+        page = page or blocks
+        share = sum(block.text_chars for block in page if block.chrome & kind)
+        if share <= 0.8 * sum(block.text_chars for block in page):
             blocks = [block for block in blocks if not block.chrome & kind]
     return blocks
 
