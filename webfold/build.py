@@ -55,6 +55,9 @@ ROLES.update(ul=LIST, ol=LIST, menu=LIST, dir=LIST, li=ITEM, blockquote=QUOTE, p
 MARKS = {"strong": "**", "b": "**", "em": "*", "i": "*", "del": "~~", "s": "~~", "strike": "~~"}
 ROLES.update(dict.fromkeys(MARKS, MARK))
 ROLES.update(tbody=NONE, thead=NONE, tfoot=NONE)
+#: The roles of elements whose text runs on in the block around them; every other role
+#: starts a block of its own.
+INLINE_ROLES = (NONE, MARK, LINK, CODE)
 
 # Frame flags: what a frame added to the builder's counters (undone when it closes).
 # HIDDEN_CANDIDATE: a hidden element built as chrome (see Builder.hidden_candidate),
@@ -702,8 +705,7 @@ class Builder:
                 # paragraph, a list item or a table cell is read as part of the page.
                 # A <div role=dialog> after a link's text ends that text's paragraph
                 # (allbirds.com's policies in WCXB dev 0580 follow their links).
-                if self.hidden_candidate(name, role != NONE and role != MARK and role != LINK
-                                         and role != CODE):
+                if self.hidden_candidate(name, role not in INLINE_ROLES):
                     frame_flags |= DIALOG_ROOT
                 else:
                     chrome &= ~CHROME_DIALOG
