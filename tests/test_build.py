@@ -456,6 +456,17 @@ def test_the_drop_rules_weigh_chrome_against_the_text_beside_dialogs():
                                          (CONSENT, CHROME_DIALOG)]
 
 
+def test_a_page_shown_in_a_dialog_is_what_chrome_is_weighed_against():
+    # The breaker's page of 3b69f29: a story shown in a dialog beside a footer. The
+    # dialog is the page there (dialogs_left_out), so the footer, all of the text
+    # beside it, is weighed against the story's and dropped.
+    story = "The council approved the budget on Tuesday after a long debate about roads and schools."
+    html = (f"<div role=dialog><h1>Budget approved</h1><p>{story}</p><p>{story}</p></div>"
+            "<footer><p>© 2024 Example News · Imprint · Privacy</p></footer>")
+    assert texts(html, chrome=False) == [("Budget approved", CHROME_DIALOG), (story, CHROME_DIALOG),
+                                         (story, CHROME_DIALOG)]
+
+
 def test_chrome_inside_a_dialog_is_dropped_by_the_rules():
     html = (f"<p>{NOTICE}</p><div role=dialog><p>{CONSENT}</p>"
             "<form><p>Your e-mail address, for our letters</p></form></div>")

@@ -30,7 +30,8 @@ from training.dataset import SPLIT, PageRows, load
 from training.export import forest_bytes
 from webfold.block import CHROME_DIALOG
 from webfold.features import CONTEXT_NAMES, FEATURE_NAMES, context_features
-from webfold.select import leaves_dialogs_out, page_threshold, repeated_runs, unseen
+from webfold.build import leaves_dialogs_out
+from webfold.select import page_threshold, repeated_runs, unseen
 
 #: The shipped model's settings (chosen by cross-validation on dev).
 PARAMETERS = dict(max_iter=300, learning_rate=0.08, max_leaf_nodes=31, min_samples_leaf=40,
@@ -101,7 +102,7 @@ def page_scores(pages: list[PageRows], probabilities: np.ndarray, owner: np.ndar
     """(pages, 3) precision, recall and F1 of each page when blocks at or above the
     threshold are kept, as ``select_main(hidden=hidden)`` keeps them (unseen blocks
     left out unless the drop rules keep them, and blocks in dialogs as
-    ``webfold.select.dialogs_left_out`` leaves them out, unless nothing else reaches
+    ``webfold.build.dialogs_left_out`` leaves them out, unless nothing else reaches
     the cut; the rules' blocks when nothing is left, without those dialogs where the
     rest holds text; second copies of runs of blocks dropped,
     ``webfold.select.repeated_runs``), on word multisets of the block texts against

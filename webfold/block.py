@@ -16,7 +16,8 @@ def words(text: str) -> list[str]:
 
 # Kinds of page chrome, the bits of Block.chrome. The drop rules (build.without_chrome)
 # remove hidden blocks, and the blocks of each other kind unless they hold more than
-# four fifths of the page's text; the selector sees them all and may keep some.
+# four fifths of the page's text (beside the dialogs that are windows over the page);
+# the selector sees them all and may keep some.
 #: inside a page-level <header> or <footer> (no article, section, main, aside or nav ancestor)
 CHROME_HEADER_FOOTER = 1
 #: inside an element whose class or id names consent, ad or newsletter chrome

@@ -1844,11 +1844,53 @@ class Builder:
 CHROME_ORDER = (CHROME_NAV, CHROME_HEADER_FOOTER, CHROME_CLASS, CHROME_ASIDE, CHROME_INVISIBLE, CHROME_FORM)
 
 
+#: Dialogs are judged as the other blocks only on a page that has next to no text of
+#: its own (see :func:`dialogs_left_out`): less than this many characters outside
+#: dialogs and links, the upper quartile of the length of main-content paragraphs on
+#: WCXB dev (277 characters) ...
+DIALOG_PAGE_CHARS = 280
+#: ... while the dialogs hold more than this share of the text readers see.
+DIALOG_SHARE = 0.8
+
+
+def dialogs_left_out(blocks: list[Block], counted) -> bool:
+    """Whether the dialogs (``CHROME_DIALOG``) of a page that has some are windows over
+    it, which main-content selection leaves out (``webfold.select.choose``) and the
+    drop rules do not weigh the page's chrome against (:func:`without_chrome`): always,
+    but on a page shown whole in one (a lightbox beside a "Skip to content" line and a
+    menu), which has less than :data:`DIALOG_PAGE_CHARS` of text outside dialogs and
+    links while its dialogs hold more than :data:`DIALOG_SHARE` of the text readers
+    see (``counted(block)``: whether a block's text is text readers see). Neither
+    bound alone will do: allbirds.com's store pages (WCXB dev 0580, 0632) hold 96% of
+    their text in policy dialogs, and a news brief of two lines beside a newsletter
+    dialog has less than a paragraph of its own. On dev, every page's dialogs are left
+    out (the least text of its own beside dialogs, 166 characters on two
+    deathwishcoffee.com pages, is beside dialogs holding 6% of the text)."""
+    in_dialogs = outside = own = 0
+    for block in blocks:
+        if not counted(block):
+            continue
+        if block.chrome & CHROME_DIALOG:
+            in_dialogs += block.text_chars
+        else:
+            outside += block.text_chars
+            own += block.text_chars - block.link_chars
+    return leaves_dialogs_out(in_dialogs, outside, own)
+
+
+def leaves_dialogs_out(in_dialogs: float, outside: float, own: float) -> bool:
+    """The rule of :func:`dialogs_left_out` on a page's sums of text characters that
+    readers see: in dialogs, outside them, and outside them and links (training sums
+    them from its rows)."""
+    return own >= DIALOG_PAGE_CHARS or in_dialogs <= DIALOG_SHARE * (in_dialogs + outside)
+
+
 def without_chrome(blocks: list[Block]) -> list[Block]:
     """The blocks that the drop rules keep, in order: hidden blocks (``CHROME_HIDDEN``)
     go, and each other kind of chrome goes unless it holds more than four fifths of
-    the text left outside dialogs (``CHROME_DIALOG``; of all the text left when there
-    is none outside them). Pages are built as <section><header>…</header></section>, wrapped
+    the text left; of the text outside dialogs where they are windows over the page
+    (:func:`dialogs_left_out`, the text of an unseen style not counted), as a cookie
+    notice beside a page that is all in its ``<header>``. Pages are built as <section><header>…</header></section>, wrapped
     whole in a <form> (ASP.NET), an unclosed <aside> or visibility:hidden, and a class
     can be misread; the broad wrappers are judged last, on what is left.
 
@@ -1858,14 +1900,14 @@ def without_chrome(blocks: list[Block]) -> list[Block]:
         One page's blocks with their chrome bits, as :meth:`Builder.run` returns them.
     """
     blocks = [block for block in blocks if not block.chrome & CHROME_HIDDEN]
+    windows = any(block.chrome & CHROME_DIALOG for block in blocks) and dialogs_left_out(
+        blocks, lambda block: not block.chrome & CHROME_INVISIBLE)
     for kind in CHROME_ORDER:
         if not any(block.text_chars for block in blocks if block.chrome & kind):
             continue
-        # A kind is weighed against the page's own text: dialogs are windows over the
-        # page, so their text counts only where the page has none beside them (a
-        # notice in <header> beside a cookie dialog is the page).
-        page = [block for block in blocks if not block.chrome & CHROME_DIALOG and block.text_chars]
-        page = page or blocks
+        page = blocks
+        if windows:     # the page's text is what is beside the dialogs, while it holds any
+            page = [block for block in blocks if not block.chrome & CHROME_DIALOG and block.text_chars] or blocks
         share = sum(block.text_chars for block in page if block.chrome & kind)
         if share <= 0.8 * sum(block.text_chars for block in page):
             blocks = [block for block in blocks if not block.chrome & kind]

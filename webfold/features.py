@@ -141,7 +141,7 @@ def _names() -> list[str]:
     names += ["log_depth"] + [f"in_{tag}" for tag in ANCESTOR_TAGS]
     names += [f"chrome_{bit}" for bit in CHROME_BITS]
     # The drop rules' verdict (build.without_chrome), which weighs a kind of chrome
-    # against the whole page.
+    # against the page's text (beside the dialogs that are windows over it).
     names += ["kept_by_rules"]
     # A block's own length is measured against the page's and its siblings' mean
     # block, never as a share of the page: in an article of 1,500 paragraphs each

@@ -21,7 +21,7 @@ import stat
 
 from webfold._trees import Forest
 from webfold.block import CHROME_DIALOG, CHROME_HIDDEN, CHROME_INVISIBLE, CHROME_PANEL, Block, words as words_of
-from webfold.build import without_chrome
+from webfold.build import dialogs_left_out, without_chrome
 from webfold.errors import WebfoldError
 from webfold.features import CONTEXT_NAMES, FEATURE_NAMES, ContextFeatures, PageFeatures, container_ids
 from webfold.locks import ForkSafeLock
@@ -48,13 +48,6 @@ COPY_WORDS = 30
 #: with them, and each run judged once, a page of n blocks costs at most about
 #: 8 · COPY_BLOCKS · n comparisons.
 COPY_LOOKBACK = 8
-#: Dialogs are judged as the other blocks only on a page that has next to no text of
-#: its own (see :func:`dialogs_left_out`): less than this many characters outside
-#: dialogs and links, the upper quartile of the length of main-content paragraphs on
-#: WCXB dev (277 characters) ...
-DIALOG_PAGE_CHARS = 280
-#: ... while the dialogs hold more than this share of the text readers see.
-DIALOG_SHARE = 0.8
 _ANY_WORD = re.compile(r"\w")     # a text holds a word (webfold.block.words) if it holds this
 
 
@@ -306,37 +299,6 @@ def repeated_runs(texts: list[str], headings: list[bool], unseen: list[bool]) ->
     return copies
 
 
-def dialogs_left_out(blocks: list[Block], visible: set[int]) -> bool:
-    """Whether selection leaves the dialogs (``CHROME_DIALOG``) of a page that has some
-    out: always, hidden ones too, but on a page shown whole in one (a lightbox beside a "Skip to content" line and a
-    menu), which has less than :data:`DIALOG_PAGE_CHARS` of text outside dialogs and
-    links while its dialogs hold more than :data:`DIALOG_SHARE` of the text readers
-    see (``visible``: the ``id`` of each block the drop rules keep; other unseen
-    blocks do not count). Neither bound alone will do: allbirds.com's store pages
-    (WCXB dev 0580, 0632) hold 96% of their text in policy dialogs, and a news brief
-    of two lines beside a newsletter dialog has less than a paragraph of its own. On
-    dev, every page's dialogs are left out (the least text of its own beside dialogs,
-    166 characters on two deathwishcoffee.com pages, is beside dialogs holding 6% of
-    the text)."""
-    in_dialogs = outside = own = 0
-    for block in blocks:
-        if unseen(block.chrome) and id(block) not in visible:
-            continue
-        if block.chrome & CHROME_DIALOG:
-            in_dialogs += block.text_chars
-        else:
-            outside += block.text_chars
-            own += block.text_chars - block.link_chars
-    return leaves_dialogs_out(in_dialogs, outside, own)
-
-
-def leaves_dialogs_out(in_dialogs: float, outside: float, own: float) -> bool:
-    """The rule of :func:`dialogs_left_out` on a page's sums of text characters that
-    readers see: in dialogs, outside them, and outside them and links (training sums
-    them from its rows)."""
-    return own >= DIALOG_PAGE_CHARS or in_dialogs <= DIALOG_SHARE * (in_dialogs + outside)
-
-
 def _reaching(blocks: list[Block], scores: list[float], threshold: float, floor: float,
               precise: float | None) -> list[int]:
     """The indices of the blocks whose score reaches the page's cut (see :func:`choose`),
@@ -370,7 +332,8 @@ def choose(blocks: list[Block], scores: list[float], threshold: float, floor: fl
     rules = without_chrome(blocks)
     visible = {id(block) for block in rules}
     # the page is read a second time only when it has dialogs
-    dialogs = any(block.chrome & CHROME_DIALOG for block in blocks) and dialogs_left_out(blocks, visible)
+    dialogs = any(block.chrome & CHROME_DIALOG for block in blocks) and dialogs_left_out(
+        blocks, lambda block: not unseen(block.chrome) or id(block) in visible)
     allowed = [score if hidden or not unseen(block.chrome) or id(block) in visible else -1.0
                for block, score in zip(blocks, scores)]
     kept = []
