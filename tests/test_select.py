@@ -632,6 +632,39 @@ def test_a_page_in_a_dialog_beside_a_menu_keeps_the_dialog(monkeypatch):
     assert [b.text for b in select_main(blocks)] == ["Fresh bread"] + recipe
 
 
+BRIDGE = ["The river town reopened its bridge on Monday after eight months of repairs that followed the "
+          "spring flood.", "Traffic was light in the morning, but the council expects the usual queues to "
+          "return by the end of the week."]
+
+
+@pytest.mark.parametrize("selection", [True, False])
+def test_a_page_of_an_unseen_style_beside_a_dialog_is_the_page(selection):
+    # The breaker's page of ebcc770: a page wrapped whole in visibility:hidden until its
+    # scripts run, beside a cookie dialog. Its text counted for nothing beside the
+    # dialog, so the dialog was taken for the page, and the story was weighed against
+    # the dialog's text and dropped.
+    html = ('<div style="visibility:hidden"><h1>Bridge reopens</h1>' + "".join(f"<p>{p}</p>" for p in BRIDGE)
+            + "</div><div role=dialog><p>We use cookies to measure traffic and personalise ads. Accept or "
+            "manage your choices.</p></div>")
+    markdown = webfold.to_markdown(html, selection=selection)
+    assert markdown.startswith("# Bridge reopens\n\n" + "\n\n".join(BRIDGE))
+    assert ("cookies" in markdown) is not selection
+
+
+@pytest.mark.parametrize("selection", [True, False])
+def test_a_menu_in_a_dialog_is_no_page_shown_in_it(selection):
+    # The breaker's page of ebcc770: a dialog that is only a list of links, beside a
+    # short story in the page <header>. Its links counted as a page shown in a dialog.
+    story = ("The council voted on Tuesday to close the harbour road for repairs, which start next "
+             "month and last six weeks.")
+    menu = "".join(f'<li><a href="/s/{n}">Section number {n} of the site</a></li>' for n in range(30))
+    html = (f"<header><h1>Harbour road to close</h1><p>{story}</p></header>"
+            f'<div role=dialog aria-label=Menu><ul>{menu}</ul></div>')
+    markdown = webfold.to_markdown(html, selection=selection)
+    assert markdown.startswith(f"# Harbour road to close\n\n{story}\n")
+    assert ("Section number 29" in markdown) is not selection
+
+
 def test_when_no_block_reaches_the_floor_dialogs_left_out_stay_out(monkeypatch):
     links = " | ".join(f'<a href="/p{n}">Footer link number {n}</a>' for n in range(20))
     blocks = webfold.to_blocks(f"<title>Shop</title><p>{links}</p><div role=dialog><h2>Sign up</h2>"

@@ -28,7 +28,7 @@ from sklearn.model_selection import GroupKFold
 
 from training.dataset import SPLIT, PageRows, load
 from training.export import forest_bytes
-from webfold.block import CHROME_DIALOG
+from webfold.block import CHROME_DIALOG, CHROME_HIDDEN
 from webfold.features import CONTEXT_NAMES, FEATURE_NAMES, context_features
 from webfold.build import leaves_dialogs_out
 from webfold.select import page_threshold, repeated_runs, unseen
@@ -117,9 +117,10 @@ def page_scores(pages: list[PageRows], probabilities: np.ndarray, owner: np.ndar
             scores = np.where(seen, scores, -1.0)
         chars = np.expm1(page.features[:, _CHARS])          # log_chars is log1p(text characters)
         dialog = (page.chrome & CHROME_DIALOG) > 0
-        in_dialogs, outside = chars[seen & dialog].sum(), chars[seen & ~dialog].sum()
-        own = outside - (chars * page.features[:, _LINK_DENSITY])[seen & ~dialog].sum()
-        left_out = dialog.any() and leaves_dialogs_out(in_dialogs, outside, own)
+        # webfold.build.dialogs_left_out: text outside links and hidden elements
+        counted = (page.chrome & CHROME_HIDDEN) == 0
+        mine = chars * (1 - page.features[:, _LINK_DENSITY])
+        left_out = dialog.any() and leaves_dialogs_out(mine[counted & dialog].sum(), mine[counted & ~dialog].sum())
         chosen = _reaching(np.where(dialog, -1.0, scores), chars, threshold, floor) if left_out else []
         if not len(chosen):     # nothing outside dialogs: they are judged with the page
             chosen = _reaching(scores, chars, threshold, floor)

@@ -1853,44 +1853,47 @@ DIALOG_PAGE_CHARS = 280
 DIALOG_SHARE = 0.8
 
 
-def dialogs_left_out(blocks: list[Block], counted) -> bool:
+def dialogs_left_out(blocks: list[Block]) -> bool:
     """Whether the dialogs (``CHROME_DIALOG``) of a page that has some are windows over
     it, which main-content selection leaves out (``webfold.select.choose``) and the
     drop rules do not weigh the page's chrome against (:func:`without_chrome`): always,
     but on a page shown whole in one (a lightbox beside a "Skip to content" line and a
-    menu), which has less than :data:`DIALOG_PAGE_CHARS` of text outside dialogs and
-    links while its dialogs hold more than :data:`DIALOG_SHARE` of the text readers
-    see (``counted(block)``: whether a block's text is text readers see). Neither
-    bound alone will do: allbirds.com's store pages (WCXB dev 0580, 0632) hold 96% of
-    their text in policy dialogs, and a news brief of two lines beside a newsletter
-    dialog has less than a paragraph of its own. On dev, every page's dialogs are left
-    out (the least text of its own beside dialogs, 166 characters on two
-    deathwishcoffee.com pages, is beside dialogs holding 6% of the text)."""
-    in_dialogs = outside = own = 0
+    menu), which has less than :data:`DIALOG_PAGE_CHARS` of text of its own outside
+    dialogs while its dialogs hold more than :data:`DIALOG_SHARE` of the page's own
+    text. Text of its own is text outside links (a menu is no page, in a dialog or
+    not); hidden text, closed panels' too, does not count, as ``to_blocks`` without
+    chrome never builds it, but the text of an unseen style does, which may be the page
+    waiting for its scripts. Neither bound alone will do: allbirds.com's store pages (WCXB dev 0580,
+    0632) hold 96% of their text in policy dialogs, and a news brief of two lines
+    beside a newsletter dialog has less than a paragraph of its own. On dev, every
+    page's dialogs are left out (the least text of its own beside dialogs, 166
+    characters on two deathwishcoffee.com pages, is beside dialogs holding 6% of the
+    text)."""
+    in_dialogs = own = 0
     for block in blocks:
-        if not counted(block):
+        chrome = block.chrome
+        if chrome & CHROME_HIDDEN:
             continue
-        if block.chrome & CHROME_DIALOG:
-            in_dialogs += block.text_chars
+        if chrome & CHROME_DIALOG:
+            in_dialogs += block.text_chars - block.link_chars
         else:
-            outside += block.text_chars
             own += block.text_chars - block.link_chars
-    return leaves_dialogs_out(in_dialogs, outside, own)
+    return leaves_dialogs_out(in_dialogs, own)
 
 
-def leaves_dialogs_out(in_dialogs: float, outside: float, own: float) -> bool:
-    """The rule of :func:`dialogs_left_out` on a page's sums of text characters that
-    readers see: in dialogs, outside them, and outside them and links (training sums
-    them from its rows)."""
-    return own >= DIALOG_PAGE_CHARS or in_dialogs <= DIALOG_SHARE * (in_dialogs + outside)
+def leaves_dialogs_out(in_dialogs: float, own: float) -> bool:
+    """The rule of :func:`dialogs_left_out` on a page's sums of text characters of its
+    own (outside links): in dialogs and outside them (training sums them from its
+    rows)."""
+    return own >= DIALOG_PAGE_CHARS or in_dialogs <= DIALOG_SHARE * (in_dialogs + own)
 
 
 def without_chrome(blocks: list[Block]) -> list[Block]:
     """The blocks that the drop rules keep, in order: hidden blocks (``CHROME_HIDDEN``)
     go, and each other kind of chrome goes unless it holds more than four fifths of
     the text left; of the text outside dialogs where they are windows over the page
-    (:func:`dialogs_left_out`, the text of an unseen style not counted), as a cookie
-    notice beside a page that is all in its ``<header>``. Pages are built as <section><header>…</header></section>, wrapped
+    (:func:`dialogs_left_out`), as a cookie notice beside a page that is all in its
+    ``<header>``. Pages are built as <section><header>…</header></section>, wrapped
     whole in a <form> (ASP.NET), an unclosed <aside> or visibility:hidden, and a class
     can be misread; the broad wrappers are judged last, on what is left.
 
@@ -1899,9 +1902,8 @@ def without_chrome(blocks: list[Block]) -> list[Block]:
     blocks : list of Block
         One page's blocks with their chrome bits, as :meth:`Builder.run` returns them.
     """
+    windows = any(block.chrome & CHROME_DIALOG for block in blocks) and dialogs_left_out(blocks)
     blocks = [block for block in blocks if not block.chrome & CHROME_HIDDEN]
-    windows = any(block.chrome & CHROME_DIALOG for block in blocks) and dialogs_left_out(
-        blocks, lambda block: not block.chrome & CHROME_INVISIBLE)
     for kind in CHROME_ORDER:
         if not any(block.text_chars for block in blocks if block.chrome & kind):
             continue
