@@ -226,6 +226,9 @@ def is_punctuation(char: str) -> bool:
 
 
 _HARD_BREAK = "\\\n"
+#: CommonMark's Unicode white space (§2.1) that HTML does not collapse: the characters
+#: of general category Zs but the ASCII space.
+_UNICODE_SPACES = "".join(chr(code) for code in range(0x80, 0x3001) if unicodedata.category(chr(code)) == "Zs")
 #: Elements whose attributes are page facts (:meth:`Builder.page_fact`).
 PAGE_FACTS = frozenset({"meta", "script", "link", "html"})
 #: Elements whose attributes are read inside a dropped subtree (``<head>`` is one).
@@ -1487,13 +1490,25 @@ class Builder:
             if before.isalnum() and is_punctuation(parts[opener + 1][:1]):
                 parts[opener] = ""          # would not be left-flanking (CommonMark §6.2)
             else:
-                last = parts[-1][-1:]
-                parts.append(mark.closer)
-                self.closer_at = len(parts) - 1
-                self.closer_opener = opener
-                self.closer_delimiter = mark.closer
-                if is_punctuation(last):
-                    self.fragile = (opener << 20) | (len(parts) - 1)
+                # A no-break space (Unicode white space: general category Zs) before a
+                # closer stops it closing (CommonMark §6.2, right-flanking): it goes
+                # after the closer, as an ASCII space does (Builder.text).
+                text = parts[-1]
+                kept = text.rstrip(_UNICODE_SPACES)
+                if kept != text and not "".join(parts[opener + 1:-1]) + kept:
+                    del parts[opener:]      # white space only: no delimiters at all
+                    parts.append(text)
+                else:
+                    parts[-1] = kept
+                    last = kept[-1:] or parts[-2][-1:]
+                    parts.append(mark.closer)
+                    self.closer_at = len(parts) - 1
+                    self.closer_opener = opener
+                    self.closer_delimiter = mark.closer
+                    if kept != text:
+                        parts.append(text[len(kept):])
+                    elif is_punctuation(last):
+                        self.fragile = (opener << 20) | (len(parts) - 1)
         if trailing_break:
             parts.append(_HARD_BREAK)
 
