@@ -839,19 +839,3 @@ def test_a_deep_chain_of_elements_is_freed_without_recursing():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert (done.returncode, done.stdout) == (0, "freed\n"), done.stderr[-500:]
 
-
-@pytest.mark.parametrize("html, expected, rendered", [
-    # WCXB dev 4024: "<strong>Ergonomic and Comfortable Design :&nbsp;</strong>Thicker"
-    ("<p><strong>Design :&nbsp;</strong>Thicker padded</p>", "**Design :**\u00a0Thicker padded\n",
-     "<p><strong>Design :</strong>\u00a0Thicker padded</p>\n"),
-    ("<p><b>Lead&nbsp;&nbsp;</b>text</p>", "**Lead**\u00a0\u00a0text\n", "<p><strong>Lead</strong>\u00a0\u00a0text</p>\n"),
-    ("<p>a <em>b&#x3000;</em>c</p>", "a *b*\u3000c\n", "<p>a <em>b</em>\u3000c</p>\n"),
-    ("<p><b>a <i>b&nbsp;</i></b>c</p>", "**a *b***\u00a0c\n", "<p><strong>a <em>b</em></strong>\u00a0c</p>\n"),
-    ("<p>x <b>&nbsp;</b> y</p>", "x \u00a0 y\n", "<p>x \u00a0 y</p>\n"),
-])
-def test_a_no_break_space_before_a_closer_goes_after_it(html, expected, rendered):
-    # Unicode white space before a closing delimiter run stops it closing (CommonMark
-    # §6.2, right-flanking): "**Design :\u00a0**Thicker" showed its asterisks.
-    from markdown_it import MarkdownIt
-    out = md(html)
-    assert out == expected and MarkdownIt("commonmark").render(out) == rendered

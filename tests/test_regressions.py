@@ -38,9 +38,24 @@ SPLIT_TEXT = [
     ("tilde_inside_strike", "<p><s>~</s></p>", "~~\\~~~\n", "<p><s>~</s></p>\n"),
 ]
 
+# Unicode white space (general category Zs) before a closing delimiter run stops it
+# closing (CommonMark §6.2, right-flanking): it goes after the closer.
+FLANKING = [
+    # WCXB dev 4024: "<strong>Ergonomic and Comfortable Design :&nbsp;</strong>Thicker"
+    ("no_break_space_before_a_closer", "<p><strong>Design :&nbsp;</strong>Thicker padded</p>",
+     "**Design :**\u00a0Thicker padded\n", "<p><strong>Design :</strong>\u00a0Thicker padded</p>\n"),
+    ("two_no_break_spaces", "<p><b>Lead&nbsp;&nbsp;</b>text</p>", "**Lead**\u00a0\u00a0text\n",
+     "<p><strong>Lead</strong>\u00a0\u00a0text</p>\n"),
+    ("ideographic_space", "<p>a <em>b&#x3000;</em>c</p>", "a *b*\u3000c\n", "<p>a <em>b</em>\u3000c</p>\n"),
+    ("nested_closers", "<p><b>a <i>b&nbsp;</i></b>c</p>", "**a *b***\u00a0c\n",
+     "<p><strong>a <em>b</em></strong>\u00a0c</p>\n"),
+    ("emphasis_of_white_space_only", "<p>x <b>&nbsp;</b> y</p>", "x \u00a0 y\n", "<p>x \u00a0 y</p>\n"),
+]
+RENDERED = SPLIT_TEXT + FLANKING
 
-@pytest.mark.parametrize("name, html, expected, rendered", SPLIT_TEXT, ids=[c[0] for c in SPLIT_TEXT])
-def test_text_split_across_elements(name, html, expected, rendered):
+
+@pytest.mark.parametrize("name, html, expected, rendered", RENDERED, ids=[c[0] for c in RENDERED])
+def test_output_and_its_commonmark_rendering(name, html, expected, rendered):
     output = md(html)
     assert output == expected
     assert RENDER.render(output) == rendered
