@@ -39,8 +39,15 @@ SPLIT_TEXT = [
 ]
 
 # Unicode white space (general category Zs) before a closing delimiter run stops it
-# closing (CommonMark §6.2, right-flanking): it goes after the closer.
+# closing, and after an opening one stops it opening (CommonMark §6.2, right- and
+# left-flanking): it goes outside the delimiters.
 FLANKING = [
+    ("no_break_space_after_an_opener", "<p><b>&nbsp;Lead</b> text</p>", "\u00a0**Lead** text\n",
+     "<p><strong>Lead</strong> text</p>\n"),       # markdown-it trims a paragraph's white space
+    ("no_break_space_before_nested_openers", "<p><b>&nbsp;<i>x</i>z</b>y</p>", "\u00a0***x*z**y\n",
+     "<p><strong><em>x</em>z</strong>y</p>\n"),
+    ("no_break_spaces_on_both_sides", "<p>t <b>&nbsp;a&nbsp;</b> u</p>", "t \u00a0**a**\u00a0 u\n",
+     "<p>t \u00a0<strong>a</strong>\u00a0 u</p>\n"),
     # WCXB dev 4024: "<strong>Ergonomic and Comfortable Design :&nbsp;</strong>Thicker"
     ("no_break_space_before_a_closer", "<p><strong>Design :&nbsp;</strong>Thicker padded</p>",
      "**Design :**\u00a0Thicker padded\n", "<p><strong>Design :</strong>\u00a0Thicker padded</p>\n"),

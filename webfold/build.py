@@ -1383,6 +1383,23 @@ class Builder:
             self.parts.append(text)
             self.plain.append(text)
             return
+        lead = len(text) - len(text.lstrip(_UNICODE_SPACES))
+        if lead and any(mark.placed == -1 for mark in self.marks):
+            # An opener before a no-break space (Unicode white space: general category
+            # Zs) would open nothing (CommonMark §6.2, left-flanking): the space goes
+            # first and the openers wait for the text after it, as after an ASCII space.
+            if self.space and self.parts and not self.line_start:
+                self.parts.append(" ")
+                self.plain.append(" ")
+            self.space = False
+            self.fragile = -1               # a closer before white space closes
+            self.parts.append(text[:lead])
+            self.plain.append(text[:lead])
+            if self.link_open():
+                self.link_chars += lead
+            text = text[lead:]
+            if not text:
+                return
         self.place(text[0])
         self.line_start = False
         self.parts.append(escape_inline(text))
