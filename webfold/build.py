@@ -228,7 +228,7 @@ def is_punctuation(char: str) -> bool:
 _HARD_BREAK = "\\\n"
 #: CommonMark's Unicode white space (§2.1) that HTML does not collapse: the characters
 #: of general category Zs but the ASCII space.
-_UNICODE_SPACES = "".join(chr(code) for code in range(0x80, 0x3001) if unicodedata.category(chr(code)) == "Zs")
+_UNICODE_SPACES = "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
 #: Elements whose attributes are page facts (:meth:`Builder.page_fact`).
 PAGE_FACTS = frozenset({"meta", "script", "link", "html"})
 #: Elements whose attributes are read inside a dropped subtree (``<head>`` is one).
@@ -1881,13 +1881,13 @@ CHROME_ORDER = (CHROME_NAV, CHROME_HEADER_FOOTER, CHROME_CLASS, CHROME_ASIDE, CH
 #: dialogs and links, the upper quartile of the length of main-content paragraphs on
 #: WCXB dev (277 characters) ...
 DIALOG_PAGE_CHARS = 280
-#: ... while the dialogs hold more than this share of the text readers see.
+#: ... while the dialogs hold more than this share of the page's own text.
 DIALOG_SHARE = 0.8
 
 
 def dialogs_left_out(blocks: list[Block]) -> bool:
-    """Whether the dialogs (``CHROME_DIALOG``) of a page that has some are windows over
-    it, which main-content selection leaves out (``webfold.select.choose``) and the
+    """Whether the page has dialogs (``CHROME_DIALOG``, hidden ones too) and they are
+    windows over it, which main-content selection leaves out (``webfold.select.choose``) and the
     drop rules do not weigh the page's chrome against (:func:`without_chrome`): always,
     but on a page shown whole in one (a lightbox beside a "Skip to content" line and a
     menu), which has less than :data:`DIALOG_PAGE_CHARS` of text of its own outside
@@ -1901,16 +1901,18 @@ def dialogs_left_out(blocks: list[Block]) -> bool:
     page's dialogs are left out (the least text of its own beside dialogs, 166
     characters on two deathwishcoffee.com pages, is beside dialogs holding 6% of the
     text)."""
+    has_dialogs = False
     in_dialogs = own = 0
     for block in blocks:
         chrome = block.chrome
+        has_dialogs = has_dialogs or bool(chrome & CHROME_DIALOG)
         if chrome & CHROME_HIDDEN:
             continue
         if chrome & CHROME_DIALOG:
             in_dialogs += block.text_chars - block.link_chars
         else:
             own += block.text_chars - block.link_chars
-    return leaves_dialogs_out(in_dialogs, own)
+    return has_dialogs and leaves_dialogs_out(in_dialogs, own)
 
 
 def leaves_dialogs_out(in_dialogs: float, own: float) -> bool:
@@ -1934,7 +1936,7 @@ def without_chrome(blocks: list[Block]) -> list[Block]:
     blocks : list of Block
         One page's blocks with their chrome bits, as :meth:`Builder.run` returns them.
     """
-    windows = any(block.chrome & CHROME_DIALOG for block in blocks) and dialogs_left_out(blocks)
+    windows = dialogs_left_out(blocks)
     blocks = [block for block in blocks if not block.chrome & CHROME_HIDDEN]
     for kind in CHROME_ORDER:
         if not any(block.text_chars for block in blocks if block.chrome & kind):

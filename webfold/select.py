@@ -331,8 +331,7 @@ def choose(blocks: list[Block], scores: list[float], threshold: float, floor: fl
     without the dialogs left out where the rest holds text."""
     rules = without_chrome(blocks)
     visible = {id(block) for block in rules}
-    # the page is read a second time only when it has dialogs
-    dialogs = any(block.chrome & CHROME_DIALOG for block in blocks) and dialogs_left_out(blocks)
+    dialogs = dialogs_left_out(blocks)
     allowed = [score if hidden or not unseen(block.chrome) or id(block) in visible else -1.0
                for block, score in zip(blocks, scores)]
     kept = []
