@@ -56,6 +56,9 @@ FLANKING = [
     ("ideographic_space", "<p>a <em>b&#x3000;</em>c</p>", "a *b*\u3000c\n", "<p>a <em>b</em>\u3000c</p>\n"),
     ("nested_closers", "<p><b>a <i>b&nbsp;</i></b>c</p>", "**a *b***\u00a0c\n",
      "<p><strong>a <em>b</em></strong>\u00a0c</p>\n"),
+    # the newcomer's page of 643dec7: the inner closer's space stood before the outer one
+    ("no_break_spaces_before_nested_closers", "<p><b><i>both&nbsp;</i>&nbsp;</b>z</p>",
+     "***both***\u00a0\u00a0z\n", "<p><em><strong>both</strong></em>\u00a0\u00a0z</p>\n"),
     ("emphasis_of_white_space_only", "<p>x <b>&nbsp;</b> y</p>", "x \u00a0 y\n", "<p>x \u00a0 y</p>\n"),
 ]
 RENDERED = SPLIT_TEXT + FLANKING

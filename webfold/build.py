@@ -1510,20 +1510,27 @@ class Builder:
                 # A no-break space (Unicode white space: general category Zs) before a
                 # closer stops it closing (CommonMark §6.2, right-flanking): it goes
                 # after the closer, as an ASCII space does (Builder.text).
-                text = parts[-1]
-                kept = text.rstrip(_UNICODE_SPACES)
-                if kept != text and not "".join(parts[opener + 1:-1]) + kept:
+                # The white space may end several parts (an inner closer's, then more).
+                end, tail = len(parts), ""
+                while end - 1 > opener:
+                    kept = parts[end - 1].rstrip(_UNICODE_SPACES)
+                    tail = parts[end - 1][len(kept):] + tail
+                    if kept:
+                        parts[end - 1] = kept
+                        break
+                    end -= 1
+                if end - 1 <= opener:
                     del parts[opener:]      # white space only: no delimiters at all
-                    parts.append(text)
+                    parts.append(tail)
                 else:
-                    parts[-1] = kept
-                    last = kept[-1:] or parts[-2][-1:]
+                    del parts[end:]
+                    last = parts[-1][-1:]
                     parts.append(mark.closer)
                     self.closer_at = len(parts) - 1
                     self.closer_opener = opener
                     self.closer_delimiter = mark.closer
-                    if kept != text:
-                        parts.append(text[len(kept):])
+                    if tail:
+                        parts.append(tail)
                     elif is_punctuation(last):
                         self.fragile = (opener << 20) | (len(parts) - 1)
         if trailing_break:
