@@ -60,6 +60,31 @@ FLANKING = [
     ("no_break_spaces_before_nested_closers", "<p><b><i>both&nbsp;</i>&nbsp;</b>z</p>",
      "***both***\u00a0\u00a0z\n", "<p><em><strong>both</strong></em>\u00a0\u00a0z</p>\n"),
     ("emphasis_of_white_space_only", "<p>x <b>&nbsp;</b> y</p>", "x \u00a0 y\n", "<p>x \u00a0 y</p>\n"),
+    # the newcomer on 643dec7: touching closers make one run, which a letter before it
+    # makes right-flanking ("q*x*y" lost the bold)
+    ("closers_forming_one_run", "<p><b>q<i>x</i></b>y</p>", "**q*x***y\n",
+     "<p><strong>q<em>x</em></strong>y</p>\n"),
+    ("closers_forming_one_run_reversed", "<p><i>q<b>x</b></i>y</p>", "*q**x***y\n",
+     "<p><em>q<strong>x</strong></em>y</p>\n"),
+    # the run after punctuation closes nothing before a letter: both pairs go
+    ("run_of_closers_after_punctuation", "<p><b>q<i>x.</i></b>y</p>", "qx.y\n", "<p>qx.y</p>\n"),
+    ("chain_of_closers_after_punctuation", "<p><b>a <s>b.</s></b>y</p>", "a b.y\n", "<p>a b.y</p>\n"),
+    ("inner_closer_before_a_letter", "<p><b>a <s>b</s></b>y</p>", "a ~~b~~y\n",
+     "<p>a <s>b</s>y</p>\n"),
+    # the newcomer on 643dec7: emphasis of one link before a letter (or after one) moves
+    # into the link text, where brackets flank it ("<b><a>link</a></b>z" lost the bold)
+    ("emphasis_of_a_link_before_a_letter", '<p><b><a href="/x">link</a></b>z</p>', "[**link**](/x)z\n",
+     '<p><a href="/x"><strong>link</strong></a>z</p>\n'),
+    ("emphasis_of_a_link_after_a_letter", '<p>a<b><a href="/x">x</a></b> y</p>', "a[**x**](/x) y\n",
+     '<p>a<a href="/x"><strong>x</strong></a> y</p>\n'),
+    ("emphases_of_a_link", '<p><b><i><a href="/x">x</a></i></b>y</p>', "[***x***](/x)y\n",
+     '<p><a href="/x"><em><strong>x</strong></em></a>y</p>\n'),
+    ("emphasis_of_a_link_before_a_space", '<p><b><a href="/x">link</a></b> z</p>', "**[link](/x)** z\n",
+     '<p><strong><a href="/x">link</a></strong> z</p>\n'),
+    ("emphasis_of_two_links", '<p><b><a href="/x">a</a> <a href="/y">b</a></b>z</p>', "[a](/x) [b](/y)z\n",
+     '<p><a href="/x">a</a> <a href="/y">b</a>z</p>\n'),
+    ("emphasis_after_punctuation_in_a_link", '<p><a href="/x"><i>x.</i></a>y</p>', "[*x.*](/x)y\n",
+     '<p><a href="/x"><em>x.</em></a>y</p>\n'),
 ]
 RENDERED = SPLIT_TEXT + FLANKING
 
@@ -75,8 +100,9 @@ INLINE = [
     ("adjacent_code_spans", "<p><code>x</code><code>y</code></p>", "`xy`\n"),
     ("space_before_code_span", "<p>a<code> x</code>b</p>", "a `x`b\n"),
     ("image_inside_code", "<p><code>x<img src=i.png alt=alt></code></p>", "`x`\n"),
-    ("touching_emphasis_runs", "<p><i><b>a</b></i><b>b</b></p>", "**a**b\n"),
-    ("emphasis_after_other_closer", "<p><b><i>a</i></b><i>b</i></p>", "*a*b\n"),
+    # the opener touching a run of closers of other delimiters goes plain
+    ("touching_emphasis_runs", "<p><i><b>a</b></i><b>b</b></p>", "***a***b\n"),
+    ("emphasis_after_other_closer", "<p><b><i>a</i></b><i>b</i></p>", "***a***b\n"),
     ("emphasis_in_link_ended_by_link", "<p><a href=u><em>w<a href=v>z</a></p>", "[*w*](u)[z](v)\n"),
     ("code_in_emphasis_across_blocks", "<div><i><code>y<div>z</div>", "*`y`*\n\n*z*\n"),
     ("references_in_link_parts", '<p><a href="x&amp;lt;y" title="a &amp;amp; b">l</a></p>',

@@ -68,7 +68,8 @@ cdef class Builder:
     cdef public list pre_parts
     cdef public str pre_language
     cdef public list parts, plain, links
-    cdef public Py_ssize_t link_chars, image_count, fragile
+    cdef public Py_ssize_t link_chars, image_count
+    cdef public list fragile
     cdef public Py_ssize_t closer_at, closer_opener, last_code
     cdef public str closer_delimiter, last_code_text
     cdef public bint space, line_start
@@ -112,6 +113,8 @@ cdef class Builder:
     cdef object open_mark(self, str name, int role, object attributes)
     cdef void close_mark(self, object mark)
     cdef void _write_closer(self, Mark mark)
+    cdef void _end_emphasis(self, Mark mark, Py_ssize_t opener, str tail)
+    cdef bint _wraps_link(self, Py_ssize_t opener, Py_ssize_t closer)
     cdef void close_code(self, object mark)
     cdef void void(self, str name, object attributes)
     cdef void image(self, dict attributes)

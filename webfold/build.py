@@ -1341,7 +1341,9 @@ class Builder:
         self.space = False
         self.line_start = True
         self.image_count = 0
-        self.fragile = -1
+        # (opener, closer) indices of the emphasis pairs whose closers end the text
+        # after punctuation: dropped if a letter follows (Builder._end_emphasis)
+        self.fragile: list[tuple[int, int]] = []
         self.closer_at = -1                 # index of the last emphasis closer written
         self.closer_opener = -1             # ... the index of its opener
         self.closer_delimiter = ""          # ... and its delimiter
@@ -1392,7 +1394,7 @@ class Builder:
                 self.parts.append(" ")
                 self.plain.append(" ")
             self.space = False
-            self.fragile = -1               # a closer before white space closes
+            self.fragile.clear()            # a closer before white space closes
             self.parts.append(text[:lead])
             self.plain.append(text[:lead])
             if self.link_open():
@@ -1414,14 +1416,22 @@ class Builder:
         if self.space and parts and not self.line_start:
             parts.append(" ")
             self.plain.append(" ")
-        elif self.fragile >= 0 and (first.isalnum() or first == "_"):
+        elif self.fragile and (first.isalnum() or first == "_"):
             # "**"x"**y": a closer after punctuation and before a letter closes nothing
-            # (CommonMark §6.2, right-flanking); drop that pair of delimiters.
-            opener, closer = self.fragile >> 20, self.fragile & 0xFFFFF
-            if closer < len(parts):
-                parts[opener] = parts[closer] = ""
+            # (CommonMark §6.2, right-flanking). Emphasis of exactly one link moves
+            # inside it ("**[a](/x)**y" to "[**a**](/x)y"); other pairs are dropped (all
+            # of a chain of closers, "**a ~~b.~~**y", or the inner one would break).
+            for opener, closer in self.fragile:
+                if closer >= len(parts):
+                    continue
+                if self._wraps_link(opener, closer):
+                    parts[opener], parts[opener + 1] = parts[opener + 1], parts[opener]
+                    parts[closer - 1], parts[closer] = parts[closer], parts[closer - 1]
+                else:
+                    parts[opener] = parts[closer] = ""
         self.space = False
-        self.fragile = -1
+        if self.fragile:
+            self.fragile.clear()
         for mark in self.marks:
             if mark.placed != -1:
                 continue
@@ -1502,10 +1512,17 @@ class Builder:
         elif mark.link is not None:
             self.links.append(mark.link)
             parts.append(mark.closer)
+            self.fragile.clear()            # a closer before "]" is right-flanking
         else:
             before = parts[opener - 1][-1:] if opener > 0 else ""
             if before.isalnum() and is_punctuation(parts[opener + 1][:1]):
-                parts[opener] = ""          # would not be left-flanking (CommonMark §6.2)
+                # would not be left-flanking (CommonMark §6.2): "a**[x](/x)**" becomes
+                # "a[**x**](/x)", other text loses the opener and its closer
+                if self._wraps_link(opener, len(parts)):
+                    parts[opener], parts[opener + 1] = "[", mark.opener
+                    parts.insert(len(parts) - 1, mark.closer)
+                else:
+                    parts[opener] = ""
             else:
                 # A no-break space (Unicode white space: general category Zs) before a
                 # closer stops it closing (CommonMark §6.2, right-flanking): it goes
@@ -1524,17 +1541,38 @@ class Builder:
                     parts.append(tail)
                 else:
                     del parts[end:]
-                    last = parts[-1][-1:]
-                    parts.append(mark.closer)
-                    self.closer_at = len(parts) - 1
-                    self.closer_opener = opener
-                    self.closer_delimiter = mark.closer
-                    if tail:
-                        parts.append(tail)
-                    elif is_punctuation(last):
-                        self.fragile = (opener << 20) | (len(parts) - 1)
+                    self._end_emphasis(mark, opener, tail)
         if trailing_break:
             parts.append(_HARD_BREAK)
+
+    def _end_emphasis(self, mark: Mark, opener: int, tail: str) -> None:
+        """Write the closer of emphasis ``mark`` (its opener at ``parts[opener]``) after
+        the text it holds, then ``tail`` (white space moved out of it). A closer after
+        punctuation is right-flanking only if white space or punctuation follows
+        (CommonMark §6.2): it is noted in ``fragile`` until the next text tells."""
+        parts = self.parts
+        last = len(parts) - 1
+        # "**q*x***y": closers that touch with the same character make one delimiter
+        # run, which the character before the run makes right-flanking or not.
+        run = self.closer_at == last and self.closer_delimiter[:1] == mark.closer[:1]
+        after_punctuation = (bool(self.fragile) and self.fragile[-1][1] == last) if run \
+            else is_punctuation(parts[last][-1:])
+        parts.append(mark.closer)
+        self.closer_at = last + 1
+        self.closer_opener = opener
+        self.closer_delimiter = mark.closer
+        if tail:
+            parts.append(tail)
+        elif after_punctuation:
+            self.fragile.append((opener, last + 1))
+
+    def _wraps_link(self, opener: int, closer: int) -> bool:
+        """Whether the parts between ``parts[opener]`` and ``parts[closer]`` are
+        exactly one link: its ``[``, its text, its ``](destination)`` (text parts are
+        escaped, so no text part is a bare bracket)."""
+        parts = self.parts
+        return (parts[opener + 1] == "[" and parts[closer - 1].startswith("](")
+                and "[" not in parts[opener + 2:closer - 1])
 
     def close_code(self, mark: Mark | None) -> None:
         if mark is None or mark is not self.code:
