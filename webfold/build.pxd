@@ -94,6 +94,7 @@ cdef class Builder:
     cdef void note_control(self, str name, dict attributes, int marks)
     cdef bint closed_panel(self, dict attributes, bint target, int marks)
     cdef bint hidden_candidate(self, str name, bint starts_block=*)
+    cdef int control_role(self, object attributes)
     cdef bint body_started(self)
     cdef bint in_table_body(self)
     cdef bint outside_html(self)

@@ -45,12 +45,12 @@ WHITESPACE, SELF_CLOSING, HAS_ATTRIBUTES = (
 TITLE, XMP, PLAINTEXT, SCRIPT = (TAG_NAMES.index(name) for name in ("title", "xmp", "plaintext", "script"))
 
 # What an element does to the output (its role).
-NONE, BLOCK, HEADING, LIST, ITEM, QUOTE, PRE, CODE, TABLE, ROW, CELL, CAPTION, MARK, LINK = range(14)
+NONE, BLOCK, HEADING, LIST, ITEM, QUOTE, PRE, CODE, TABLE, ROW, CELL, CAPTION, MARK, LINK, CONTROL = range(15)
 ROLES: dict[str, int] = {name: BLOCK for name in BLOCK_ELEMENTS}
 ROLES.update(dict.fromkeys(HEADING_LEVEL, HEADING))
 ROLES.update(ul=LIST, ol=LIST, menu=LIST, dir=LIST, li=ITEM, blockquote=QUOTE, pre=PRE,
              listing=PRE, xmp=PRE, plaintext=PRE, code=CODE, kbd=CODE, samp=CODE, tt=CODE,
-             table=TABLE, tr=ROW, td=CELL, th=CELL, caption=CAPTION, a=LINK)
+             table=TABLE, tr=ROW, td=CELL, th=CELL, caption=CAPTION, a=LINK, button=CONTROL)
 #: Inline formatting and its Markdown delimiter (CommonMark §6.2, GFM §6.5).
 MARKS = {"strong": "**", "b": "**", "em": "*", "i": "*", "del": "~~", "s": "~~", "strike": "~~"}
 ROLES.update(dict.fromkeys(MARKS, MARK))
@@ -58,6 +58,9 @@ ROLES.update(tbody=NONE, thead=NONE, tfoot=NONE)
 #: The roles of elements whose text runs on in the block around them; every other role
 #: starts a block of its own.
 INLINE_ROLES = (NONE, MARK, LINK, CODE)
+#: The last character of a question (ASCII, fullwidth, Arabic): a button whose text
+#: ends with one names what a click shows (Builder.control_role).
+QUESTION_MARKS = "?\uff1f\u061f"
 
 # Frame flags: what a frame added to the builder's counters (undone when it closes).
 # HIDDEN_CANDIDATE: a hidden element built as chrome (see Builder.hidden_candidate),
@@ -187,6 +190,13 @@ def _chrome_id(element_id: str) -> bool:
         found = bool(attribute_marks(element_id, _CHROME_TOKENS, None))
         remember(_TOKENS_MEMO, element_id, found, len(element_id))
     return found
+
+
+def disclosure(attributes: dict[str, str] | None) -> bool:
+    """Whether an element is a disclosure control: it has ``aria-expanded`` or
+    ``aria-controls`` (WAI-ARIA 1.2 §6.7; the ARIA Authoring Practices' Accordion and
+    Disclosure patterns), so its text names a panel that it shows."""
+    return attributes is not None and ("aria-expanded" in attributes or "aria-controls" in attributes)
 
 
 def aria_role(attributes: dict[str, str]) -> str:
@@ -611,6 +621,8 @@ class Builder:
             return
         if name in TABLE_ONLY and not self.open_count.get("table") and not self.open_count.get("template"):
             return                          # so is a table's part outside a table (§13.2.6.4.7, "in body")
+        if name == "button" and self.open_count.get("button"):
+            self.close_in_scope(("button",), IN_SCOPE)  # buttons do not nest (§13.2.6.4.7)
         if name == "form" and not self.outside_html():
             if not self.open_count.get("template"):
                 if self.form_pointer:
@@ -688,6 +700,11 @@ class Builder:
                       else HIDDEN_ROOT, attributes)
             return
         role = ROLES.get(name, NONE)
+        if role == CONTROL:
+            role = self.control_role(attributes)
+            if role < 0:
+                self.push(name, NONE, HIDDEN_ROOT, attributes)
+                return
         frame_flags = 0
         chrome = 0
         if attributes is not None:
@@ -749,6 +766,23 @@ class Builder:
                     len(self.sinks[-1].containers) >= MAX_CONTAINERS:
                 role = BLOCK                # deeper nesting would cost its depth on every line
             self.block_start(name, role, frame_flags, attributes, chrome)
+
+    def control_role(self, attributes) -> int:
+        """The role a ``<button>`` is built with, or -1 when it is dropped. Most buttons
+        are furniture ("Add to cart", "Menu"), but some name the content that a click
+        shows: a disclosure control (``aria-expanded`` or ``aria-controls``: WAI-ARIA
+        1.2, the Accordion and Disclosure patterns of the ARIA Authoring Practices) or
+        an FAQ's question. In a heading a disclosure control is the heading's text (the
+        Accordion pattern puts it there); where its text makes a block of its own (no
+        text before it in the paragraph, outside preformatted text) a button is a
+        ``CONTROL``, whose blocks are kept when it is a disclosure control or its text
+        ends with a question mark (about 3,500 main-content words of WCXB dev, on 98
+        of its 1,497 pages, are in such buttons). Other buttons are dropped."""
+        if self.heading:
+            return NONE if disclosure(attributes) else -1
+        if self.pre or self.parts:
+            return -1
+        return CONTROL
 
     def body_started(self) -> bool:
         """Whether the page's body has begun, as a browser's parser has it implied
@@ -847,7 +881,7 @@ class Builder:
                 table.rows.append([])
                 if self.open_count.get("thead"):
                     table.head_rows.add(len(table.rows) - 1)
-        elif role == CELL or role == CAPTION:
+        elif role == CELL or role == CAPTION or role == CONTROL:
             self.sinks.append(Sink())
         self.push(name, role, flags, attributes, data, chrome)
         if role == ITEM:
@@ -1330,6 +1364,15 @@ class Builder:
         elif role == TABLE:
             self.flush()
             self.close_table(frame)
+        elif role == CONTROL:
+            self.flush()
+            sink = self.sinks.pop()
+            sink.containers.clear()
+            self.close_open_block(sink)
+            if sink.blocks and (disclosure(frame.attributes)
+                                or sink.blocks[-1].text.rstrip()[-1:] in QUESTION_MARKS):
+                for block in sink.blocks:
+                    self.emit(block)
 
     # ------------------------------------------------------------ inline text
 

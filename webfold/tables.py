@@ -43,6 +43,7 @@ ATTRIBUTE_NAMES: tuple[str, ...] = (
     "datetime", "dir", "width", "height", "rel", "scope", "headers", "label", "aria-label",
     "data-testid", "data-component", "data-module",
     "data-sveltekit-fetched", "sveltekit:data-type", "aria-controls", "aria-modal", "popover",
+    "aria-expanded",
 )
 
 #: Elements whose whole body is raw text: the scanner only searches it for the end tag.
@@ -62,10 +63,11 @@ VOID_ELEMENTS = frozenset(
 #: Dropped with their whole subtree: never content. Chosen for Webfold (issue [1]).
 #: ``noscript`` is dropped too, unless the page's text is mostly inside it (see
 #: ``Builder.keep_noscript``). A ``form`` is chrome rather than dropped (see
-#: ``block.CHROME_FORM``): ASP.NET pages wrap their whole body in one.
+#: ``block.CHROME_FORM``): ASP.NET pages wrap their whole body in one. A ``button`` is
+#: dropped unless it names content (see ``Builder.control_role``).
 DROPPED_ELEMENTS = frozenset(
     {"script", "style", "noscript", "template", "svg", "math", "head", "nav",
-     "button", "input", "select", "option", "textarea", "iframe", "dialog", "canvas",
+     "input", "select", "option", "textarea", "iframe", "dialog", "canvas",
      "object", "embed", "title", "noembed", "noframes", "datalist", "optgroup", "map",
      "audio", "video", "frameset", "frame", "search"}
 )
@@ -223,7 +225,7 @@ INVISIBLE_STYLE = LazyPattern(
 PHRASING_ELEMENTS = frozenset(
     {"a", "abbr", "b", "bdi", "bdo", "big", "cite", "code", "data", "del", "dfn", "em", "i",
      "img", "ins", "kbd", "mark", "nobr", "q", "s", "samp", "small", "span", "strike", "strong",
-     "sub", "sup", "time", "tt", "u", "var", "wbr", "br", "hr"}
+     "sub", "sup", "time", "tt", "u", "var", "wbr", "br", "hr", "button"}
 )
 
 #: ``font-size: 0`` and ``opacity: 0`` hide the text of a phrasing element (CSS Fonts
