@@ -114,6 +114,14 @@ def test_kept_elements():
     ("<ul><li><button aria-controls=a>Q one</button><p>A one</p></li></ul>", "- Q one\n\n  A one\n"),
     # a button's start tag closes an open button (HTML §13.2.6.4.7): "a" is no question
     ("<button>a<button>b?</button>c", "b?\n\nc\n"),
+    # the breaker on e9f4878: a question before an icon; a disclosure control in a
+    # table is its cell's text (a block of its own flattened the table)
+    ("<button><span>Can I wash them?</span><span class=icon>+</span></button>", "Can I wash them?+\n"),
+    ("<table><tr><th>Product</th><th>Price</th></tr><tr><td><button aria-expanded=false>\u25b8</button>"
+     " Widget</td><td>$5</td></tr></table>", "| Product | Price |\n| --- | --- |\n| \u25b8 Widget | $5 |\n"),
+    # more than a label: content that an unclosed button took in, which browsers show
+    ("<button>Menu<div><p>" + "Every word of the article. " * 8 + "</p></div>",
+     "Menu\n\n" + ("Every word of the article. " * 8).strip() + "\n"),
 ])
 def test_a_button_that_names_content_is_kept(html, expected):
     assert md(html) == expected
@@ -127,6 +135,16 @@ def test_a_button_that_names_content_is_kept(html, expected):
     ("<p>Click <button aria-expanded=false>here?</button> now</p>", "Click now\n"),
     ("<h2>Reviews <button>Write one?</button></h2>", "## Reviews\n"),
     ("<pre>a<button aria-expanded=true>Copy</button></pre>", "```\na\n```\n"),
+    # the breaker on e9f4878: no letter or digit is no label ("" ended with every mark);
+    # a disclosure control after text in a heading is no heading text
+    ("<div><button><img src=icon.svg></button></div>", ""),
+    ("<button>Add to cart<hr></button>", ""),
+    ("<button>Add to cart<p>&nbsp;</p></button>", ""),
+    ("<p><button aria-controls=a>\u25b6</button> Listen now</p>", "Listen now\n"),
+    ("<h2>Reviews <button aria-expanded=false>Write a review</button></h2>", "## Reviews\n"),
+    ('<h2><a href="/x">Title</a><button aria-expanded=false>Toggle</button></h2>', "## [Title](/x)\n"),
+    ("<table><tr><td><button>Why?</button> <small>(1)</small></td><td>b</td></tr>"
+     "<tr><td>c</td><td>d</td></tr></table>", "| (1) | b |\n| --- | --- |\n| c | d |\n"),
 ])
 def test_other_buttons_are_dropped(html, expected):
     assert md(html) == expected

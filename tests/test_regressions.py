@@ -85,6 +85,21 @@ FLANKING = [
      '<p><a href="/x">a</a> <a href="/y">b</a>z</p>\n'),
     ("emphasis_after_punctuation_in_a_link", '<p><a href="/x"><i>x.</i></a>y</p>', "[*x.*](/x)y\n",
      '<p><a href="/x"><em>x.</em></a>y</p>\n'),
+    # the breaker on e9f4878: emphasis moved into a link, or dropped, leaves no closer
+    # for the next emphasis to continue (the link's destination was lost, or "**" stood)
+    ("emphasis_after_emphasis_moved_into_a_link", '<p><b><a href="/x">l</a></b><b>m</b></p>',
+     "[**l**](/x)**m**\n", '<p><a href="/x"><strong>l</strong></a><strong>m</strong></p>\n'),
+    ("emphasis_after_dropped_emphasis", "<p><b>a.</b><b>y</b></p>", "a.**y**\n",
+     "<p>a.<strong>y</strong></p>\n"),
+    # an opener's flanking characters lie past dropped delimiters and its own run, and
+    # past the openers before it, which open nothing either when it opens nothing
+    ("opener_before_a_dropped_opener", '<p><a href="/r">Ref<i><b>(</b>2)</i></a>x</p>', "[Ref(2)](/r)x\n",
+     '<p><a href="/r">Ref(2)</a>x</p>\n'),
+    ("run_of_openers_after_a_letter", "<p>a<b><i>(x)</i></b> z</p>", "a(x) z\n", "<p>a(x) z</p>\n"),
+    ("run_of_openers_after_a_space", "<p>a <b><i>(x)</i></b> z</p>", "a ***(x)*** z\n",
+     "<p>a <em><strong>(x)</strong></em> z</p>\n"),
+    ("openers_of_two_characters_after_a_letter", "<p>x<i><s>,</s></i></p>", "x,\n", "<p>x,</p>\n"),
+    ("inner_opener_after_a_dropped_one", "<p>b<s><b>(</b>b(</s>.</p>", "b(b(.\n", "<p>b(b(.</p>\n"),
 ]
 RENDERED = SPLIT_TEXT + FLANKING
 

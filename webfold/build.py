@@ -53,14 +53,18 @@ ROLES.update(ul=LIST, ol=LIST, menu=LIST, dir=LIST, li=ITEM, blockquote=QUOTE, p
              table=TABLE, tr=ROW, td=CELL, th=CELL, caption=CAPTION, a=LINK, button=CONTROL)
 #: Inline formatting and its Markdown delimiter (CommonMark §6.2, GFM §6.5).
 MARKS = {"strong": "**", "b": "**", "em": "*", "i": "*", "del": "~~", "s": "~~", "strike": "~~"}
+DELIMITERS = frozenset(MARKS.values())
 ROLES.update(dict.fromkeys(MARKS, MARK))
 ROLES.update(tbody=NONE, thead=NONE, tfoot=NONE)
 #: The roles of elements whose text runs on in the block around them; every other role
 #: starts a block of its own.
 INLINE_ROLES = (NONE, MARK, LINK, CODE)
 #: The last character of a question (ASCII, fullwidth, Arabic): a button whose text
-#: ends with one names what a click shows (Builder.control_role).
+#: ends with one names what a click shows (names_content).
 QUESTION_MARKS = "?\uff1f\u061f"
+#: A button label is short: one holding more characters of text is content that an
+#: unclosed <button> took in, which browsers show (names_content).
+MAX_LABEL_CHARS = 200
 
 # Frame flags: what a frame added to the builder's counters (undone when it closes).
 # HIDDEN_CANDIDATE: a hidden element built as chrome (see Builder.hidden_candidate),
@@ -197,6 +201,23 @@ def disclosure(attributes: dict[str, str] | None) -> bool:
     ``aria-controls`` (WAI-ARIA 1.2 §6.7; the ARIA Authoring Practices' Accordion and
     Disclosure patterns), so its text names a panel that it shows."""
     return attributes is not None and ("aria-expanded" in attributes or "aria-controls" in attributes)
+
+
+def names_content(text: str, attributes: dict[str, str] | None) -> bool:
+    """Whether a button whose blocks hold ``text`` (and ``attributes``, None for none)
+    names content that a click shows, so that its blocks are kept
+    (:meth:`Builder.control_role`): its text has a letter or digit (an icon, a glyph
+    or a rule is no label), and it is a :func:`disclosure` control, or its text ends
+    with a question mark (:data:`QUESTION_MARKS`, before any symbols and white space:
+    "Can I wash them? +"), or it is longer than a label (:data:`MAX_LABEL_CHARS`)."""
+    if not any(char.isalnum() for char in text):
+        return False
+    if disclosure(attributes) or len(text) > MAX_LABEL_CHARS:
+        return True
+    end = len(text)
+    while end and (text[end - 1].isspace() or unicodedata.category(text[end - 1])[0] == "S"):
+        end -= 1
+    return end > 0 and text[end - 1] in QUESTION_MARKS
 
 
 def aria_role(attributes: dict[str, str]) -> str:
@@ -772,16 +793,19 @@ class Builder:
         are furniture ("Add to cart", "Menu"), but some name the content that a click
         shows: a disclosure control (``aria-expanded`` or ``aria-controls``: WAI-ARIA
         1.2, the Accordion and Disclosure patterns of the ARIA Authoring Practices) or
-        an FAQ's question. In a heading a disclosure control is the heading's text (the
-        Accordion pattern puts it there); where its text makes a block of its own (no
-        text before it in the paragraph, outside preformatted text) a button is a
-        ``CONTROL``, whose blocks are kept when it is a disclosure control or its text
+        an FAQ's question. At the start of a heading a disclosure control is the
+        heading's text (the Accordion pattern puts it there); elsewhere a button is a
+        ``CONTROL`` whose text makes blocks of its own, kept when it is a disclosure control or its text
         ends with a question mark (about 3,500 main-content words of WCXB dev, on 98
-        of its 1,497 pages, are in such buttons). Other buttons are dropped."""
-        if self.heading:
-            return NONE if disclosure(attributes) else -1
+        of its 1,497 pages, are in such buttons): see :func:`names_content`. Other
+        buttons are dropped, and so is every button after text in its paragraph (it
+        would split the paragraph) or in preformatted text (a "Copy" button). In a
+        table a disclosure control is its cell's text, as in a heading: a block of its
+        own would make the cell a layout one."""
         if self.pre or self.parts:
             return -1
+        if self.heading or self.tables:
+            return NONE if disclosure(attributes) else -1
         return CONTROL
 
     def body_started(self) -> bool:
@@ -1369,8 +1393,7 @@ class Builder:
             sink = self.sinks.pop()
             sink.containers.clear()
             self.close_open_block(sink)
-            if sink.blocks and (disclosure(frame.attributes)
-                                or sink.blocks[-1].text.rstrip()[-1:] in QUESTION_MARKS):
+            if names_content(" ".join(block.text for block in sink.blocks), frame.attributes):
                 for block in sink.blocks:
                     self.emit(block)
 
@@ -1472,6 +1495,7 @@ class Builder:
                     parts[closer - 1], parts[closer] = parts[closer], parts[closer - 1]
                 else:
                     parts[opener] = parts[closer] = ""
+            self.closer_at = -1             # no closer ends the parts now: none to continue
         self.space = False
         if self.fragile:
             self.fragile.clear()
@@ -1557,8 +1581,8 @@ class Builder:
             parts.append(mark.closer)
             self.fragile.clear()            # a closer before "]" is right-flanking
         else:
-            before = parts[opener - 1][-1:] if opener > 0 else ""
-            if before.isalnum() and is_punctuation(parts[opener + 1][:1]):
+            before, after = self._flanking(opener)
+            if before.isalnum() and is_punctuation(after):
                 # would not be left-flanking (CommonMark §6.2): "a**[x](/x)**" becomes
                 # "a[**x**](/x)", other text loses the opener and its closer
                 if self._wraps_link(opener, len(parts)):
@@ -1598,8 +1622,11 @@ class Builder:
         # "**q*x***y": closers that touch with the same character make one delimiter
         # run, which the character before the run makes right-flanking or not.
         run = self.closer_at == last and self.closer_delimiter[:1] == mark.closer[:1]
+        before = last
+        while before > opener and not parts[before]:
+            before -= 1                     # the emptied parts of dropped delimiters
         after_punctuation = (bool(self.fragile) and self.fragile[-1][1] == last) if run \
-            else is_punctuation(parts[last][-1:])
+            else is_punctuation(parts[before][-1:])
         parts.append(mark.closer)
         self.closer_at = last + 1
         self.closer_opener = opener
@@ -1608,6 +1635,28 @@ class Builder:
             parts.append(tail)
         elif after_punctuation:
             self.fragile.append((opener, last + 1))
+
+    def _flanking(self, opener: int) -> tuple[str, str]:
+        """The characters that decide whether the opener at ``parts[opener]`` opens
+        (CommonMark §6.2, left-flanking): after it, past the emptied parts of dropped
+        delimiters and the delimiters of the same character ("a**" + "*" + "(": one
+        run); before it, past emptied parts and the openers of emphasis still open,
+        which are dropped as this one is if that character is a letter ("x*~~,": both
+        open nothing). Text parts are escaped, so no text part is a bare delimiter.
+        ``""`` at either end of the paragraph."""
+        parts = self.parts
+        char = parts[opener][:1]
+        open_before = {mark.placed for mark in self.marks if 0 <= mark.placed < opener}
+        before = opener - 1
+        while before >= 0 and (not parts[before] or before in open_before
+                               and parts[before] in DELIMITERS):
+            before -= 1
+        after = opener + 1
+        while after < len(parts) and (not parts[after] or parts[after] in DELIMITERS
+                                      and parts[after][0] == char):
+            after += 1
+        return (parts[before][-1:] if before >= 0 else "",
+                parts[after][:1] if after < len(parts) else "")
 
     def _wraps_link(self, opener: int, closer: int) -> bool:
         """Whether the parts between ``parts[opener]`` and ``parts[closer]`` are
