@@ -100,6 +100,9 @@ FLANKING = [
      "<p>a <em><strong>(x)</strong></em> z</p>\n"),
     ("openers_of_two_characters_after_a_letter", "<p>x<i><s>,</s></i></p>", "x,\n", "<p>x,</p>\n"),
     ("inner_opener_after_a_dropped_one", "<p>b<s><b>(</b>b(</s>.</p>", "b(b(.\n", "<p>b(b(.</p>\n"),
+    # the newcomer on bb64885: "!" before a link, past dropped emphasis, made an image
+    ("exclamation_mark_after_dropped_emphasis_before_a_link", '<p><b>New!</b><a href="/o">See</a></p>',
+     "New\\![See](/o)\n", '<p>New!<a href="/o">See</a></p>\n'),
 ]
 RENDERED = SPLIT_TEXT + FLANKING
 

@@ -203,16 +203,15 @@ def disclosure(attributes: dict[str, str] | None) -> bool:
     return attributes is not None and ("aria-expanded" in attributes or "aria-controls" in attributes)
 
 
-def names_content(text: str, attributes: dict[str, str] | None) -> bool:
-    """Whether a button whose blocks hold ``text`` (and ``attributes``, None for none)
-    names content that a click shows, so that its blocks are kept
-    (:meth:`Builder.control_role`): its text has a letter or digit (an icon, a glyph
-    or a rule is no label), and it is a :func:`disclosure` control, or its text ends
-    with a question mark (:data:`QUESTION_MARKS`, before any symbols and white space:
-    "Can I wash them? +"), or it is longer than a label (:data:`MAX_LABEL_CHARS`)."""
+def names_content(text: str) -> bool:
+    """Whether a button whose blocks hold ``text`` names content that a click shows,
+    so that its blocks are kept (:meth:`Builder.control_role`): its text has a letter
+    or digit (an icon, a glyph or a rule is no label), and it ends with a question mark
+    (:data:`QUESTION_MARKS`, before any symbols and white space: "Can I wash them? +"),
+    or it is longer than a label (:data:`MAX_LABEL_CHARS`)."""
     if not any(char.isalnum() for char in text):
         return False
-    if disclosure(attributes) or len(text) > MAX_LABEL_CHARS:
+    if len(text) > MAX_LABEL_CHARS:
         return True
     end = len(text)
     while end and (text[end - 1].isspace() or unicodedata.category(text[end - 1])[0] == "S"):
@@ -790,18 +789,17 @@ class Builder:
 
     def control_role(self, attributes) -> int:
         """The role a ``<button>`` is built with, or -1 when it is dropped. Most buttons
-        are furniture ("Add to cart", "Menu"), but some name the content that a click
-        shows: a disclosure control (``aria-expanded`` or ``aria-controls``: WAI-ARIA
-        1.2, the Accordion and Disclosure patterns of the ARIA Authoring Practices) or
-        an FAQ's question. At the start of a heading a disclosure control is the
-        heading's text (the Accordion pattern puts it there); elsewhere a button is a
-        ``CONTROL`` whose text makes blocks of its own, kept when it is a disclosure control or its text
-        ends with a question mark (about 3,500 main-content words of WCXB dev, on 98
-        of its 1,497 pages, are in such buttons): see :func:`names_content`. Other
-        buttons are dropped, and so is every button after text in its paragraph (it
-        would split the paragraph) or in preformatted text (a "Copy" button). In a
-        table a disclosure control is its cell's text, as in a heading: a block of its
-        own would make the cell a layout one."""
+        are furniture ("Add to cart", "Menu", "Filters"), but some name the content that
+        a click shows. At the start of a heading or table cell a disclosure control
+        (:func:`disclosure`) is that heading's or cell's text: the ARIA Accordion pattern
+        puts it in a heading, and a sortable column's header is one. Elsewhere a button
+        is a ``CONTROL`` whose text makes blocks of its own, kept when it ends with a
+        question mark (an FAQ's question: about 1,900 main-content words of WCXB dev are
+        in such buttons) or holds more than a label: see :func:`names_content`. A
+        disclosure control outside a heading or cell is furniture as often as not (3
+        of 4 words in such buttons on WCXB dev are not main content: menus, filters,
+        share bars). Every button after text in its paragraph (it would split the
+        paragraph) or in preformatted text (a "Copy" button) is dropped."""
         if self.pre or self.parts:
             return -1
         if self.heading or self.tables:
@@ -1393,7 +1391,7 @@ class Builder:
             sink = self.sinks.pop()
             sink.containers.clear()
             self.close_open_block(sink)
-            if names_content(" ".join(block.text for block in sink.blocks), frame.attributes):
+            if names_content(" ".join(block.text for block in sink.blocks)):
                 for block in sink.blocks:
                     self.emit(block)
 
@@ -1511,9 +1509,12 @@ class Builder:
             if touching and mark.opener != "[":
                 mark.placed = SUPPRESSED    # "*a***b**" reads wrong: this one goes plain
                 continue
-            if mark.opener == "[" and parts and parts[-1].endswith("!") \
-                    and not parts[-1].endswith("\\!"):
-                parts[-1] = parts[-1][:-1] + "\\!"    # "!" + "[" would make an image
+            if mark.opener == "[":
+                last = len(parts) - 1
+                while last >= 0 and not parts[last]:
+                    last -= 1               # past the emptied parts of dropped delimiters
+                if last >= 0 and parts[last].endswith("!") and not parts[last].endswith("\\!"):
+                    parts[last] = parts[last][:-1] + "\\!"   # "!" + "[" would make an image
             mark.placed = len(parts)
             parts.append(mark.opener)
 
