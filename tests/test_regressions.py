@@ -100,6 +100,12 @@ FLANKING = [
      "<p>a <em><strong>(x)</strong></em> z</p>\n"),
     ("openers_of_two_characters_after_a_letter", "<p>x<i><s>,</s></i></p>", "x,\n", "<p>x,</p>\n"),
     ("inner_opener_after_a_dropped_one", "<p>b<s><b>(</b>b(</s>.</p>", "b(b(.\n", "<p>b(b(.</p>\n"),
+    # the breaker on ec3bcf3: an ASCII space beside a no-break space at an edge of
+    # emphasis went inside the delimiters with it, which then opened or closed nothing
+    ("ascii_space_after_a_no_break_space_after_an_opener", "<p><b>&nbsp; z</b></p>", "\u00a0 **z**\n",
+     "<p><strong>z</strong></p>\n"),
+    ("ascii_space_before_a_no_break_space_before_a_closer", "<p><em>q &nbsp;</em>z</p>", "*q* \u00a0z\n",
+     "<p><em>q</em> \u00a0z</p>\n"),
     # the newcomer on bb64885: "!" before a link, past dropped emphasis, made an image
     ("exclamation_mark_after_dropped_emphasis_before_a_link", '<p><b>New!</b><a href="/o">See</a></p>',
      "New\\![See](/o)\n", '<p>New!<a href="/o">See</a></p>\n'),
@@ -126,6 +132,8 @@ INLINE = [
     ("references_in_link_parts", '<p><a href="x&amp;lt;y" title="a &amp;amp; b">l</a></p>',
      '[l](x\\&lt;y "a \\&amp; b")\n'),
     ("nul_in_text", "<p>a\x00b</p>", "ab\n"),
+    # the breaker on ec3bcf3: a code span of white space only joined the words around it
+    ("white_space_only_code_span", "<p>a<code>&nbsp;</code>b</p>", "a b\n"),
 ]
 
 

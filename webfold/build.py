@@ -259,6 +259,9 @@ _HARD_BREAK = "\\\n"
 #: CommonMark's Unicode white space (§2.1) that HTML does not collapse: the characters
 #: of general category Zs but the ASCII space.
 _UNICODE_SPACES = "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
+# The white space moved outside emphasis delimiters: the Unicode spaces, and an ASCII
+# space beside them ("\u00a0 z", "q \u00a0"), which collapsing leaves inside the text.
+_EDGE_SPACES = _UNICODE_SPACES + " "
 #: Elements whose attributes are page facts (:meth:`Builder.page_fact`).
 PAGE_FACTS = frozenset({"meta", "script", "link", "html"})
 #: Elements whose attributes are read inside a dropped subtree (``<head>`` is one).
@@ -1449,7 +1452,7 @@ class Builder:
             self.parts.append(text)
             self.plain.append(text)
             return
-        lead = len(text) - len(text.lstrip(_UNICODE_SPACES))
+        lead = len(text) - len(text.lstrip(_EDGE_SPACES))
         if lead and any(mark.placed == -1 for mark in self.marks):
             # An opener before a no-break space (Unicode white space: general category
             # Zs) would open nothing (CommonMark §6.2, left-flanking): the space goes
@@ -1598,7 +1601,7 @@ class Builder:
                 # The white space may end several parts (an inner closer's, then more).
                 end, tail = len(parts), ""
                 while end - 1 > opener:
-                    kept = parts[end - 1].rstrip(_UNICODE_SPACES)
+                    kept = parts[end - 1].rstrip(_EDGE_SPACES)
                     tail = parts[end - 1][len(kept):] + tail
                     if kept:
                         parts[end - 1] = kept
@@ -1683,6 +1686,8 @@ class Builder:
             self.line_start = False
             if self.link_open():
                 self.link_chars += len(content)
+        elif content:
+            self.space = True               # "a<code>\u00a0</code>b": the words stay apart
 
     def void(self, name: str, attributes) -> None:
         if name == "br":
