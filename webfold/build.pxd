@@ -116,6 +116,8 @@ cdef class Builder:
     cdef void _write_closer(self, Mark mark)
     cdef void _end_emphasis(self, Mark mark, Py_ssize_t opener, str tail)
     cdef tuple _flanking(self, Py_ssize_t opener)
+    cdef Py_ssize_t _written_before(self, Py_ssize_t end, Py_ssize_t stop)
+    cdef void _move_into_link(self, Py_ssize_t opener, Py_ssize_t closer)
     cdef bint _wraps_link(self, Py_ssize_t opener, Py_ssize_t closer)
     cdef void close_code(self, object mark)
     cdef void void(self, str name, object attributes)

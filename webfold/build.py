@@ -1492,8 +1492,7 @@ class Builder:
                 if closer >= len(parts):
                     continue
                 if self._wraps_link(opener, closer):
-                    parts[opener], parts[opener + 1] = parts[opener + 1], parts[opener]
-                    parts[closer - 1], parts[closer] = parts[closer], parts[closer - 1]
+                    self._move_into_link(opener, closer)
                 else:
                     parts[opener] = parts[closer] = ""
             self.closer_at = -1             # no closer ends the parts now: none to continue
@@ -1513,9 +1512,7 @@ class Builder:
                 mark.placed = SUPPRESSED    # "*a***b**" reads wrong: this one goes plain
                 continue
             if mark.opener == "[":
-                last = len(parts) - 1
-                while last >= 0 and not parts[last]:
-                    last -= 1               # past the emptied parts of dropped delimiters
+                last = self._written_before(len(parts), -1)
                 if last >= 0 and parts[last].endswith("!") and not parts[last].endswith("\\!"):
                     parts[last] = parts[last][:-1] + "\\!"   # "!" + "[" would make an image
             mark.placed = len(parts)
@@ -1590,8 +1587,8 @@ class Builder:
                 # would not be left-flanking (CommonMark §6.2): "a**[x](/x)**" becomes
                 # "a[**x**](/x)", other text loses the opener and its closer
                 if self._wraps_link(opener, len(parts)):
-                    parts[opener], parts[opener + 1] = "[", mark.opener
-                    parts.insert(len(parts) - 1, mark.closer)
+                    parts.append(mark.closer)
+                    self._move_into_link(opener, len(parts) - 1)
                 else:
                     parts[opener] = ""
             else:
@@ -1626,11 +1623,8 @@ class Builder:
         # "**q*x***y": closers that touch with the same character make one delimiter
         # run, which the character before the run makes right-flanking or not.
         run = self.closer_at == last and self.closer_delimiter[:1] == mark.closer[:1]
-        before = last
-        while before > opener and not parts[before]:
-            before -= 1                     # the emptied parts of dropped delimiters
         after_punctuation = (bool(self.fragile) and self.fragile[-1][1] == last) if run \
-            else is_punctuation(parts[before][-1:])
+            else is_punctuation(parts[self._written_before(last + 1, opener)][-1:])
         parts.append(mark.closer)
         self.closer_at = last + 1
         self.closer_opener = opener
@@ -1661,6 +1655,23 @@ class Builder:
             after += 1
         return (parts[before][-1:] if before >= 0 else "",
                 parts[after][:1] if after < len(parts) else "")
+
+    def _written_before(self, end: int, stop: int) -> int:
+        """The index of the last part before ``parts[end]`` that is not empty (past the
+        emptied parts of dropped delimiters), or ``stop`` when there is none after it."""
+        parts = self.parts
+        index = end - 1
+        while index > stop and not parts[index]:
+            index -= 1
+        return index
+
+    def _move_into_link(self, opener: int, closer: int) -> None:
+        """Move the emphasis delimiters at ``parts[opener]`` and ``parts[closer]``,
+        around exactly one link (:meth:`_wraps_link`), inside its brackets, where
+        punctuation flanks them: "**[a](/x)**y" becomes "[**a**](/x)y"."""
+        parts = self.parts
+        parts[opener], parts[opener + 1] = parts[opener + 1], parts[opener]
+        parts[closer - 1], parts[closer] = parts[closer], parts[closer - 1]
 
     def _wraps_link(self, opener: int, closer: int) -> bool:
         """Whether the parts between ``parts[opener]`` and ``parts[closer]`` are
