@@ -20,7 +20,7 @@ from webfold.block import CHROME_DIALOG, Block
 from webfold.features import (CONTAINER_DISTANCES, CONTEXT_NAMES, FEATURE_NAMES, container_ids,
                               context_features, page_features)
 from webfold import select
-from webfold.select import CONFIDENT_FIRST, ModelError, Selector, choose, repeated_runs, select_main
+from webfold.select import ModelError, Selector, choose, repeated_runs, select_main
 
 from conftest import data_dir
 
@@ -54,12 +54,9 @@ def test_exported_trees_give_scikit_learns_probabilities(fixtures_dir):
         stacked += [list(row) + list(extra) for row, extra in zip(page, context)]
         start += len(page)
     second = models["stage2"].predict_proba(numpy.asarray(stacked))[:, 1]
-    ours = shipped.stage2.probabilities(stacked)
+    ours = [p for blocks in pages for p in shipped.scores(blocks)]
     assert len(ours) == len(second) > 1000
     assert numpy.abs(second - ours).max() < 1e-6
-    # the scores: stage 2's, but at least stage 1's where stage 1 is sure
-    expected = numpy.where(first >= CONFIDENT_FIRST, numpy.maximum(first, second), second)
-    assert numpy.abs(expected - [p for blocks in pages for p in shipped.scores(blocks)]).max() < 1e-6
 
 
 def test_a_model_for_other_features_is_refused(tmp_path):
@@ -447,22 +444,6 @@ def test_a_long_article_is_kept_whole():
     assert len(select_main(blocks)) == len(blocks) == 1501
 
 
-def test_a_long_article_of_sections_is_kept_whole():
-    # Paragraphs of many lengths under headings, past the sizes of the training pages:
-    # models fitted with container sizes counted in blocks cut such pages at 400.
-    parts = []
-    for i in range(400):
-        if i % 9 == 0:
-            parts.append(f"<h2>Part {i // 9} of the tides</h2>")
-        else:
-            words = " ".join(["the tide turns turbines"] * (3 + i * 7 % 20))
-            parts.append(f"<p>Paragraph {i}: {words}.</p>")
-    blocks = webfold.to_blocks("<title>Tides</title><nav><a href=/>Home</a></nav><main><article>"
-                               "<h1>Tides</h1>" + "".join(parts) + "</article></main>"
-                               "<footer>Copyright 2026</footer>")
-    assert len(select_main(blocks)) == len(blocks) == 401
-
-
 def test_scores_do_not_depend_on_the_slice_size(monkeypatch):
     # Long pages are scored a slice of blocks at a time; the slices must not show.
     page = "".join(f'<div class="c{i % 7}"><h2>Part {i}</h2><p>Text of part {i}, with words.</p>'
@@ -478,16 +459,6 @@ def test_pages_past_the_block_budget_are_kept_whole(monkeypatch):
                                + "<article><p>Text of the story goes here.</p></article>")
     monkeypatch.setattr(select, "MAX_BLOCKS", len(blocks) - 1)
     assert select_main(blocks) == blocks
-
-
-def test_repeated_containers_are_shares_of_the_page_blocks():
-    # Two tiles of one class under a grid, and a paragraph of the page: the tiles'
-    # paragraphs share their parent's kind (div.t), and all three are <p> elements.
-    blocks = webfold.to_blocks(b'<div class="grid"><div class="t"><p>a</p></div><div class="t"><p>b</p></div>'
-                               b'</div><p>c</p>', chrome=True)
-    rows = page_features(blocks)
-    parent, own = FEATURE_NAMES.index("same_parent_block_share"), FEATURE_NAMES.index("same_element_block_share")
-    assert [(row[parent], row[own]) for row in rows] == [(2 / 3, 1.0), (2 / 3, 1.0), (1 / 3, 1.0)]
 
 
 def test_repeated_blocks_count_their_copies_and_mark_the_later_ones():
@@ -767,9 +738,7 @@ def test_context_rows_hold_container_means_and_the_confident_span():
         0.1, round(2.0 / 3, 6), round(2.0 / 3, 6), round(2.0 / 3, 6), 0.2]
     assert [round(row[column["score_container_2_mean"]], 6) for row in rows] == [
         round(1.3 / 3, 6), round(1.3 / 3, 6), round(1.3 / 3, 6), 0.5, 0.5]
-    # sizes are shares of the page's blocks: 1, 3 and 1 of 5 blocks under the parents
-    assert [row[column["container_1_block_share"]] for row in rows] == [0.2, 0.6, 0.6, 0.6, 0.2]
-    assert [row[column["container_3_block_share"]] for row in rows] == [1.0] * 5
+    assert [round(row[column["log_container_3_blocks"]], 6) for row in rows] == [round(math.log(5), 6)] * 5
     # confident blocks (score >= 0.5) are 1 and 3: only block 2 lies between two of them
     assert [row[column["inside_confident_span"]] for row in rows] == [0.0, 0.0, 1.0, 0.0, 0.0]
     assert [row[column["confident_before_share"]] for row in rows] == [0.0, 0.0, 0.5, 0.5, 1.0]
@@ -847,19 +816,6 @@ def test_elements_of_one_class_share_a_row_unless_their_ids_differ():
     assert list(rows[0][columns]) == list(rows[1][columns]) != list(rows[2][columns])
     # "sidebar" is a furniture token of the <p>'s parent: weight 1 / (1 + 1)
     assert [row[furniture] for row in rows] == [0.0, 0.0, 0.5]
-
-
-def test_review_widgets_are_a_class_signal_of_their_own():
-    # "product" says content; the reviews under it are mostly not main content (WCXB).
-    blocks = webfold.to_blocks('<div class="product-description"><p>A linen shirt.</p></div>'
-                               '<div id="product-reviews" class="yotpo-main"><div class="jdgm-rev">'
-                               '<p>Great fit, five stars.</p></div></div>', chrome=True)
-    rows = page_features(blocks)
-    reviews, content = FEATURE_NAMES.index("class_reviews"), FEATURE_NAMES.index("class_content")
-    # the first <p>'s parent (weight 1/2): "product", "description"; the second's parent
-    # (1/2): "jdgm", its grandparent (1/3): "product", "reviews", "yotpo", "main"
-    assert [row[reviews] for row in rows] == [0.0, 0.5 + 2 / 3]
-    assert [row[content] for row in rows] == [1.0, 2 / 3]
 
 
 def test_the_class_places_memo_stays_bounded():

@@ -31,7 +31,7 @@ from training.export import forest_bytes
 from webfold.block import CHROME_DIALOG, CHROME_HIDDEN
 from webfold.features import CONTEXT_NAMES, FEATURE_NAMES, context_features
 from webfold.build import leaves_dialogs_out
-from webfold.select import CONFIDENT_FIRST, page_threshold, repeated_runs, unseen
+from webfold.select import page_threshold, repeated_runs, unseen
 
 #: The shipped model's settings (chosen by cross-validation on dev).
 PARAMETERS = dict(max_iter=300, learning_rate=0.08, max_leaf_nodes=31, min_samples_leaf=40,
@@ -229,8 +229,6 @@ def main(argv: list[str] | None = None) -> int:
     first = out_of_fold(x1, y, folds, parameters)
     x2 = with_context(pages, first, owner)
     second = out_of_fold(x2, y, folds, parameters)
-    # as webfold.select.Selector.scores: stage 1's sure blocks keep their score
-    second = np.where(first >= CONFIDENT_FIRST, np.maximum(second, first), second)
 
     table = {t: page_scores(pages, second, owner, t).mean(axis=0) for t in THRESHOLDS}
     # The threshold and the floor are chosen together, on the selection as the runtime

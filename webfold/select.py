@@ -48,14 +48,6 @@ COPY_WORDS = 30
 #: with them, and each run judged once, a page of n blocks costs at most about
 #: 8 · COPY_BLOCKS · n comparisons.
 COPY_LOOKBACK = 8
-#: A block that stage 1 scores at least this high keeps at least that score. Stage 2
-#: refines the blocks stage 1 is unsure of; where it overturns a sure one, it mostly
-#: answers past its training pages: the paragraphs of an article longer than any of
-#: them, scored 0.9 to 0.97 by stage 1, fell to 0.14 to 0.3 (training/README.md, "Long
-#: pages"). Out of fold on WCXB dev it changes little: with the shipped trees, the
-#: cross-validated F1 is 0.8722 with the rule and 0.8727 without it (-0.0005 ± 0.0003
-#: page by page, each at its own threshold).
-CONFIDENT_FIRST = 0.8
 _ANY_WORD = re.compile(r"\w")     # a text holds a word (webfold.block.words) if it holds this
 
 
@@ -147,8 +139,7 @@ class Selector:
         self.meta = meta
 
     def scores(self, blocks: list[Block]) -> list[float]:
-        """The probability that each block is main content (0 to 1): stage 2's, but at
-        least stage 1's where that is :data:`CONFIDENT_FIRST` or more."""
+        """The stage-2 probability that each block is main content (0 to 1)."""
         features = PageFeatures(blocks)
         slices = [(start, min(start + SLICE, len(blocks))) for start in range(0, len(blocks), SLICE)]
         first: list[float] = []
@@ -162,8 +153,7 @@ class Selector:
                 rows = features.rows(start, stop)
             scores += self.stage2.probabilities([row + extra for row, extra in
                                                  zip(rows, context.rows(start, stop))])
-        return [max(second, sure) if sure >= CONFIDENT_FIRST else second
-                for second, sure in zip(scores, first)]
+        return scores
 
 
 _LOADING = ForkSafeLock()
