@@ -28,6 +28,7 @@ def test_train_on_thirty_pages(tmp_path):
     meta = json.loads((tmp_path / "selector.json").read_text())
     assert meta["features"] == FEATURE_NAMES and meta["context_features"] == CONTEXT_NAMES
     assert meta["data"]["pages"] == 30 and meta["data"]["split"] == "dev"
+    assert meta["data"]["synthetic_pages"] > 30 and meta["data"]["synthetic_blocks"] > meta["data"]["synthetic_pages"]
     assert 0.5 < meta["cross_validation"]["f1"] <= 1.0
     # The chosen pair is one of those tried with the per-page cut, scored as recorded,
     # and within TIE of the best of them, with no lower threshold within it.
@@ -48,6 +49,39 @@ def test_train_on_thirty_pages(tmp_path):
         assert set(page.labels.tolist()) <= {0, 1} and len(page.labels) == len(page.features)
 
 
+def test_synthetic_pages_hold_their_folds_paragraphs_labelled_content_and_furniture_not():
+    pytest.importorskip("numpy")
+    from training.dataset import load
+    from training.synthetic import HEADING_EVERY, LONG_EVERY, paragraphs, synthetic_pages
+    from training.train import page_folds
+
+    pages = load(require(data_dir() / "wcxb"), limit=30, jobs=1)
+    folds = page_folds(pages).tolist()
+    made = synthetic_pages(pages, folds)
+    assert [page.texts for page, _ in made] == [page.texts for page, _ in synthetic_pages(pages, folds)]
+    sources = {fold: {" ".join(line.split()) for page, k in zip(pages, folds) if k == fold
+                      for line in paragraphs(page.main_content)} for fold in set(folds)}
+    with_text = [sum(1 for page, k in zip(pages, folds) if k == fold and paragraphs(page.main_content))
+                 for fold in sorted(sources)]
+    short = [(page, fold) for page, fold in made if page.page.startswith("short-")]
+    long = [(page, fold) for page, fold in made if page.page.startswith("long-")]
+    assert len(short) == sum(with_text) and len(long) == sum(count // LONG_EVERY for count in with_text) > 0
+    furniture = 0
+    for page, fold in made:
+        content = [text for text, label in zip(page.texts, page.labels) if label]
+        headings = content[1::HEADING_EVERY] if page.page.startswith("long-") else []
+        for text in content:
+            if text == "Notes" or text in headings:
+                continue
+            # no fold's model is trained on text of the pages it is scored on
+            assert " ".join(text.split()) in sources[fold]
+        for text, label in zip(page.texts, page.labels):
+            if text in ("Home About", "Home", "(c) 2026"):
+                furniture += 1
+                assert label == 0
+    assert furniture > 0 and all(len(page.labels) >= 30 for page, _ in long)
+
+
 def test_a_cross_validation_only_run_writes_per_page_scores_that_paired_compares(tmp_path, capsys):
     pytest.importorskip("sklearn")
     from training import paired
@@ -61,9 +95,14 @@ def test_a_cross_validation_only_run_writes_per_page_scores_that_paired_compares
     run = json.loads(scores.read_text())
     assert run["parameters"]["max_iter"] == 15 and run["parameters"]["max_leaf_nodes"] == 7
     assert len(run["pages"]) == 30
-    printed = json.loads(capsys.readouterr().out)
+    captured = capsys.readouterr()
+    printed = json.loads(captured.out)
     assert printed["parameters"] == run["parameters"]
     assert sum(page["f1"] for page in run["pages"]) / 30 == pytest.approx(printed["f1"], abs=1e-4)
+    assert " synthetic pages, " in captured.err
+    assert main(["--data", str(root), "--limit", "30", "--jobs", "1", "--set", "max_iter=15", "--cv-only",
+                 "--no-synthetic"]) == 0
+    assert " synthetic pages, " not in capsys.readouterr().err
 
     # The same run against itself differs by nothing; lowering one page's F1 by 0.3
     # moves the mean by 0.01 and its type's mean by 0.3 over that type's pages.

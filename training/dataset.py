@@ -40,6 +40,7 @@ class PageRows:
     words: list[Counter]        # each block's word multiset
     texts: list[str]            # each block's text
     reference: Counter          # the ground truth's word multiset
+    main_content: str           # the ground truth's text
 
 
 def page_paths(root: Path, limit: int | None = None) -> list[tuple[Path, Path]]:
@@ -55,24 +56,30 @@ def page_paths(root: Path, limit: int | None = None) -> list[tuple[Path, Path]]:
     return pairs[:limit]
 
 
+def page_rows(page: str, domain: str, page_type: str, blocks: list, labels: list[int],
+              main_content: str) -> PageRows:
+    """The rows of a page's blocks (``webfold.to_blocks(..., chrome=True)``), given
+    their labels (1 = main content) and the page's ground-truth text."""
+    return PageRows(page, domain, page_type,
+                    np.asarray(page_features(blocks), dtype=np.float64).reshape(len(blocks), len(FEATURE_NAMES)),
+                    np.asarray(labels, dtype=np.int8), np.asarray(container_ids(blocks), dtype=np.int64),
+                    np.asarray([block.chrome for block in blocks], dtype=np.int64),
+                    [Counter(words(block.text)) for block in blocks], [block.text for block in blocks],
+                    Counter(words(main_content)), main_content)
+
+
 def load_page(pair: tuple[Path, Path]) -> PageRows:
     """Convert, featurize and label one page (runs in a worker process)."""
     html_path, truth_path = pair
     truth = json.loads(truth_path.read_text(encoding="utf-8"))
     url = truth.get("url")
     blocks = webfold.to_blocks(gzip.decompress(html_path.read_bytes()), url, chrome=True)
-    rows = page_features(blocks)
     main_content = truth.get("ground_truth", {}).get("main_content") or ""
-    labels = label_blocks(blocks, main_content)
     host = urlsplit(url or "").netloc.lower()
     page_type = truth.get("_internal", {}).get("page_type", {}).get("primary", "unknown")
-    return PageRows(html_path.name.split(".")[0], host.removeprefix("www."),
-                    "collection" if page_type == "category" else page_type,
-                    np.asarray(rows, dtype=np.float64).reshape(len(blocks), len(FEATURE_NAMES)),
-                    np.asarray(labels, dtype=np.int8), np.asarray(container_ids(blocks), dtype=np.int64),
-                    np.asarray([block.chrome for block in blocks], dtype=np.int64),
-                    [Counter(words(block.text)) for block in blocks], [block.text for block in blocks],
-                    Counter(words(main_content)))
+    return page_rows(html_path.name.split(".")[0], host.removeprefix("www."),
+                     "collection" if page_type == "category" else page_type,
+                     blocks, label_blocks(blocks, main_content), main_content)
 
 
 def load(root: Path, limit: int | None = None, jobs: int = 2) -> list[PageRows]:

@@ -1,10 +1,12 @@
 """Train the main-content selector: ``python -m training.train --data DIR --out webfold/models/``.
 
-DIR is a WCXB checkout; only its dev split is read. Stage 1 is a gradient-boosting
+DIR is a WCXB checkout; only its dev split is read, and synthetic pages made of its
+ground-truth paragraphs (training/synthetic.py) are added to it. Stage 1 is a gradient-boosting
 classifier on each block's features; stage 2 adds stage 1's scores around the block,
 computed out of fold so that no page sees a model trained on itself. Both are
-validated by 5-fold cross-validation grouped by domain (no site is in two folds), and
-the thresholds are chosen on the out-of-fold predictions. The final models are then
+validated by 5-fold cross-validation grouped by domain (no site is in two folds, and
+each synthetic page is in the fold of the pages it was made of), and the thresholds
+are chosen on the out-of-fold predictions of the dev pages. The final models are then
 fitted on all of dev and written as ``selector.joblib`` (scikit-learn), ``selector.trees``
 (what the runtime reads) and ``selector.json`` (versions, features, data, thresholds,
 cross-validated scores).
@@ -28,6 +30,7 @@ from sklearn.model_selection import GroupKFold
 
 from training.dataset import SPLIT, PageRows, load
 from training.export import forest_bytes
+from training.synthetic import synthetic_pages
 from webfold.block import CHROME_DIALOG, CHROME_HIDDEN
 from webfold.features import CONTEXT_NAMES, FEATURE_NAMES, context_features
 from webfold.build import leaves_dialogs_out
@@ -60,6 +63,17 @@ def stage_matrix(pages: list[PageRows]) -> tuple[np.ndarray, np.ndarray, np.ndar
     labels = np.concatenate([page.labels for page in pages])
     owner = np.concatenate([np.full(len(page.labels), i) for i, page in enumerate(pages)])
     return features, labels, owner
+
+
+def page_folds(pages: list[PageRows]) -> np.ndarray:
+    """(pages,) int: each page's fold of :data:`FOLDS` (fewer if there are fewer
+    domains), scikit-learn's GroupKFold over the pages' blocks grouped by domain."""
+    x, y, owner = stage_matrix(pages)
+    domains = np.array([page.domain for page in pages])[owner]
+    folds = np.zeros(len(pages), dtype=np.int64)
+    for fold, (_, test) in enumerate(GroupKFold(n_splits=min(FOLDS, len(set(domains)))).split(x, y, domains)):
+        folds[owner[test]] = fold
+    return folds
 
 
 def with_context(pages: list[PageRows], scores: np.ndarray, owner: np.ndarray) -> np.ndarray:
@@ -196,6 +210,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cv-only", action="store_true",
                         help="cross-validate and print the scores and settings, without fitting or "
                              "writing a model")
+    parser.add_argument("--no-synthetic", action="store_true",
+                        help="train on the dev pages alone, without the synthetic pages made of their "
+                             "ground truths (training/synthetic.py)")
     parser.add_argument("--per-page", type=Path, metavar="FILE",
                         help="write each page's cross-validated precision, recall and F1 as JSON "
                              "(compare two runs with python -m training.paired)")
@@ -223,14 +240,23 @@ def main(argv: list[str] | None = None) -> int:
     pages = load(args.data, args.limit, args.jobs)
     print(f"{len(pages)} pages, {sum(len(p.labels) for p in pages)} blocks read in "
           f"{time.perf_counter() - started:.0f} s", file=sys.stderr)
-    x1, y, owner = stage_matrix(pages)
-    domains = np.array([page.domain for page in pages])[owner]
-    folds = list(GroupKFold(n_splits=min(FOLDS, len(set(domains)))).split(x1, y, domains))
+    fold_of_page = page_folds(pages)
+    extra = [] if args.no_synthetic else synthetic_pages(pages, fold_of_page.tolist())
+    everything = pages + [page for page, _ in extra]
+    if extra:
+        print(f"{len(extra)} synthetic pages, {sum(len(page.labels) for page, _ in extra)} blocks added",
+              file=sys.stderr)
+    x1, y, owner = stage_matrix(everything)
+    fold_of_row = np.concatenate([fold_of_page, np.array([fold for _, fold in extra], dtype=np.int64)])[owner]
+    folds = [(np.flatnonzero(fold_of_row != fold), np.flatnonzero(fold_of_row == fold))
+             for fold in range(fold_of_page.max() + 1)]
     first = out_of_fold(x1, y, folds, parameters)
-    x2 = with_context(pages, first, owner)
-    second = out_of_fold(x2, y, folds, parameters)
+    x2 = with_context(everything, first, owner)
+    # Scores, thresholds and labels from here on are of the dev pages (the first rows).
+    dev = len(owner) - sum(len(page.labels) for page, _ in extra)
+    second, dev_owner, dev_labels = out_of_fold(x2, y, folds, parameters)[:dev], owner[:dev], y[:dev]
 
-    table = {t: page_scores(pages, second, owner, t).mean(axis=0) for t in THRESHOLDS}
+    table = {t: page_scores(pages, second, dev_owner, t).mean(axis=0) for t in THRESHOLDS}
     # The threshold and the floor are chosen together, on the selection as the runtime
     # makes it (each page cut at the lower of the threshold and its own cut): of the
     # pairs within TIE of the best, the lowest threshold, then the lowest floor. The
@@ -238,13 +264,13 @@ def main(argv: list[str] | None = None) -> int:
     # that loses least text. Each pair reads every page (about 2 s), so only the
     # thresholds near the top of the fixed-threshold curve are tried.
     top = max(table[t][2] for t in THRESHOLDS)
-    pairs = {(t, f): page_scores(pages, second, owner, t, floor=f).mean(axis=0)[2]
+    pairs = {(t, f): page_scores(pages, second, dev_owner, t, floor=f).mean(axis=0)[2]
              for t in THRESHOLDS if table[t][2] >= top - NEAR_TOP for f in FLOORS}
     default, floor = min(pair for pair, f1 in pairs.items() if f1 >= max(pairs.values()) - TIE)
     # The precision threshold maximizes F0.5, which weighs precision twice recall.
     f_half = {t: (1.25 * p * r / (0.25 * p + r) if p + r else 0.0) for t, (p, r, _) in table.items()}
     precise = max((t for t in THRESHOLDS if t >= default), key=lambda t: f_half[t])
-    by_page = page_scores(pages, second, owner, default, floor=floor)
+    by_page = page_scores(pages, second, dev_owner, default, floor=floor)
     types = sorted({page.page_type for page in pages})
     cv = {"folds": len(folds), "grouped_by": "domain", "threshold": default, "floor": floor,
           "fixed_threshold_f1": round(float(table[default][2]), 4),
@@ -255,11 +281,11 @@ def main(argv: list[str] | None = None) -> int:
           "per_type": {kind: round(float(by_page[[p.page_type == kind for p in pages], 2].mean()), 4)
                        for kind in types},
           "hidden": {k: round(float(v), 4) for k, v in
-                     zip(("precision", "recall", "f1"), page_scores(pages, second, owner, default, True, floor).mean(axis=0))},
+                     zip(("precision", "recall", "f1"), page_scores(pages, second, dev_owner, default, True, floor).mean(axis=0))},
           "scorer": "word multisets of the kept blocks' text (training/train.py page_scores)",
           # The label quality: an oracle that keeps exactly the positive blocks.
-          "oracle_f1": round(float(page_scores(pages, y.astype(float), owner, 0.5).mean(axis=0)[2]), 4),
-          "oracle_f1_hidden": round(float(page_scores(pages, y.astype(float), owner, 0.5, True).mean(axis=0)[2]), 4)}
+          "oracle_f1": round(float(page_scores(pages, dev_labels.astype(float), dev_owner, 0.5).mean(axis=0)[2]), 4),
+          "oracle_f1_hidden": round(float(page_scores(pages, dev_labels.astype(float), dev_owner, 0.5, True).mean(axis=0)[2]), 4)}
 
     if args.per_page:
         args.per_page.write_text(json.dumps(
@@ -281,8 +307,9 @@ def main(argv: list[str] | None = None) -> int:
             "versions": {"scikit-learn": sklearn.__version__, "joblib": joblib.__version__,
                          "numpy": np.__version__},
             "parameters": parameters,
-            "data": {**DATA, "split": SPLIT, "pages": len(pages), "blocks": int(len(y)),
-                     "positive_blocks": int(y.sum())},
+            "data": {**DATA, "split": SPLIT, "pages": len(pages), "blocks": dev,
+                     "positive_blocks": int(dev_labels.sum()),
+                     "synthetic_pages": len(extra), "synthetic_blocks": int(len(y) - dev)},
             "thresholds": {"default": default, "precision": precise, "floor": floor,
                            # mean page precision, recall and F1 at every threshold tried
                            "curve": {str(t): [round(float(v), 4) for v in table[t]] for t in THRESHOLDS},

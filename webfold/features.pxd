@@ -57,7 +57,7 @@ cdef class ContextFeatures:
     cdef public object containers
     cdef public object prefix, confident, rank
     cdef public list sums, sizes
-    cdef public double page_mean, page_max, page_std, above
+    cdef public double page_mean, page_max, above
 
     @cython.locals(x="double[::1]", prefix="double[::1]", confident="long long[::1]",
                    index=Py_ssize_t, k=Py_ssize_t, count=Py_ssize_t, width=Py_ssize_t,

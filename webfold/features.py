@@ -32,7 +32,10 @@ CHROME_BITS = (CHROME_HEADER_FOOTER, CHROME_CLASS, CHROME_FORM, CHROME_INVISIBLE
                CHROME_HIDDEN, CHROME_PANEL)
 
 #: Class and id tokens that say "content" or "furniture" in templates of the web
-#: (grouped as in trafilatura's and readability's patterns).
+#: (grouped as in trafilatura's and readability's patterns), or user reviews: the
+#: review widgets of shops (Yotpo, Okendo, Judge.me, Stamped, Trustpilot, Feefo,
+#: Bazaarvoice), which WCXB's annotators mostly leave out of a product's main content
+#: while "product" in their class names ("product-reviews") says content.
 CLASS_SIGNALS = {
     "content": ("content", "article", "post", "entry", "body", "main", "text", "story",
                 "prose", "markdown", "blog", "thread", "message", "answer", "question",
@@ -42,6 +45,8 @@ CLASS_SIGNALS = {
                   "author", "byline", "newsletter", "subscribe", "popup", "modal", "cookie",
                   "recommend", "trending", "popular", "pagination", "pager", "toolbar",
                   "btn", "button", "icon", "logo", "copyright", "legal", "signup", "login"),
+    "reviews": ("review", "reviews", "rating", "ratings", "testimonial", "testimonials", "ugc",
+                "yotpo", "okendo", "jdgm", "stamped", "trustpilot", "feefo", "bv"),
 }
 #: Phrases of page furniture and of forum, product and listing pages, as word patterns
 #: of :class:`webfold._text.Lexicon` ("word", "prefix*", "two words", "word #": followed
@@ -145,8 +150,13 @@ def _names() -> list[str]:
     names += ["kept_by_rules"]
     # A block's own length is measured against the page's and its siblings' mean
     # block, never as a share of the page: in an article of 1,500 paragraphs each
-    # holds a share too small for any training page (and was dropped).
-    names += ["log_relative_length", "log_same_parent", "log_same_element", "same_kind_neighbours",
+    # holds a share too small for any training page (and was dropped). The blocks of
+    # its parent's kind and of its own kind (tag and class: the tiles of a grid, the
+    # posts of a thread) are counted as shares of the page's blocks: as counts, the
+    # hundreds of paragraphs of a long article looked like a listing's tiles to the
+    # models, which cut the article off (training/README.md, "Long and clean pages").
+    names += ["log_relative_length", "same_parent_block_share", "same_element_block_share",
+              "same_kind_neighbours",
               "sibling_relative_length",
               "parent_group_text_share", "element_group_text_share"]
     names += [f"subtree_{distance}_text_share" for distance in SUBTREE_DISTANCES]
@@ -337,8 +347,8 @@ class PageFeatures:
             for other in blocks[max(0, index - 2): index + 3]:
                 same_kind += other is not block and other.kind == kind
             x[k] = math.log((block.text_chars + 1) / self.mean_chars)
-            x[k + 1] = math.log1p(self.parents[parent_key] - 1)
-            x[k + 2] = math.log1p(self.elements[own_key] - 1)
+            x[k + 1] = self.parents[parent_key] / count
+            x[k + 2] = self.elements[own_key] / count
             x[k + 3] = same_kind
             x[k + 4] = block.text_chars * self.parent_blocks[id(parent)] / max(self.parent_chars[id(parent)], 1)
             x[k + 5] = self.parent_group_chars[parent_key] / total_chars
@@ -561,6 +571,11 @@ def _page_row(page: Page, link_density: float) -> list[float]:
 #: of 1, 2 and 5 blocks each side), of the blocks that share its ancestor at each of
 #: :data:`CONTAINER_DISTANCES` (a container's blocks are mostly all content or all
 #: furniture), where it sits relative to the confident blocks, and of the whole page.
+#: A container's size is its share of the page's blocks, not a count: with counts, the
+#: models cut off long articles, whose hundreds of paragraphs under one parent lie past
+#: the sizes of the training pages (training/README.md, "Long and clean pages"). For the same
+#: reason the page's spread of scores is not a feature: a page of many like paragraphs
+#: has almost none, as few training pages do.
 CONTEXT_WINDOWS = (1, 2, 5)
 #: Distances (1: the parent of the block's element) of the ancestors whose blocks' mean
 #: score is a feature.
@@ -571,9 +586,9 @@ CONTEXT_NAMES: list[str] = (
     ["score"]
     + [f"score_{side}_{width}" for width in CONTEXT_WINDOWS for side in ("before", "after")]
     + [f"score_container_{distance}_mean" for distance in CONTAINER_DISTANCES]
-    + [f"log_container_{distance}_blocks" for distance in CONTAINER_DISTANCES]
+    + [f"container_{distance}_block_share" for distance in CONTAINER_DISTANCES]
     + ["confident_before_share", "inside_confident_span"]
-    + ["score_page_mean", "score_page_max", "score_page_std", "score_rank",
+    + ["score_page_mean", "score_page_max", "score_rank",
        "page_share_above_half", "score_minus_page_mean"]
 )
 
@@ -616,7 +631,6 @@ class ContextFeatures:
                 sizes[container] = sizes.get(container, 0) + 1
         self.page_mean = prefix[-1] / max(count, 1)
         self.page_max = max(scores, default=0.0)
-        self.page_std = math.sqrt(sum((score - self.page_mean) ** 2 for score in scores) / max(count, 1))
         self.above = sum(1 for score in scores if score > 0.5) / max(count, 1)
         self.rank = array("d", bytes(8 * count))
         for position, index in enumerate(sorted(range(count), key=scores.__getitem__)):
@@ -645,7 +659,7 @@ class ContextFeatures:
             for column in range(len(CONTAINER_DISTANCES)):
                 size = self.sizes[column][ids[column]]
                 x[k] = self.sums[column][ids[column]] / size
-                x[k + len(CONTAINER_DISTANCES)] = math.log(size)
+                x[k + len(CONTAINER_DISTANCES)] = size / count
                 k += 1
             k += len(CONTAINER_DISTANCES)
             before = confident[index]
@@ -654,10 +668,9 @@ class ContextFeatures:
             x[k + 1] = before > 0 and after > 0
             x[k + 2] = self.page_mean
             x[k + 3] = self.page_max
-            x[k + 4] = self.page_std
-            x[k + 5] = self.rank[index]
-            x[k + 6] = self.above
-            x[k + 7] = score - self.page_mean
+            x[k + 4] = self.rank[index]
+            x[k + 5] = self.above
+            x[k + 6] = score - self.page_mean
             rows.append(row)
         return rows
 
