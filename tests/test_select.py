@@ -462,6 +462,24 @@ def test_a_clean_article_is_kept_whole(html):
     assert select_main(blocks) == blocks
 
 
+def test_a_short_post_beside_a_sidebar_comes_out_without_the_sidebar():
+    # Short pages in training were all content but for a menu and a footer, and a
+    # model so trained kept every block of this sidebar (breaker, training/README.md).
+    html = ('<title>Parking rules</title><div class="post-content"><p>Oddly enough, this approach '
+            "redesigned the rules for parking near the market despite a shortage of spare parts. The "
+            "council will review the scheme again in the autumn once the new bays are painted.</p></div>"
+            '<aside class="sidebar"><h2>Recent Posts</h2><ul><li><a href="/p1">Winter hours at the '
+            'library</a></li><li><a href="/p2">New ferry timetable announced</a></li><li><a href="/p3">'
+            "Allotment waiting list reopens</a></li></ul><h2>Categories</h2><ul><li><a href=/c1>Gardening"
+            "</a> (12)</li><li><a href=/c2>Travel</a> (12)</li><li><a href=/c3>Food</a> (9)</li></ul>"
+            "<h2>About the author</h2><p>Marta writes about small towns, slow food and the machines that "
+            "keep both running. She lives near the coast with two cats.</p></aside>"
+            "<footer><p>© 2024 Valley Media Group. All rights reserved.</p></footer>")
+    kept = [block.text for block in select_main(webfold.to_blocks(html))]
+    assert kept[0].startswith("Oddly enough") and not any("Winter hours" in text or "Gardening" in text
+                                                          for text in kept)
+
+
 def test_a_long_article_of_sections_is_kept_whole():
     # Paragraphs of many lengths under headings, past the sizes of the training pages.
     parts = []
