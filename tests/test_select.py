@@ -462,6 +462,36 @@ def test_a_clean_article_is_kept_whole(html):
     assert select_main(blocks) == blocks
 
 
+def _items(pairs):
+    return "".join(f'<div class="item"><div class="q">{q}</div><div class="a">{a}</div></div>' for q, a in pairs)
+
+
+@pytest.mark.parametrize("html", [
+    # a FAQ of one-line questions and answers, no chrome at all
+    "<title>よくある質問</title><div class=content><h1>よくある質問</h1>" + _items([
+        ("予約は必要ですか？", "いいえ、予約は不要です。"), ("駐車場はありますか？", "はい、十台分あります。"),
+        ("ペットは入れますか？", "小型犬のみ可能です。"), ("支払い方法は？", "現金とカードが使えます。")]) + "</div>",
+    "<title>Häufige Fragen</title><div class=content><h1>Häufige Fragen</h1>" + _items([
+        ("Muss ich reservieren?", "Nein, eine Reservierung ist nicht nötig."),
+        ("Gibt es Parkplätze?", "Ja, zehn Plätze direkt vor dem Haus.")]) + "</div>",
+    # a product's specifications
+    "<title>Wool socks</title><div class=content><h1>Wool socks</h1><dl><dt>Price</dt><dd>£28.00</dd>"
+    "<dt>Wool</dt><dd>Shetland</dd><dt>Sizes</dt><dd>4 to 11</dd><dt>Care</dt><dd>Hand wash only</dd>"
+    "<dt>Colour</dt><dd>Natural grey</dd></dl></div>",
+    # a thread of one-line replies
+    "<title>Same-day delivery missing?</title><div class=content><h1>Same-day delivery missing?</h1>"
+    + _items([("user3", "Same here since Tuesday."), ("user10", "Clearing cookies fixed it for me."),
+              ("user17", "Didn't work for me."), ("user24", "Support says it is paused for the holidays."),
+              ("user31", "Ah, that explains it!")]) + "</div>",
+])
+def test_a_page_of_short_lines_is_kept_whole(html):
+    # Synthetic short pages of long paragraphs beside a run of their source's left-out
+    # blocks, which are mostly short lines, taught a model (r20) that a short line on a
+    # short page is furniture: it kept only the heading of these (breaker, training/README.md).
+    blocks = webfold.to_blocks(html)
+    assert select_main(blocks) == blocks and select_main(blocks, precision=True) == blocks
+
+
 def test_a_short_post_beside_a_sidebar_comes_out_without_the_sidebar():
     # Short pages in training were all content but for a menu and a footer, and a
     # model so trained kept every block of this sidebar (breaker, training/README.md).

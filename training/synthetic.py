@@ -10,15 +10,17 @@ corner with main content the annotators wrote out:
 - a short page for each dev page that has paragraphs: 1 to 6 of them, bare, in an
   ``<article>``, under a ``<title>``, under an ``<h1>``, or in a ``<main>`` between a
   ``<nav>`` and a ``<footer>``;
-- every other short page also carries a run of 2 to 12 blocks that the annotators
-  left out of its source page (a menu, a sidebar, related links, a byline), in a
-  ``<div>`` or an ``<aside>``, before or after the paragraphs: without them, short pages
-  taught the models that everything on a short page is content;
+- every other short page is instead the first 1 to 12 blocks that the annotators kept
+  of its source page, as they were built (headings, lists, links, one-line questions
+  and specifications), beside a run of 2 to 12 blocks that they left out of it (a
+  menu, a sidebar, related links, a byline), in a ``<div>`` or an ``<aside>``, before
+  or after: without them, short pages taught the models that everything on a short
+  page is content, and with paragraphs beside them, that a short line is furniture;
 - a long page for every fifth such page of a fold: 30 to 500 paragraphs drawn from
   the fold's pages, an ``<h2>`` every nine blocks, in one of three wrappers.
 
 Every block outside page furniture (``Block.chrome == 0``) is labelled main content,
-but for the source page's blocks.
+but for the blocks left out of the source page.
 Each synthetic page belongs to the fold of the pages its paragraphs come from, so no
 fold's model sees the text of the pages it is scored on.
 """
@@ -51,6 +53,8 @@ FURNITURE_EVERY = 2
 #: A run of furniture holds this many of the source page's blocks, at most.
 FURNITURE_BLOCKS = (2, 12)
 FURNITURE_WRAPPERS = ("<div>{}</div>", "<aside>{}</aside>")
+#: A short page with furniture holds this many of its source page's first content blocks, at most.
+CONTENT_BLOCKS = 12
 #: Feature columns that say how a furniture block is written back as HTML.
 _HEADING, _LIST = FEATURE_NAMES.index("kind_heading"), FEATURE_NAMES.index("kind_list")
 _LINK_DENSITY = FEATURE_NAMES.index("link_density")
@@ -74,13 +78,13 @@ def paragraphs(main_content: str) -> list[str]:
     return [line.strip() for line in main_content.split("\n") if len(line.strip()) > PARAGRAPH_CHARS]
 
 
-def furniture(page: PageRows) -> list[tuple[str, str]]:
-    """(element, text) of each block of ``page`` labelled not content, that holds text:
-    ``h2`` for a heading, ``a`` for a block mostly of link text, ``li`` for a list,
-    else ``p``."""
+def labelled(page: PageRows, content: bool) -> list[tuple[str, str]]:
+    """(element, text) of each block of ``page`` that holds text and is labelled
+    content (or, with ``content`` false, not): ``h2`` for a heading, ``a`` for a block
+    mostly of link text, ``li`` for a list, else ``p``."""
     out = []
     for text, label, row in zip(page.texts, page.labels, page.features):
-        if label or not text.strip():
+        if bool(label) != content or not text.strip():
             continue
         element = "h2" if row[_HEADING] else "a" if row[_LINK_DENSITY] > 0.5 else "li" if row[_LIST] else "p"
         out.append((element, text))
@@ -123,9 +127,12 @@ def synthetic_pages(pages: Sequence[PageRows], fold_of_page: Sequence[int], seed
         for number, (page, lines) in enumerate(sources):
             parts = [("p", line) for line in lines[:choose.randint(1, SHORT_PARAGRAPHS)]]
             wrapper = choose.choice(SHORT_WRAPPERS)
-            runs = furniture(page)
+            runs, kept = labelled(page, False), labelled(page, True)
             left_out = []
-            if number % FURNITURE_EVERY == 0 and runs:
+            if number % FURNITURE_EVERY == 0 and runs and kept:
+                # the page's own content blocks as they were (questions, specifications,
+                # one-line replies), so that short lines are not all furniture
+                parts = kept[:choose.randint(1, CONTENT_BLOCKS)]
                 start = choose.randrange(len(runs))
                 left_out = runs[start:start + choose.randint(*FURNITURE_BLOCKS)]
                 around = choose.choice(FURNITURE_WRAPPERS).format("{left_out}")
