@@ -487,14 +487,15 @@ def _items(pairs):
 def test_a_page_of_short_lines_is_kept_whole(html):
     # Synthetic short pages of long paragraphs beside a run of their source's left-out
     # blocks, which are mostly short lines, taught a model (r20) that a short line on a
-    # short page is furniture: it kept only the heading of these (breaker, training/README.md).
+    # short page is furniture: it kept only the heading of three of these
+    # (training/README.md, "Long and clean pages").
     blocks = webfold.to_blocks(html)
     assert select_main(blocks) == blocks and select_main(blocks, precision=True) == blocks
 
 
 def test_a_short_post_beside_a_sidebar_comes_out_without_the_sidebar():
-    # Short pages in training were all content but for a menu and a footer, and a
-    # model so trained kept every block of this sidebar (breaker, training/README.md).
+    # The synthetic short pages of training are all content but for a menu and a
+    # footer: whatever stands beside a short post must still be judged.
     html = ('<title>Parking rules</title><div class="post-content"><p>Oddly enough, this approach '
             "redesigned the rules for parking near the market despite a shortage of spare parts. The "
             "council will review the scheme again in the autumn once the new bays are painted.</p></div>"
