@@ -120,6 +120,18 @@ def test_usage_errors_exit_2_with_one_line(argv, message, capsys, tmp_path, monk
     assert run(argv, capsys) == (2, "", message)
 
 
+def test_options_may_stand_between_file_and_base(page, capsys):
+    for argv in ([page, "--all-blocks", "https://e.org/a/"], ["md", page, "--precision", "https://e.org/a/"]):
+        assert run(argv, capsys, all_blocks=False) == (0, "# Title\n\nHello [there](https://e.org/x).\n", "")
+
+
+@pytest.mark.parametrize("base, reason", [("http://[bad", "Invalid IPv6 URL"),
+                                          ("https://e.org:99999/", "Port out of range 0-65535")])
+def test_a_base_that_is_no_url_is_a_usage_error(page, capsys, base, reason):
+    # links would otherwise stay as written, with no word of why
+    assert run([page, base], capsys) == (2, "", f"webfold: error: BASE {base!r} is not a URL ({reason})\n")
+
+
 def test_directory_is_a_usage_error(tmp_path, capsys):
     assert run([tmp_path], capsys) == (2, "", f"webfold: error: {tmp_path}: is a directory, not a file\n")
 

@@ -378,13 +378,27 @@ def _printable(path: str) -> str:
 
 def _base(base: str | None) -> str | None:
     """The BASE argument, with bytes that are not UTF-8 (they reach Python as
-    surrogate escapes) percent-encoded, as in a URL."""
-    if base is None or base.isascii():
-        return base
-    from urllib.parse import quote     # here: most bases are ASCII
+    surrogate escapes) percent-encoded, as in a URL.
 
-    return "".join(quote(ch.encode("utf-8", "surrogateescape"), safe="") if "\udc80" <= ch <= "\udcff"
-                   else ch for ch in base)
+    Raises
+    ------
+    UsageError
+        ``base`` is not a URL whose host and port Python's ``urllib.parse.urlsplit``
+        reads (``http://[bad``, a port over 65535), which would otherwise leave links
+        as written or pointing at no host, without a word.
+    """
+    if base is None:
+        return base
+    from urllib.parse import quote, urlsplit     # here: most runs have no BASE
+
+    if not base.isascii():
+        base = "".join(quote(ch.encode("utf-8", "surrogateescape"), safe="") if "\udc80" <= ch <= "\udcff"
+                       else ch for ch in base)
+    try:
+        urlsplit(base).port     # reads the host and port too
+    except ValueError as error:
+        raise UsageError(f"BASE {base!r} is not a URL ({error})") from None
+    return base
 
 
 def _convert(args: argparse.Namespace) -> str:
@@ -513,7 +527,8 @@ def main(argv: list[str] | None = None) -> int:
         argv = argv[1:]
     args = None
     try:
-        args = COMMANDS[command]().parse_args(argv)
+        # intermixed: options may stand between FILE and BASE, as users type them
+        args = COMMANDS[command]().parse_intermixed_args(argv)
         if command == "scrape":
             _check_scrape(args)
         if (args.precision or args.hidden) and args.all_blocks:
