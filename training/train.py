@@ -68,11 +68,14 @@ def stage_matrix(pages: list[PageRows]) -> tuple[np.ndarray, np.ndarray, np.ndar
 def page_folds(pages: list[PageRows]) -> np.ndarray:
     """(pages,) int: each page's fold of :data:`FOLDS` (fewer if there are fewer
     domains), scikit-learn's GroupKFold over the pages' blocks grouped by domain."""
-    x, y, owner = stage_matrix(pages)
+    # GroupKFold reads only the number of rows and their groups, so the page index of
+    # each block stands in for the feature matrix, which stage_matrix stacks once, later.
+    owner = np.repeat(np.arange(len(pages)), [len(page.labels) for page in pages])
     domains = np.array([page.domain for page in pages])[owner]
     folds = np.zeros(len(pages), dtype=np.int64)
-    for fold, (_, test) in enumerate(GroupKFold(n_splits=min(FOLDS, len(set(domains)))).split(x, y, domains)):
-        folds[owner[test]] = fold
+    splits = GroupKFold(n_splits=min(FOLDS, len(set(domains)))).split(owner, groups=domains)
+    for fold, (_, held_out) in enumerate(splits):
+        folds[owner[held_out]] = fold
     return folds
 
 
