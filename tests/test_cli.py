@@ -125,11 +125,41 @@ def test_options_may_stand_between_file_and_base(page, capsys):
         assert run(argv, capsys, all_blocks=False) == (0, "# Title\n\nHello [there](https://e.org/x).\n", "")
 
 
-@pytest.mark.parametrize("base, reason", [("http://[bad", "Invalid IPv6 URL"),
-                                          ("https://e.org:99999/", "Port out of range 0-65535")])
-def test_a_base_that_is_no_url_is_a_usage_error(page, capsys, base, reason):
-    # links would otherwise stay as written, with no word of why
-    assert run([page, base], capsys) == (2, "", f"webfold: error: BASE {base!r} is not a URL ({reason})\n")
+def test_after_a_double_dash_every_argument_is_positional(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "--all-blocks").write_bytes(PAGE)
+    assert run(["--", "--all-blocks", "https://e.org/a/"], capsys, all_blocks=False)[0] == 0
+    assert run(["--json", "--", "--all-blocks", "https://e.org/a/"], capsys, all_blocks=False)[0] == 0
+
+
+NO_LINKS = "cannot resolve links: give the page's address, such as https://example.com/page"
+
+
+@pytest.mark.parametrize("base, reason", [
+    ("http://[bad", "is not a URL: its host cannot be read"),
+    ("https://e.org:99999/", "is not a URL: its port is not a number from 0 to 65535"),
+    ("http://e.org:" + "9" * 5000 + "/", "is not a URL: its port is not a number from 0 to 65535"),
+    ("mailto:x", NO_LINKS), ("javascript:x", NO_LINKS)])
+def test_a_base_that_cannot_resolve_links_is_a_usage_error(page, capsys, base, reason):
+    # links would otherwise stay as written or point at no host, with no word of why
+    shown = base if len(base) <= 200 else base[:200] + "..."
+    assert run([page, base], capsys) == (2, "", f"webfold: error: BASE '{shown}' {reason}\n")
+
+
+def test_a_base_is_read_as_the_link_resolver_reads_it(page, capsys):
+    # a backslash is a slash, as in browsers; a relative BASE resolves relative to it
+    assert run([page, "https://e.org\\a/"], capsys)[1] == "# Title\n\nHello [there](https://e.org/x).\n"
+    assert run([page, "docs/"], capsys)[1] == "# Title\n\nHello [there](/x).\n"
+
+
+def test_a_bad_base_is_reported_before_the_input_is_read(capsys, monkeypatch):
+    class Unread:           # a pipe still being written: reading it would wait
+        @property
+        def buffer(self):
+            raise AssertionError("standard input was read")
+
+    monkeypatch.setattr(sys, "stdin", Unread())
+    assert run(["-", "mailto:x"], capsys) == (2, "", f"webfold: error: BASE 'mailto:x' {NO_LINKS}\n")
 
 
 def test_directory_is_a_usage_error(tmp_path, capsys):

@@ -383,29 +383,45 @@ def _base(base: str | None) -> str | None:
     Raises
     ------
     UsageError
-        ``base`` is not a URL whose host and port Python's ``urllib.parse.urlsplit``
-        reads (``http://[bad``, a port over 65535), which would otherwise leave links
-        as written or pointing at no host, without a word.
+        The link resolver (:class:`webfold.urls.Resolver`, which reads ``\\`` as ``/``
+        as browsers do) cannot resolve a relative link against ``base`` (``mailto:x``,
+        ``http://[bad``), or the host or port of the address it reads from ``base``
+        cannot be read (a port over 65535): links would otherwise be left as written or
+        point at no host, without a word. A relative BASE (``docs/``) resolves links
+        relative to it, as a ``<base href>`` does, and is kept.
     """
     if base is None:
         return base
     from urllib.parse import quote, urlsplit     # here: most runs have no BASE
 
+    from webfold.urls import Resolver
+
     if not base.isascii():
         base = "".join(quote(ch.encode("utf-8", "surrogateescape"), safe="") if "\udc80" <= ch <= "\udcff"
                        else ch for ch in base)
+    read = Resolver(base).base
+    if not read:                # blank: no BASE
+        return base
+    shown = _printable(base if len(base) <= 200 else base[:200] + "...")
     try:
-        urlsplit(base).port     # reads the host and port too
-    except ValueError as error:
-        raise UsageError(f"BASE {base!r} is not a URL ({error})") from None
+        parts = urlsplit(read)
+    except ValueError:
+        raise UsageError(f"BASE '{shown}' is not a URL: its host cannot be read") from None
+    try:
+        parts.port
+    except ValueError:
+        raise UsageError(f"BASE '{shown}' is not a URL: its port is not a number from 0 to 65535") from None
+    if Resolver(base)("a") == "a":
+        raise UsageError(f"BASE '{shown}' cannot resolve links: give the page's address, "
+                         "such as https://example.com/page") from None
     return base
 
 
 def _convert(args: argparse.Namespace) -> str:
+    args.base = _base(args.base)        # before reading: a bad BASE is known at once
     data = _read(args.file, args.max_bytes)
     started = time.perf_counter()
     try:
-        args.base = _base(args.base)
         document = to_document(data, args.base, charset=args.charset, **_conversion(args))
     except WebfoldError as error:
         raise ConversionError(f"{_source(args.file)}: {error}") from None
@@ -527,8 +543,10 @@ def main(argv: list[str] | None = None) -> int:
         argv = argv[1:]
     args = None
     try:
-        # intermixed: options may stand between FILE and BASE, as users type them
-        args = COMMANDS[command]().parse_intermixed_args(argv)
+        # intermixed: options may stand between FILE and BASE, as users type them; but
+        # argparse's intermixed parsing drops a "--", after which all are positional
+        parser_ = COMMANDS[command]()
+        args = parser_.parse_args(argv) if "--" in argv else parser_.parse_intermixed_args(argv)
         if command == "scrape":
             _check_scrape(args)
         if (args.precision or args.hidden) and args.all_blocks:
