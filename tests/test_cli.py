@@ -137,6 +137,11 @@ NO_LINKS = "cannot resolve links: give the page's address, such as https://examp
 
 @pytest.mark.parametrize("base, reason", [
     ("http://[bad", "is not a URL: its host cannot be read"),
+    # hosts that urlsplit takes and a browser does not (WHATWG URL Standard §3.5)
+    ("http://[::1]]/", "is not a URL: its host cannot be read"),
+    ("https://exa mple.com/", "is not a URL: its host cannot be read"),
+    ("https://e.org|x/", "is not a URL: its host cannot be read"),
+    ("http:///page", "is not a URL: its host cannot be read"),
     ("https://e.org:99999/", "is not a URL: its port is not a number from 0 to 65535"),
     ("http://e.org:" + "9" * 5000 + "/", "is not a URL: its port is not a number from 0 to 65535"),
     ("mailto:x", NO_LINKS), ("javascript:x", NO_LINKS)])
@@ -150,6 +155,18 @@ def test_a_base_is_read_as_the_link_resolver_reads_it(page, capsys):
     # a backslash is a slash, as in browsers; a relative BASE resolves relative to it
     assert run([page, "https://e.org\\a/"], capsys)[1] == "# Title\n\nHello [there](https://e.org/x).\n"
     assert run([page, "docs/"], capsys)[1] == "# Title\n\nHello [there](/x).\n"
+    # hosts a browser reads: an IPv6 address, an international name, a user and a port
+    for base, link in [("http://[::1]:8080/a/", "http://[::1]:8080/x"), ("https://bücher.de/", "https://bücher.de/x"),
+                       ("https://me@e.org:8443/", "https://me@e.org:8443/x"), ("file:///tmp/", "file:///x")]:
+        assert run([page, base], capsys)[1] == f"# Title\n\nHello [there]({link}).\n"
+
+
+def test_a_base_host_that_is_not_utf8_is_a_usage_error(page, capsys):
+    # a byte that is not UTF-8 reaches Python as a surrogate escape; in the path it is
+    # percent-encoded, in the host it makes no name
+    reason = "is not a URL: its host cannot be read"
+    assert run([page, "http://\udcff.org/"], capsys) == (2, "", f"webfold: error: BASE 'http://%FF.org/' {reason}\n")
+    assert run([page, "http://e.org/\udcff/"], capsys)[1] == "# Title\n\nHello [there](http://e.org/x).\n"
 
 
 def test_a_bad_base_is_reported_before_the_input_is_read(capsys, monkeypatch):

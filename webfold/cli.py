@@ -386,8 +386,8 @@ def _base(base: str | None) -> str | None:
         The link resolver (:class:`webfold.urls.Resolver`, which reads ``\\`` as ``/``
         as browsers do) cannot resolve a relative link against ``base`` (``mailto:x``,
         ``http://[bad``), or the host or port of the address it reads from ``base``
-        cannot be read (a port over 65535): links would otherwise be left as written or
-        point at no host, without a word. A relative BASE (``docs/``) resolves links
+        cannot be read (:func:`_readable_host`; a port over 65535): links would
+        otherwise be left as written or point at no host, without a word. A relative BASE (``docs/``) resolves links
         relative to it, as a ``<base href>`` does, and is kept.
     """
     if base is None:
@@ -407,6 +407,8 @@ def _base(base: str | None) -> str | None:
         parts = urlsplit(read)
     except ValueError:
         raise UsageError(f"BASE '{shown}' is not a URL: its host cannot be read") from None
+    if not _readable_host(parts):
+        raise UsageError(f"BASE '{shown}' is not a URL: its host cannot be read")
     try:
         parts.port
     except ValueError:
@@ -415,6 +417,41 @@ def _base(base: str | None) -> str | None:
         raise UsageError(f"BASE '{shown}' cannot resolve links: give the page's address, "
                          "such as https://example.com/page") from None
     return base
+
+
+#: Characters that no host name holds, once percent-decoded: WHATWG URL Standard §3.1,
+#: "forbidden domain code point" (C0 controls, space, ``#%/:<>?@[\\]^|`` and DEL).
+_FORBIDDEN_IN_HOST = frozenset(map(chr, range(0x21))) | frozenset("#%/:<>?@[\\]^|\x7f")
+
+
+def _readable_host(parts) -> bool:
+    """Whether the host of a split URL (``urllib.parse.SplitResult``) is one a browser
+    reads (WHATWG URL Standard §3.5, "host parsing"): an IPv6 address in brackets, or a
+    name that, percent-decoded, is UTF-8 and holds no forbidden domain code point. A web
+    address (http, https) must have one; other schemes may have none. urlsplit takes
+    ``http://[::1]]/`` and ``https://exa mple.com/``, which resolve links to no host."""
+    host = parts.netloc.rpartition("@")[2]
+    if host.startswith("["):
+        address, bracket, rest = host[1:].partition("]")
+        if not bracket or rest and not rest.startswith(":"):
+            return False
+        from ipaddress import IPv6Address
+
+        try:
+            IPv6Address(address)
+        except ValueError:
+            return False
+        return True
+    name = host.partition(":")[0]
+    if not name:
+        return parts.scheme.lower() not in ("http", "https")
+    from urllib.parse import unquote
+
+    try:
+        name = unquote(name, errors="strict")
+    except UnicodeDecodeError:      # a byte that is not UTF-8: no host name
+        return False
+    return _FORBIDDEN_IN_HOST.isdisjoint(name)
 
 
 def _convert(args: argparse.Namespace) -> str:
