@@ -21,7 +21,7 @@ from array import array
 from libc.math cimport exp, isfinite
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
 from libc.stdlib cimport free, malloc
-from libc.string cimport memcpy, memset
+from libc.string cimport memcpy
 
 MAGIC = b"WFTREES2"
 
@@ -36,21 +36,6 @@ cdef packed struct Node:
     uint16_t feature
     uint8_t flags
     uint8_t pad
-
-
-# A node as evaluated: both children by their place in the whole forest, and a leaf
-# pointing at itself both ways, so that a row can take a fixed number of steps (the
-# tree's depth) without asking where it stands.
-cdef struct Step:
-    double value                # a split's threshold, or a leaf's value
-    uint32_t left
-    uint32_t right
-    uint16_t feature
-    uint8_t missing_left
-
-#: Rows walked through a tree side by side: each step of one row waits for a load, and
-#: eight independent walks keep the processor busy in the meantime.
-DEF LANES = 8
 
 
 cdef class Forest:
@@ -72,20 +57,19 @@ cdef class Forest:
         No room for the nodes.
     """
 
-    cdef Step* steps
+    cdef Node* nodes
     cdef uint32_t* roots
-    cdef uint32_t* depths
     cdef uint32_t n_trees
     cdef readonly uint32_t n_features
     cdef double baseline
 
     def __cinit__(self, const unsigned char[::1] data not None):
-        self.steps = NULL
+        self.nodes = NULL
         self.roots = NULL
-        self.depths = NULL
         cdef const unsigned char* raw = &data[0] if data.shape[0] else NULL
         cdef Py_ssize_t size = data.shape[0], at = 8, total = 0, start
         cdef uint32_t tree, count, node
+        cdef Node* current
         if size < 24 or raw[:8] != MAGIC:
             raise ValueError("not a Webfold tree file (bad magic)")
         memcpy(&self.n_features, raw + at, 4); at += 4
@@ -109,59 +93,34 @@ cdef class Forest:
                 raise ValueError("tree file cut short")
         if at != size:
             raise ValueError(f"{size - at} bytes after the last tree")
-        self.steps = <Step*>malloc(sizeof(Step) * max(total, 1))
-        self.roots = <uint32_t*>malloc(sizeof(uint32_t) * self.n_trees)
-        self.depths = <uint32_t*>malloc(sizeof(uint32_t) * self.n_trees)
-        # each node's longest way from its tree's root, for one tree at a time
-        cdef uint32_t* depth = <uint32_t*>malloc(sizeof(uint32_t) * max(total, 1))
-        if self.steps == NULL or self.roots == NULL or self.depths == NULL or depth == NULL:
-            free(depth)
+        self.nodes = <Node*>malloc(sizeof(Node) * max(total, 1))
+        self.roots = <uint32_t*>malloc(sizeof(uint32_t) * max(self.n_trees, 1))
+        if self.nodes == NULL or self.roots == NULL:
             raise MemoryError()
-        cdef Node current
-        cdef Step* step
-        try:
-            at = start
-            total = 0
-            for tree in range(self.n_trees):
-                memcpy(&count, raw + at, 4)
-                at += 4
-                self.roots[tree] = <uint32_t>total
-                self.depths[tree] = 0
-                memset(depth, 0, sizeof(uint32_t) * count)
-                for node in range(count):          # a damaged file must not send us astray
-                    memcpy(&current, raw + at + <Py_ssize_t>node * sizeof(Node), sizeof(Node))
-                    # Children come after their parent (scikit-learn numbers nodes so):
-                    # no walk can leave the tree or go round in a circle.
-                    if not current.flags & LEAF and (node + 1 >= count or current.right >= count
-                                                     or current.right <= node + 1
-                                                     or current.feature >= self.n_features):
-                        raise ValueError(f"tree {tree} has a node pointing outside it or back")
-                    if current.flags & ~(LEAF | MISSING_LEFT) or not isfinite(current.value):
-                        raise ValueError(f"tree {tree} has a damaged node (flags {current.flags}, "
-                                         f"value {current.value})")
-                    step = self.steps + total + node
-                    step.value = current.value
-                    if current.flags & LEAF:
-                        step.left = step.right = <uint32_t>(total + node)
-                        step.feature = 0
-                        step.missing_left = 0
-                        self.depths[tree] = max(self.depths[tree], depth[node])
-                    else:
-                        step.left = <uint32_t>(total + node + 1)
-                        step.right = <uint32_t>(total + current.right)
-                        step.feature = current.feature
-                        step.missing_left = (current.flags & MISSING_LEFT) != 0
-                        depth[node + 1] = max(depth[node + 1], depth[node] + 1)
-                        depth[current.right] = max(depth[current.right], depth[node] + 1)
-                at += count * sizeof(Node)
-                total += count
-        finally:
-            free(depth)
+        at = start
+        total = 0
+        for tree in range(self.n_trees):
+            memcpy(&count, raw + at, 4)
+            at += 4
+            memcpy(self.nodes + total, raw + at, count * sizeof(Node))
+            self.roots[tree] = <uint32_t>total
+            for node in range(count):          # a damaged file must not send us astray
+                current = self.nodes + total + node
+                # Children come after their parent (scikit-learn numbers nodes so):
+                # no walk can leave the tree or go round in a circle.
+                if not current.flags & LEAF and (node + 1 >= count or current.right >= count
+                                                 or current.right <= node + 1
+                                                 or current.feature >= self.n_features):
+                    raise ValueError(f"tree {tree} has a node pointing outside it or back")
+                if current.flags & ~(LEAF | MISSING_LEFT) or not isfinite(current.value):
+                    raise ValueError(f"tree {tree} has a damaged node (flags {current.flags}, "
+                                     f"value {current.value})")
+            at += count * sizeof(Node)
+            total += count
 
     def __dealloc__(self):
-        free(self.steps)
+        free(self.nodes)
         free(self.roots)
-        free(self.depths)
 
     def __len__(self):
         return self.n_trees
@@ -193,11 +152,8 @@ cdef class Forest:
         cdef double* raw = <double*>malloc(sizeof(double) * max(n, 1))
         cdef double* values
         cdef double value
-        cdef uint32_t start, depth, d
-        cdef uint32_t at[LANES]
-        cdef double* row_of[LANES]
-        cdef Py_ssize_t lane, lanes
-        cdef Step* step
+        cdef Node* root
+        cdef Node* current
         cdef const double[:] view
         if x == NULL or raw == NULL:
             free(x)
@@ -218,27 +174,21 @@ cdef class Forest:
                 raw[i] = self.baseline
             # Tree by tree, all rows through each: a tree's nodes stay in the cache
             # while every row walks it (each row's sum still adds the trees in order).
-            # Each row takes the tree's depth in steps, a leaf stepping to itself, and
-            # picks a child by a conditional move rather than a jump: which way a row
-            # goes is a coin toss to the processor, and wrong guesses cost more than the
-            # steps taken after reaching a leaf.
             for tree in range(self.n_trees):
-                start = self.roots[tree]
-                depth = self.depths[tree]
-                for i in range(0, n, LANES):
-                    lanes = min(LANES, n - i)
-                    for lane in range(LANES):
-                        at[lane] = start
-                        row_of[lane] = x + (i + min(lane, lanes - 1)) * width
-                    for d in range(depth):
-                        for lane in range(LANES):
-                            step = self.steps + at[lane]
-                            value = row_of[lane][step.feature]
-                            # NaN fails the comparison and goes where missing values go
-                            at[lane] = (step.left if (value <= step.value) | ((value != value) & step.missing_left)
-                                        else step.right)
-                    for lane in range(lanes):
-                        raw[i + lane] += self.steps[at[lane]].value
+                root = self.nodes + self.roots[tree]
+                for i in range(n):
+                    values = x + i * width
+                    current = root
+                    while not current.flags & LEAF:
+                        value = values[current.feature]
+                        # One comparison decides a number; NaN fails both, and is rare.
+                        if value <= current.value:
+                            current = current + 1
+                        elif value > current.value or not current.flags & MISSING_LEFT:
+                            current = root + current.right
+                        else:
+                            current = current + 1
+                    raw[i] += current.value
             return [1.0 / (1.0 + exp(-raw[i])) for i in range(n)]
         finally:
             free(x)
