@@ -108,6 +108,59 @@ def test_markdown(html, expected):
     assert md(html) == expected
 
 
+# Found by a breaker comparing the HTML with what a CommonMark/GFM parser reads in the
+# Markdown: each is the exact output, and the parser's reading of it.
+READINGS = [
+    # a hard break before a spacer (a WYSIWYG editor's "<br>&nbsp;") ends nothing:
+    # it left a backslash, and a loose list
+    ("<ul><li>item<br>&nbsp;</li><li>next</li></ul>", "- item\n- next\n",
+     "<ul>\n<li>item</li>\n<li>next</li>\n</ul>\n"),
+    ("<blockquote><p>quote<br>&nbsp;</p></blockquote>", "> quote\n", "<blockquote>\n<p>quote</p>\n</blockquote>\n"),
+    ("<p>Some text<br>&nbsp;</p>", "Some text\n", "<p>Some text</p>\n"),
+    # a line of no-break spaces is text, not a blank line (§4.9), in a quote's code too
+    ("<blockquote><pre>a\n\u00a0\nb</pre></blockquote>", "> ```\n> a\n> \u00a0\n> b\n> ```\n",
+     "<blockquote>\n<pre><code>a\n\u00a0\nb\n</code></pre>\n</blockquote>\n"),
+    # touching code elements are one span, but not across a link (Javadoc)
+    ('<p><code>List&lt;</code><a href="String.html"><code>String</code></a><code>&gt;</code> names</p>',
+     "`List<`[`String`](https://example.com/dir/String.html)`>` names\n",
+     '<p><code>List&lt;</code><a href="https://example.com/dir/String.html"><code>String</code></a>'
+     "<code>&gt;</code> names</p>\n"),
+    ("<p><b><code>foo</code></b><b><code>bar</code></b></p>", "**`foobar`**\n",
+     "<p><strong><code>foobar</code></strong></p>\n"),
+    # the space at the start of a code element goes before the openers placed with it
+    ("<p>Run <b><code>\nnpm install</code></b> now</p>", "Run **`npm install`** now\n",
+     "<p>Run <strong><code>npm install</code></strong> now</p>\n"),
+    ("<p>a <b><code> x</code></b></p>", "a **`x`**\n", "<p>a <strong><code>x</code></strong></p>\n"),
+    # an empty code element places no openers
+    ("<p>e<b><code></code> x</b></p>", "e **x**\n", "<p>e <strong>x</strong></p>\n"),
+    ("<p><b><code>&nbsp;</code><br>x</b></p>", "**x**\n", "<p><strong>x</strong></p>\n"),
+    # a thematic break is three of one character, a setext underline a run of "=" or "-"
+    ("<p><b>-</b></p>", "**-**\n", "<p><strong>-</strong></p>\n"),
+    ("<p>x<br><b>--</b></p>", "x\\\n**--**\n", "<p>x<br />\n<strong>--</strong></p>\n"),
+    ("<p>a<br>---</p>", "a\\\n\\---\n", "<p>a<br />\n---</p>\n"),
+    ("<p>- - -</p>", "\\- - -\n", "<p>- - -</p>\n"),
+    ("<p>x<br>==</p>", "x\\\n\\==\n", "<p>x<br />\n==</p>\n"),
+    # a heading of "#" alone is not a closing sequence
+    ("<h2>#</h2>", "## \\#\n", "<h2>#</h2>\n"),
+    ("<h2>a<hr>b</h2>", "## a b\n", "<h2>a b</h2>\n"),
+    # white space moved out past a closer leaves no backslash or "*" touching it
+    ("<p><b>C:\\&nbsp;</b>x</p>", "**C:\\\\**\u00a0x\n", "<p><strong>C:\\</strong>\u00a0x</p>\n"),
+    ("<p><em>a * &nbsp;</em>b</p>", "*a \\** \u00a0b\n", "<p><em>a *</em> \u00a0b</p>\n"),
+]
+
+
+@pytest.mark.parametrize("html, expected, reading", READINGS, ids=[c[0][:40] for c in READINGS])
+def test_markdown_reads_as_the_html_means(html, expected, reading):
+    assert md(html) == expected
+    assert to_html(expected) == reading
+
+
+def test_touching_code_elements_join_up_to_a_bound():
+    # each joining rewrites the span: unbounded, 40,000 of them took seconds
+    assert md("<p>" + "<code>a</code>" * 10_000 + "</p>") == (
+        "`" + "a" * 4096 + "` `" + "a" * 4096 + "` `" + "a" * 1808 + "`\n")
+
+
 def test_images_can_be_left_out():
     assert md("<p>a <img src=x.png alt=x> b</p>", images=False) == "a b\n"
 

@@ -120,6 +120,7 @@ cdef class Builder:
     cdef void _move_into_link(self, Py_ssize_t opener, Py_ssize_t closer)
     cdef bint _wraps_link(self, Py_ssize_t opener, Py_ssize_t closer)
     cdef void close_code(self, object mark)
+    cdef bint _take_back_opener(self, Py_ssize_t index)
     cdef void void(self, str name, object attributes)
     cdef void image(self, dict attributes)
     cdef void noscript_image(self, dict attributes)

@@ -16,7 +16,7 @@ import re
 import unicodedata
 from itertools import islice
 
-from webfold.markdown import (code_fence, code_span, destination, escape_inline,
+from webfold.markdown import (code_fence, code_span, destination, escape_end, escape_inline,
                               escape_line_start, link_title)
 from webfold.memo import remember
 from webfold._scan import TokenFlag, TokenKind, Tokens
@@ -88,6 +88,12 @@ MAX_CONTAINERS = 24
 
 #: CommonMark list numbers have at most nine digits (§5.2).
 MAX_LIST_NUMBER = 999_999_999
+
+#: Code elements that touch are written as one code span ("`x``y`" would read as one
+#: span holding the backticks), until it holds this many characters: then the next
+#: starts a span of its own after a space. Each joining rewrites the span, so without
+#: a bound 40,000 adjacent ``<code>`` elements took five seconds, growing as the square.
+MAX_JOINED_CODE = 4096
 
 #: Blink's HTML parser stops nesting at this depth; we bound the search for the
 #: element an end tag closes in the same way, so no input makes that search quadratic.
@@ -1445,9 +1451,18 @@ class Builder:
                 if len(self.parts) > code.placed + 1:
                     self.parts.append(" ")
                 elif code.placed > 0 and not self.line_start:
-                    self.parts.insert(code.placed, " ")   # "a<code> x</code>": a space before
-                    self.plain.append(" ")
-                    code.placed += 1
+                    # "a<code> x</code>": a space before, and before the openers placed
+                    # with it ("a **`x`**": after them, "** " would open nothing).
+                    at = code.placed
+                    while at > 0 and any(mark.placed == at - 1 for mark in self.marks):
+                        at -= 1
+                    if at > 0 and not self.parts[at - 1].endswith(" "):
+                        self.parts.insert(at, " ")
+                        self.plain.append(" ")
+                        for mark in self.marks:
+                            if mark.placed >= at:
+                                mark.placed += 1
+                        code.placed += 1
             self.space = False
             self.parts.append(text)
             self.plain.append(text)
@@ -1530,13 +1545,19 @@ class Builder:
         if role == CODE:
             mark = Mark("`", "`")
             self.code = mark
-            if self.last_code >= 0 and self.last_code == len(self.parts) - 1 and not self.space:
-                # "<code>x</code><code>y</code>": one span, as "`x``y`" would read as one
-                self.parts[-1] = ""
-                mark.placed = len(self.parts) - 1
-                self.parts.append(self.last_code_text)
-                return mark
+            # Placed first: a space or an opener between two code elements (a link's,
+            # as in Javadoc's "<code>List&lt;</code><a><code>String</code></a>") keeps
+            # them apart, and a closer that its next opener continues does not.
             self.place("`")
+            if self.last_code >= 0 and self.last_code == len(self.parts) - 1:
+                if len(self.last_code_text) < MAX_JOINED_CODE:
+                    # "<code>x</code><code>y</code>": one span, as "`x``y`" would read as one
+                    self.parts[-1] = ""
+                    mark.placed = len(self.parts) - 1
+                    self.parts.append(self.last_code_text)
+                    return mark
+                self.parts.append(" ")      # a span of its own (MAX_JOINED_CODE)
+                self.plain.append(" ")
             mark.placed = len(self.parts)
             self.parts.append("")           # the code span is written when it closes
             return mark
@@ -1601,7 +1622,7 @@ class Builder:
                     kept = parts[end - 1].rstrip(_EDGE_SPACES)
                     tail = parts[end - 1][len(kept):] + tail
                     if kept:
-                        parts[end - 1] = kept
+                        parts[end - 1] = escape_end(kept) if kept != parts[end - 1] else kept
                         break
                     end -= 1
                 if end - 1 <= opener:
@@ -1690,6 +1711,11 @@ class Builder:
             return
         content = "".join(parts[mark.placed + 1:])
         del parts[mark.placed:]
+        if not content.strip():
+            # Nothing to show: the openers placed before it wait for the next text
+            # ("<b><code></code> x</b>" is "**x**", not "** x**").
+            while parts and self._take_back_opener(len(parts) - 1):
+                parts.pop()
         if content.strip():
             parts.append(code_span(content))
             self.last_code = len(parts) - 1
@@ -1699,6 +1725,15 @@ class Builder:
                 self.link_chars += len(content)
         elif content:
             self.space = True               # "a<code>\u00a0</code>b": the words stay apart
+
+    def _take_back_opener(self, index: int) -> bool:
+        """Unplace the opener at ``parts[index]``, if one is there: its mark waits for
+        the next text again. Returns whether one was."""
+        for mark in self.marks:
+            if mark.placed == index:
+                mark.placed = -1
+                return True
+        return False
 
     def void(self, name: str, attributes) -> None:
         if name == "br":
@@ -1714,7 +1749,9 @@ class Builder:
                 self.space = False
                 self.line_start = True
         elif name == "hr":
-            if not self.pre and not self.heading:
+            if self.heading:
+                self.space = True           # "a<hr>b" in a heading: the words stay apart
+            elif not self.pre:
                 self.flush()
                 self.emit(Block("***", "thematic_break"))
         elif name == "img" or name == "image":
@@ -1773,8 +1810,18 @@ class Builder:
             if mark.placed >= 0:
                 self._write_closer(mark)   # re-opened in the next paragraph if text follows
             mark.placed = -1
-        while parts and parts[-1] in (_HARD_BREAK, " ", ""):
-            parts.pop()
+        while parts:
+            if parts[-1] in (_HARD_BREAK, " ", ""):
+                parts.pop()
+                continue
+            # A break before blank text ends nothing: "item<br>&nbsp;" (a WYSIWYG
+            # editor's spacer) left a backslash, a hard break with no line after it.
+            blank = len(parts)
+            while blank and (not parts[blank - 1] or parts[blank - 1].isspace()):
+                blank -= 1
+            if blank == len(parts) or not blank or parts[blank - 1] != _HARD_BREAK:
+                break
+            del parts[blank - 1:]
         text = "".join(self.plain).strip()
         if not parts:
             self._reset_paragraph()
@@ -1786,7 +1833,7 @@ class Builder:
         if self.heading:
             kind = "heading"
             if markdown.endswith("#"):      # "C #": not a closing sequence
-                markdown = re.sub(r"(?<= )(#+)$", r"\\\1", markdown)
+                markdown = re.sub(r"(?:(?<= )|^)(#+)$", r"\\\1", markdown)     # "#" alone too
             markdown = "#" * self.heading + " " + markdown.replace(_HARD_BREAK, " ")
         elif not text and self.image_count:
             kind = "image"
@@ -1938,7 +1985,9 @@ class Builder:
         lines[0] = "".join(first_prefix) + lines[0]
         for index in range(1, len(lines)):
             line = lines[index]
-            lines[index] = continuation + line if line.strip() else separator
+            # Only a line of spaces and tabs is blank (CommonMark §4.9): one of no-break
+            # spaces is text, in a code block as in a paragraph.
+            lines[index] = continuation + line if line.strip(" \t") else separator
         for container in containers:
             container.started = True
         text = "\n".join(lines)

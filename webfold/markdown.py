@@ -35,11 +35,25 @@ def escape_inline(text: str) -> str:
     return _INLINE.sub(lambda m: "\\" + m.group(0), text)
 
 
+def escape_end(text: str) -> str:
+    """``text``, escaped by :func:`escape_inline`, with its last character escaped where
+    a closer will now touch it: a backslash (it would escape the closer) or a ``*`` left
+    alone between spaces (it would join the closer's delimiter run). Needed where white
+    space that ended a piece is moved out past a closer."""
+    backslashes = len(text) - len(text.rstrip("\\"))
+    if backslashes % 2:
+        return text + "\\"
+    if text.endswith("*") and (len(text) - 1 - len(text[:-1].rstrip("\\"))) % 2 == 0:
+        return text[:-1] + "\\*"
+    return text
+
+
 _LINE_START = re.compile(
     r"#{1,6}(?=[ \t]|$)"                # ATX heading (§4.2)
     r"|[>+]"                            # block quote (§5.1), "+" list item
     r"|[-*+](?=[ \t]|$)"                # bullet list item (§5.2)
-    r"|[-_*=](?=[-_*= \t]*$)"           # thematic break (§4.1) or setext underline (§4.3)
+    r"|([-_*])(?=[ \t]*(?:\1[ \t]*){2,}$)"  # thematic break: three of one character (§4.1)
+    r"|(?=(?:=+|-+)[ \t]*$)"            # setext heading underline (§4.3)
     r"|\d{1,9}(?=[.)](?:[ \t]|$))"      # ordered list item: escape the delimiter
     r"|(?=\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$)(?=.*[|])"  # GFM table delimiter row
 )
