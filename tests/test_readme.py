@@ -1,0 +1,39 @@
+"""What the README says about the code and the repository, checked, so that a change
+that makes a sentence untrue fails here instead of leaving the sentence stale."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import webfold
+
+ROOT = Path(__file__).parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+#: The example page that ships with the repository, and its address (as the README's
+#: first command gives it).
+EXAMPLE = ROOT / "examples" / "article.html"
+EXAMPLE_BASE = "https://notebook.example/guides/coffee/"
+
+
+def paragraph(starting: str) -> str:
+    """The README's paragraph (text between blank lines) that starts with ``starting``."""
+    found = re.search(r"(?:^|\n\n)(" + re.escape(starting) + r".*?)(?:\n\n|$)", README, re.DOTALL)
+    assert found, f"no README paragraph starts with {starting!r}"
+    return found.group(1)
+
+
+def test_select_main_on_the_example_page_chooses_as_the_readme_says():
+    html = EXAMPLE.read_bytes()
+    markdown = webfold.to_markdown(html, EXAMPLE_BASE)
+    chosen = webfold.select_main(webfold.to_blocks(html, EXAMPLE_BASE, chrome=True))
+    assert webfold.render(chosen) == markdown
+    trained_on = [block.md for block in chosen]
+    default = [block.md for block in webfold.select_main(webfold.to_blocks(html, EXAMPLE_BASE))]
+    # the default blocks give one block more: the caption the README quotes
+    caption = "A pour-over brewer: simple, cheap and forgiving."
+    assert [md for md in default if md not in trained_on] == [caption]
+    assert [md for md in default if md != caption] == trained_on
+    told = paragraph("`to_markdown` also takes `selection=False`")
+    assert "`to_blocks(..., chrome=True)`" in told and f'"{caption}"' in told
+
