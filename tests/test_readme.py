@@ -37,3 +37,10 @@ def test_select_main_on_the_example_page_chooses_as_the_readme_says():
     told = paragraph("`to_markdown` also takes `selection=False`")
     assert "`to_blocks(..., chrome=True)`" in told and f'"{caption}"' in told
 
+
+def test_every_repository_path_the_readme_names_exists():
+    # a path under one of the repository's own folders (not build/, which a build makes)
+    named = {path.rstrip(".") for path in re.findall(
+        r"(?<![\w./-])((?:\.ci|bench|examples|tests|training|webfold)/[\w./-]*)", README)}
+    assert len(named) > 40         # the pattern still finds the README's paths
+    assert sorted(path for path in named if not (ROOT / path).exists()) == []
