@@ -120,6 +120,18 @@ def test_usage_errors_exit_2_with_one_line(argv, message, capsys, tmp_path, monk
     assert run(argv, capsys) == (2, "", message)
 
 
+@pytest.mark.parametrize("argv, hint", [
+    (["https://example.com/"], " (to fetch a page, use: webfold scrape https://example.com/)"),
+    (["md", "https://example.com/"], " (to fetch a page, use: webfold scrape https://example.com/)"),
+    # quoted for the shell, so that the command can be pasted
+    (["HTTP://e.org/a?b=1&c=2"], " (to fetch a page, use: webfold scrape 'HTTP://e.org/a?b=1&c=2')"),
+    (["ftp://e.org/a"], ""),          # scrape takes http and https only
+])
+def test_a_missing_file_that_is_a_web_address_points_at_scrape(argv, hint, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert run(argv, capsys) == (2, "", f"webfold: error: {argv[-1]}: no such file{hint}\n")
+
+
 def test_options_may_stand_between_file_and_base(page, capsys):
     for argv in ([page, "--all-blocks", "https://e.org/a/"], ["md", page, "--precision", "https://e.org/a/"]):
         assert run(argv, capsys, all_blocks=False) == (0, "# Title\n\nHello [there](https://e.org/x).\n", "")

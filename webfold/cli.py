@@ -330,7 +330,7 @@ def _read(path: str, limit: int) -> bytes:
         with open(path, "rb") as handle:
             return _within(path, read_at_most(handle, limit + 1), limit)
     except FileNotFoundError:
-        raise UsageError(f"{path}: no such file") from None
+        raise UsageError(f"{path}: no such file{_fetch_hint(path)}") from None
     except UnicodeEncodeError:
         raise UsageError(f"{_printable(path)}: cannot open this file name") from None
     except IsADirectoryError:
@@ -339,6 +339,17 @@ def _read(path: str, limit: int) -> bytes:
         raise UsageError(f"{path}: permission denied") from None
     except OSError as error:
         raise UsageError(f"{path}: cannot read ({error.strerror or error})") from None
+
+
+def _fetch_hint(path: str) -> str:
+    """What to add to "no such file" for a FILE that is a web address: ``md`` reads
+    files, and ``scrape`` is the command that fetches (``" (to fetch a page, use:
+    webfold scrape URL)"``, the URL quoted for a POSIX shell); else ``""``."""
+    if not _is_web_url(path):
+        return ""
+    from shlex import quote         # here: only this message needs it
+
+    return f" (to fetch a page, use: webfold scrape {quote(path)})"
 
 
 def _within(path: str, data: bytes, limit: int) -> bytes:
@@ -539,9 +550,14 @@ def _is_url(target: str) -> bool:
     return "://" in target and target.split("://", 1)[0].isalpha()
 
 
+def _is_web_url(target: str) -> bool:
+    """Whether ``target`` is a URL that ``scrape`` fetches: an http or https one."""
+    return _is_url(target) and target.split("://", 1)[0].lower() in ("http", "https")
+
+
 def _check_scrape(args: argparse.Namespace) -> None:
     """``scrape``'s own usage rules."""
-    if _is_url(args.file) and args.file.split("://", 1)[0].lower() not in ("http", "https"):
+    if _is_url(args.file) and not _is_web_url(args.file):
         raise UsageError(f"{_printable(args.file)}: webfold scrape takes http:// and https:// URLs")
     if not 0 < args.timeout <= MAX_TIMEOUT:
         raise UsageError(f"--timeout takes a number of seconds above 0 and at most {MAX_TIMEOUT:,}, "
