@@ -173,6 +173,45 @@ def test_a_base_is_read_as_the_link_resolver_reads_it(page, capsys):
         assert run([page, base], capsys)[1] == f"# Title\n\nHello [there]({link}).\n"
 
 
+@pytest.fixture
+def relative_link(tmp_path, monkeypatch):
+    """A page whose one link is relative, in the current folder (as ``page.html``)
+    beside ``sub/b.html``, a second page."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "sub").mkdir()
+    for name in ("page.html", "sub/b.html"):
+        (tmp_path / name).write_bytes(b"<p><a href='other'>o</a></p>")
+    return "page.html"
+
+
+@pytest.mark.parametrize("base", ["example.com/", "www.example.co.uk/guides/", "Shop-1.Example.COM/a"])
+def test_a_relative_base_that_starts_with_a_host_name_gets_a_note(relative_link, capsys, base):
+    # kept as given (a relative BASE is documented); the note says how to give the host
+    folder = base.rpartition("/")[0]
+    assert run([relative_link, base], capsys) == (0, f"[o]({folder}/other)\n", (
+        f"webfold: note: BASE '{base}' has no scheme, so it is a relative address, not a host: "
+        f"for the site, give https://{base}\n"))
+
+
+@pytest.mark.parametrize("base, link", [
+    ("docs/", "docs/other"), ("./example.com/", "example.com/other"), ("localhost/", "localhost/other"),
+    ("v1.2/", "v1.2/other"), ("sub/a.html", "sub/other"), ("https://example.com/", "https://example.com/other")])
+def test_other_bases_get_no_note(relative_link, capsys, base, link):
+    # a folder, one written as a path (./), a name of one label or with a number last,
+    # a path to no file, an absolute URL
+    assert run([relative_link, base], capsys) == (0, f"[o]({link})\n", "")
+
+
+def test_a_base_that_names_a_file_gets_a_note(relative_link, capsys):
+    # two FILEs given: the second is BASE, which a note says; output and exit code stay
+    assert run(["md", relative_link, "sub/b.html"], capsys) == (0, "[o](sub/other)\n", (
+        "webfold: note: BASE 'sub/b.html' names a file, taken as a relative address: webfold converts "
+        "one FILE at a time, and BASE is the page's address (such as https://example.com/page)\n"))
+    # a file name with no slash resolves no link: the usage error says it names a file
+    assert run(["md", relative_link, "page.html"], capsys) == (2, "", (
+        f"webfold: error: BASE 'page.html' {NO_LINKS} (it names a file: webfold converts one FILE at a time)\n"))
+
+
 def test_a_base_host_that_is_not_utf8_is_a_usage_error(page, capsys):
     # a byte that is not UTF-8 reaches Python as a surrogate escape; in the path it is
     # percent-encoded, in the host it makes no name

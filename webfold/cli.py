@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import signal
 import sys
 import time
@@ -14,6 +15,7 @@ from webfold.chunk import chunks
 from webfold.decode import encoding_for_label
 from webfold.errors import InputTooLargeError, WebfoldError
 from webfold.fetch import MAX_TIMEOUT, TIMEOUT, USER_AGENT
+from webfold.patterns import LazyPattern
 from webfold.pipeline import MAX_INPUT_BYTES, to_document
 from webfold.streams import read_at_most, stdout_to_devnull
 
@@ -391,6 +393,11 @@ def _base(base: str | None) -> str | None:
     """The BASE argument, with bytes that are not UTF-8 (they reach Python as
     surrogate escapes) percent-encoded, as in a URL.
 
+    A relative BASE that names a file (a second FILE, most likely) or whose first path
+    segment is a host name (:data:`_HOST_NAME`: ``example.com/``, most likely meant as
+    ``https://example.com/``) is kept as it is, with a note on standard error; one
+    that starts ``./`` gets no host note.
+
     Raises
     ------
     UsageError
@@ -407,6 +414,7 @@ def _base(base: str | None) -> str | None:
 
     from webfold.urls import Resolver
 
+    given = base                # as the file system reads it, for a BASE that names a file
     if not base.isascii():
         base = "".join(quote(ch.encode("utf-8", "surrogateescape"), safe="") if "\udc80" <= ch <= "\udcff"
                        else ch for ch in base)
@@ -424,12 +432,30 @@ def _base(base: str | None) -> str | None:
         parts.port
     except ValueError:
         raise UsageError(f"BASE '{shown}' is not a URL: its port is not a number from 0 to 65535") from None
+    relative = not parts.scheme and not parts.netloc
+    # A relative BASE that names a file is most likely a second FILE (webfold md a.html
+    # b.html): say what BASE is, as links would silently resolve against the file's name.
+    a_file = relative and os.path.isfile(given)
     if Resolver(base)("a") == "a":
         raise UsageError(f"BASE '{shown}' cannot resolve links: give the page's address, "
-                         "such as https://example.com/page") from None
+                         "such as https://example.com/page"
+                         + (" (it names a file: webfold converts one FILE at a time)" if a_file else "")) from None
+    if a_file:
+        print(f"webfold: note: BASE '{shown}' names a file, taken as a relative address: webfold "
+              "converts one FILE at a time, and BASE is the page's address (such as "
+              "https://example.com/page)", file=sys.stderr)
+    elif relative and _HOST_NAME.fullmatch(parts.path.split("/", 1)[0]):
+        # example.com/ without a scheme: links would come out as example.com/other
+        print(f"webfold: note: BASE '{shown}' has no scheme, so it is a relative address, not a "
+              f"host: for the site, give https://{shown}", file=sys.stderr)
     return base
 
 
+#: A host name as users write one: labels of letters, digits and hyphens, at least two,
+#: the last of letters only (RFC 1123 §2.1: the top-level label is alphabetic), such as
+#: ``example.com`` or ``www.example.co.uk``. A relative BASE that starts with one was
+#: most likely meant as ``https://`` and that host.
+_HOST_NAME = LazyPattern(r"(?:[a-z0-9-]+\.)+[a-z]+", re.ASCII | re.IGNORECASE)
 #: Characters that no host name holds, once percent-decoded: WHATWG URL Standard §3.1,
 #: "forbidden domain code point" (C0 controls, space, ``#%/:<>?@[\\]^|`` and DEL).
 _FORBIDDEN_IN_HOST = frozenset(map(chr, range(0x21))) | frozenset("#%/:<>?@[\\]^|\x7f")
