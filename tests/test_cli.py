@@ -64,6 +64,18 @@ def test_json(page, capsys):
     assert record["elapsed_ms"] >= 0
 
 
+def test_the_readme_lists_every_json_field(page, capsys):
+    from test_readme import passage
+
+    code, out, _ = run([page, "--json"], capsys)
+    fields = list(json.loads(out))
+    assert code == 0 and fields == [
+        "source", "base", "bytes_html", "blocks_total", "blocks_content", "bytes_markdown", "elapsed_ms",
+        "tokens_html_estimate", "tokens_markdown_estimate", "metadata", "markdown"]
+    told = passage("`--json` writes one object")
+    assert [field for field in fields if f"`{field}`" not in told] == []
+
+
 def test_chunks_as_json_lines(tmp_path, capsys):
     path = tmp_path / "long.html"
     path.write_text("".join(f"<p>Paragraph number {i} has some words.</p>" for i in range(10)))

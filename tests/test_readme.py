@@ -3,8 +3,11 @@ that makes a sentence untrue fails here instead of leaving the sentence stale.""
 
 from __future__ import annotations
 
+import gzip
 import re
 from pathlib import Path
+
+import pytest
 
 import webfold
 
@@ -16,11 +19,11 @@ EXAMPLE = ROOT / "examples" / "article.html"
 EXAMPLE_BASE = "https://notebook.example/guides/coffee/"
 
 
-def paragraph(starting: str) -> str:
-    """The README's paragraph (text between blank lines) that starts with ``starting``."""
-    found = re.search(r"(?:^|\n\n)(" + re.escape(starting) + r".*?)(?:\n\n|$)", README, re.DOTALL)
-    assert found, f"no README paragraph starts with {starting!r}"
-    return found.group(1)
+def passage(starting: str) -> str:
+    """The README's text from ``starting`` to the end of its paragraph (a blank line)."""
+    found = re.search(re.escape(starting) + r".*?(?:\n\n|$)", README, re.DOTALL)
+    assert found, f"the README has no {starting!r}"
+    return found.group()
 
 
 def test_select_main_on_the_example_page_chooses_as_the_readme_says():
@@ -34,7 +37,7 @@ def test_select_main_on_the_example_page_chooses_as_the_readme_says():
     caption = "A pour-over brewer: simple, cheap and forgiving."
     assert [md for md in default if md not in trained_on] == [caption]
     assert [md for md in default if md != caption] == trained_on
-    told = paragraph("`to_markdown` also takes `selection=False`")
+    told = passage("`to_markdown` also takes `selection=False`")
     assert "`to_blocks(..., chrome=True)`" in told and f'"{caption}"' in told
 
 
@@ -44,3 +47,13 @@ def test_every_repository_path_the_readme_names_exists():
         r"(?<![\w./-])((?:\.ci|bench|examples|tests|training|webfold)/[\w./-]*)", README)}
     assert len(named) > 40         # the pattern still finds the README's paths
     assert sorted(path for path in named if not (ROOT / path).exists()) == []
+
+
+def test_the_library_neither_gunzips_nor_checks_a_base_as_the_readme_says():
+    told = passage("The library converts what it is given.")
+    with pytest.raises(webfold.BinaryInputError, match=r"\(application/gzip\)"):
+        webfold.to_markdown(gzip.compress(b"<p>x</p>"))
+    link = b"<p><a href='other'>o</a></p>"
+    assert webfold.to_markdown(link, "example.com/", selection=False) == "[o](example.com/other)\n"
+    assert webfold.to_markdown(link, "mailto:x", selection=False) == "[o](other)\n"
+    assert all(f"`{said}`" in told for said in ("BinaryInputError", "example.com/other", "mailto:x"))
