@@ -1,5 +1,7 @@
 """Chunks for retrieval (webfold.chunk): bounded size, whole words, valid Markdown."""
 
+import re
+
 import pytest
 from markdown_it import MarkdownIt
 
@@ -85,3 +87,11 @@ def test_table_rows_stay_whole_after_a_heading_when_they_fit():
     table_chunks = [c for c in found if "| --- |" in c]
     assert table_chunks and all(line.startswith("|") and line.endswith("|")
                                 for c in table_chunks for line in c.split("\n") if not line.startswith("#") and line)
+
+
+def test_a_word_cut_every_limit_characters_keeps_its_escapes_whole():
+    # "a\\*" repeated, cut every 7 characters, put a backslash at the end of the second
+    # chunk (a literal one there) and its "*" at the start of the third (emphasis).
+    found = chunked("<p>" + "a*" * 40 + "</p>", 7)
+    assert all(len(c) <= 7 for c in found)
+    assert "".join(re.sub("<[^>]+>|\n", "", PARSER.render(c)) for c in found) == "a*" * 40

@@ -15,8 +15,9 @@ def chunks(blocks: list[Block], limit: int) -> list[str]:
     Chunks end at block boundaries, and a heading goes with the block that follows it
     (it ends a chunk only when it does not fit with the start of that block). A block
     longer than ``limit`` is cut at line boundaries, then sentence boundaries, then
-    spaces, then (a single word still too long) every ``limit`` characters. A fenced
-    code block that is cut is closed and opened again in each chunk, and a cut table
+    spaces, then (a single word still too long) every ``limit`` characters, one fewer
+    where that would part a backslash from the character it escapes. A fenced code
+    block that is cut is closed and opened again in each chunk, and a cut table
     repeats its header row and delimiter row, so that each chunk stays valid
     CommonMark/GFM when ``limit`` leaves room for them. Blocks inside one chunk are
     joined by a blank line, as in :func:`webfold.render`; each chunk holds every
@@ -97,7 +98,7 @@ def _pack(pieces: list[str], separator: str, limit: int) -> list[str]:
 
 def _split(text: str, limit: int) -> list[str]:
     """``text`` cut into pieces of at most ``limit`` characters: at lines, else at
-    sentences, else at spaces, else every ``limit`` characters."""
+    sentences, else at spaces, else every ``limit`` characters (see :func:`_cut`)."""
     if len(text) <= limit:
         return [text]
     for separator, parts in (("\n", text.split("\n")), (" ", _SENTENCE_END.split(text)),
@@ -105,4 +106,25 @@ def _split(text: str, limit: int) -> list[str]:
         if len(parts) > 1:
             pieces = [piece for part in parts for piece in _split(part, limit)]
             return _pack(pieces, separator, limit)
-    return [text[start:start + limit] for start in range(0, len(text), limit)]
+    return _cut(text, limit)
+
+
+def _cut(text: str, limit: int) -> list[str]:
+    """``text`` cut every ``limit`` characters, one fewer where the cut would part a
+    backslash from the character it escapes (CommonMark §2.4): the backslash would be
+    read as a literal one, and the character as Markdown (a ``|`` as a new table
+    cell). With ``limit`` 1 every character is a piece."""
+    pieces = []
+    start = 0
+    while start < len(text):
+        end = min(start + limit, len(text))
+        if limit > 1 and end < len(text):
+            # start is never inside an escape, so an odd run of backslashes before end
+            # ends in one that escapes text[end].
+            run = end
+            while run > start and text[run - 1] == "\\":
+                run -= 1
+            end -= (end - run) % 2
+        pieces.append(text[start:end])
+        start = end
+    return pieces
