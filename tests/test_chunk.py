@@ -1,6 +1,7 @@
 """Chunks for retrieval (webfold.chunk): bounded size, whole words, valid Markdown."""
 
 import re
+from pathlib import Path
 
 import pytest
 from markdown_it import MarkdownIt
@@ -9,10 +10,48 @@ import webfold
 from webfold.chunk import chunks
 
 PARSER = MarkdownIt("commonmark").enable("table")
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "article.html"
 
 
 def chunked(html, limit):
     return chunks(webfold.to_blocks(html), limit)
+
+
+def tables(markdown):
+    """Each table of ``markdown`` as markdown-it reads it: its rows, header first, each a
+    list of cell contents."""
+    found, row = [], None
+    for token in PARSER.parse(markdown):
+        if token.type == "table_open":
+            found.append([])
+        elif token.type == "tr_open":
+            row = []
+        elif token.type == "inline" and row is not None:
+            row.append(token.content)
+        elif token.type == "tr_close":
+            found[-1].append(row)
+            row = None
+    return found
+
+
+def columns(rows):
+    """The text of each column of body ``rows``, read down the column, spaces left out
+    (a cut drops the space it cuts at)."""
+    return ["".join(row[column] for row in rows).replace(" ", "") for column in range(len(rows[0]))]
+
+
+def assert_tables_kept(markdown, found):
+    """Every table of ``markdown`` comes back whole from the chunks ``found``: each of
+    their tables has one of its headers, no row without text, and down each column the
+    text of the table's rows in order."""
+    pieces = [table for chunk in found for table in tables(chunk)]
+    for whole in tables(markdown):
+        body = []
+        while pieces and pieces[0][0] == whole[0] and columns(body or [[""] * len(whole[0])]) != columns(whole[1:]):
+            body += pieces.pop(0)[1:]
+        assert all(any(cell.strip() for cell in row) for row in body)
+        assert columns(body) == columns(whole[1:])
+    assert pieces == []
 
 
 def test_a_long_sentence_is_cut_between_words():
@@ -87,6 +126,46 @@ def test_table_rows_stay_whole_after_a_heading_when_they_fit():
     table_chunks = [c for c in found if "| --- |" in c]
     assert table_chunks and all(line.startswith("|") and line.endswith("|")
                                 for c in table_chunks for line in c.split("\n") if not line.startswith("#") and line)
+
+
+@pytest.mark.parametrize("limit", [78, 100, 101, 120, 150, 400])
+def test_a_table_row_is_never_cut_out_of_its_columns(limit):
+    # The example page's table has a 61-character header; with 100 characters its row
+    # "| French press | 30 g | 500 g | 1:16.7 |" (40) no longer fits after it, and was
+    # cut at a space into "... | 1:16.7" and a row "|" of no cells.
+    blocks = webfold.to_blocks(EXAMPLE.read_bytes(), "https://notebook.example/guides/coffee/")
+    found = chunks(blocks, limit)
+    assert all(len(c) <= limit for c in found)
+    assert_tables_kept(webfold.render(blocks), found)
+
+
+def test_a_row_too_long_for_its_chunk_goes_on_in_rows_of_the_same_columns():
+    found = chunked("<table><tr><th>Method</th><th>Coffee</th><th>Ratio</th></tr>"
+                    "<tr><td>French press</td><td>30 g</td><td>1:16.7</td></tr></table>", 74)
+    assert found == ["| Method | Coffee | Ratio |\n| --- | --- | --- |\n| French press | 30 g |  |",
+                     "| Method | Coffee | Ratio |\n| --- | --- | --- |\n|  |  | 1:16.7 |"]
+
+
+@pytest.mark.parametrize("limit", [60, 75, 90, 140, 250])
+def test_cells_longer_than_a_chunk_are_cut_in_their_own_column(limit):
+    notes = "A bold roast. It keeps for weeks in a sealed tin. " * 3 + "x" * 70
+    rows = "".join(f"<tr><td>Bean {i}</td><td>{notes if i % 2 else 'short'}</td><td>{i}</td></tr>"
+                   for i in range(6))
+    html = f"<table><tr><th>Bean</th><th>Notes</th><th>n</th></tr>{rows}</table>"
+    found = chunked(html, limit)
+    assert all(len(c) <= limit and len(tables(c)) == 1 and c.startswith("| Bean | Notes | n |\n")
+               for c in found)
+    assert_tables_kept(webfold.to_markdown(html, selection=False), found)
+
+
+@pytest.mark.parametrize("limit", range(38, 50))
+def test_a_cut_never_parts_an_escaped_pipe_from_its_backslash(limit):
+    # "x\\|" repeated: a cut every so many characters would leave a backslash at the end
+    # of one row and an unescaped "|" (one more column) at the start of the next.
+    html = "<table><tr><th>a</th><th>b</th></tr><tr><td>" + "x|" * 40 + "</td><td>y</td></tr></table>"
+    found = chunked(html, limit)
+    assert all(len(c) <= limit for c in found)
+    assert_tables_kept(webfold.to_markdown(html, selection=False), found)
 
 
 def test_a_word_cut_every_limit_characters_keeps_its_escapes_whole():

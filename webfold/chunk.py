@@ -5,6 +5,7 @@ from __future__ import annotations
 from webfold.block import Block
 from webfold.patterns import LazyPattern
 from webfold.render import written
+from webfold.table import pipe_row, pipe_table
 
 _SENTENCE_END = LazyPattern(r"(?<=[.!?。！？])\s+")
 
@@ -17,11 +18,25 @@ def chunks(blocks: list[Block], limit: int) -> list[str]:
     longer than ``limit`` is cut at line boundaries, then sentence boundaries, then
     spaces, then (a single word still too long) every ``limit`` characters, one fewer
     where that would part a backslash from the character it escapes. A fenced code
-    block that is cut is closed and opened again in each chunk, and a cut table
-    repeats its header row and delimiter row, so that each chunk stays valid
-    CommonMark/GFM when ``limit`` leaves room for them. Blocks inside one chunk are
-    joined by a blank line, as in :func:`webfold.render`; each chunk holds every
-    character of text.
+    block that is cut is closed and opened again in each chunk. A table is cut between
+    rows, and each piece repeats its header row and delimiter row; a row that does not
+    fit with them is written as several rows of the same columns, each holding a
+    consecutive part of its text (a cell that does not fit in what is left of a row
+    starts the next one; a cell longer than a whole row is cut as a block is and goes
+    on in the same column of the rows below). So each chunk stays valid
+    CommonMark/GFM, with every table row as wide as its header, when ``limit`` leaves
+    room for the fence, or for the header row, the delimiter row and a row of two
+    characters of text; a table with less room is cut as other blocks are. Blocks
+    inside one chunk are joined by a blank line, as in :func:`webfold.render`; the
+    chunks hold every character of text (only spaces at cuts are dropped).
+
+    Parameters
+    ----------
+    blocks : list of Block
+        Blocks as :func:`webfold.to_blocks` returns them; a table is cut by the cells
+        of its ``rows``.
+    limit : int
+        The most characters (Python ``str`` length) a chunk may have.
 
     Raises
     ------
@@ -43,7 +58,7 @@ def chunks(blocks: list[Block], limit: int) -> list[str]:
         # (less room there would cut lines and rows).
         room = limit - len(heading) if len(heading) <= limit // 2 and block.kind not in ("code", "table") \
             else limit
-        parts = _block_pieces(block.kind, markdown, room)
+        parts = _block_pieces(block, markdown, room)
         if heading and len(heading) + len(parts[0]) <= limit:
             parts[0] = heading + parts[0]
         elif heading:
@@ -59,24 +74,46 @@ def chunks(blocks: list[Block], limit: int) -> list[str]:
     return out
 
 
-def _block_pieces(kind: str, text: str, limit: int) -> list[str]:
-    """One block's Markdown (``text``, of a block of ``kind``) in pieces of at most
-    ``limit`` characters; fenced code and tables are cut so that each piece is a whole
-    code block or table."""
+def _block_pieces(block: Block, text: str, limit: int) -> list[str]:
+    """One block's Markdown (``text``, as written) in pieces of at most ``limit``
+    characters; fenced code and tables are cut so that each piece is a whole code block
+    or table."""
     if len(text) <= limit:
         return [text]
     lines = text.split("\n")
-    if kind == "code" and len(lines) > 2:
+    if block.kind == "code" and len(lines) > 2:
         opening, closing = lines[0], lines[-1]
         room = limit - len(opening) - len(closing) - 2
         if room >= 1:
             return [f"{opening}\n{piece}\n{closing}" for piece in _split("\n".join(lines[1:-1]), room)]
-    if kind == "table" and len(lines) > 2:
-        header = lines[0] + "\n" + lines[1]
-        room = limit - len(header) - 1
-        if room >= 1:
-            return [f"{header}\n{piece}" for piece in _split("\n".join(lines[2:]), room)]
+    if block.kind == "table" and block.rows is not None and len(block.rows) > 1:
+        header = pipe_table(block.rows[:1])
+        room = limit - len(header) - 1             # the rows' room, after the header's newline
+        # Cell text a row can hold: at least 2 characters, so that a cut never parts a
+        # backslash from the "|" it escapes (which would add a column).
+        cell_room = room - len(pipe_row([""] * len(block.rows[0])))
+        if cell_room >= 2:
+            rows = [row for cells in block.rows[1:] for row in _row_pieces(cells, cell_room)]
+            return [f"{header}\n{piece}" for piece in _pack(rows, "\n", room)]
     return _split(text, limit)
+
+
+def _row_pieces(cells: list[str], limit: int) -> list[str]:
+    """One table row (its cells' Markdown) as GFM rows of the same columns whose cells
+    hold at most ``limit`` characters together (``limit`` >= 2): the row itself when it
+    fits. Otherwise a cell that does not fit in what is left of a row starts the next
+    row, and a cell longer than ``limit`` is cut as :func:`_split` cuts text, its pieces
+    going on in the same column of the rows below."""
+    rows = [[""] * len(cells)]
+    used = 0                                       # characters of cell text in rows[-1]
+    for column, cell in enumerate(cells):
+        for piece in _split(cell, limit):
+            if rows[-1][column] or used + len(piece) > limit:
+                rows.append([""] * len(cells))
+                used = 0
+            rows[-1][column] = piece
+            used += len(piece)
+    return [pipe_row(row) for row in rows]
 
 
 def _pack(pieces: list[str], separator: str, limit: int) -> list[str]:

@@ -120,6 +120,11 @@ def cell_text(blocks: list[Block]) -> str:
 def pipe_table(grid: list[list[str]]) -> str:
     """A GFM pipe table from a rectangular grid whose first row is the header."""
     rows = grid
-    lines = ["| " + " | ".join(rows[0]) + " |", "|" + "|".join(" --- " for _ in rows[0]) + "|"]
-    lines.extend("| " + " | ".join(row) + " |" for row in rows[1:])
+    lines = [pipe_row(rows[0]), "|" + "|".join(" --- " for _ in rows[0]) + "|"]
+    lines.extend(pipe_row(row) for row in rows[1:])
     return "\n".join(lines)
+
+
+def pipe_row(cells: list[str]) -> str:
+    """One row of a GFM pipe table from its cells' Markdown (``|`` already escaped)."""
+    return "| " + " | ".join(cells) + " |"
