@@ -322,3 +322,39 @@ def test_labels_match_ascii_case_insensitively_only():
     # str.lower makes the Kelvin sign "k"; the standard compares ASCII case-insensitively
     assert encoding_for_label("\u212aoi8-r") is None
     assert encoding_for_label("KOI8-R") == "koi8-r"
+
+
+# charset-normalizer cannot tell the Latin code pages apart on a sentence or two: the
+# windows-1252 reading of a page that is windows-1257, -1250 or -1254 often ties with
+# the right one on chaos and coherence (both 0 apart), while on French and Spanish
+# pages in windows-1252 the right reading trails the best by up to 0.075 in chaos or
+# 0.082 in coherence, and a Lithuanian page's windows-1252 reading trails by 0.080.
+# No margin on those two numbers reads all of these right; the marked ones fail today.
+_LATIN_TIE = pytest.mark.xfail(strict=True, reason="short Latin pages: no rule on charset-normalizer's "
+                                                   "chaos and coherence tells their code pages apart")
+
+
+@pytest.mark.parametrize("text, codec", [
+    pytest.param("Caf\u00e9 na\u00efve r\u00e9sum\u00e9 d\u00e9j\u00e0 vu, une phrase en fran\u00e7ais assez longue.",
+                 "cp1252", marks=_LATIN_TIE, id="french"),
+    pytest.param("Die Gr\u00f6\u00dfe der Stra\u00dfe \u00fcberrascht t\u00e4glich die B\u00fcrger, sagte er "
+                 "\u00e4u\u00dferst m\u00fcde.", "cp1252", id="german"),
+    pytest.param("El ni\u00f1o comi\u00f3 pi\u00f1as en Espa\u00f1a ma\u00f1ana por la noche, \u00bfverdad? "
+                 "S\u00ed, se\u00f1or.", "cp1252", marks=_LATIN_TIE, id="spanish"),
+    pytest.param("Lietuvi\u0173 kalba yra viena seniausi\u0173 gyv\u0173 kalb\u0173 pasaulyje, sak\u0117 "
+                 "mokytoja.", "cp1257", marks=_LATIN_TIE, id="lithuanian"),
+    pytest.param("Lietuvi\u0173 kalba yra viena seniausi\u0173 gyv\u0173 kalb\u0173 pasaulyje, sak\u0117 "
+                 "mokytoja. Vilniuje gyvena daugiau nei pus\u0117 milijono \u017emoni\u0173, o senamiestis "
+                 "\u012ftrauktas \u012f paveldo s\u0105ra\u0161\u0105.", "cp1257", id="lithuanian-longer"),
+    pytest.param("Latvie\u0161u valoda ir baltu valoda, kur\u0101 run\u0101 Latvij\u0101, teica skolot\u0101ja.",
+                 "cp1257", marks=_LATIN_TIE, id="latvian"),
+    pytest.param("\u0420\u0443\u0441\u0441\u043a\u0438\u0439 \u044f\u0437\u044b\u043a \u044f\u0432\u043b\u044f"
+                 "\u0435\u0442\u0441\u044f \u043e\u0434\u043d\u0438\u043c \u0438\u0437 \u043a\u0440\u0443\u043f"
+                 "\u043d\u0435\u0439\u0448\u0438\u0445 \u044f\u0437\u044b\u043a\u043e\u0432 \u043c\u0438\u0440"
+                 "\u0430.", "cp1251", id="russian"),
+    pytest.param("\u65e5\u672c\u8a9e\u306f\u65e5\u672c\u3067\u8a71\u3055\u308c\u3066\u3044\u308b\u8a00\u8a9e"
+                 "\u3067\u3001\u591a\u304f\u306e\u4eba\u3005\u304c\u6bce\u65e5\u4f7f\u3063\u3066\u3044\u307e"
+                 "\u3059\u3002", "shift_jis", id="japanese"),
+])
+def test_a_short_unlabeled_page_is_read_in_its_code_page(text, codec):
+    assert webfold.to_markdown(f"<p>{text}</p>".encode(codec), selection=False) == text + "\n"
