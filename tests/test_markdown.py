@@ -127,6 +127,8 @@ READINGS = [
      "<code>&gt;</code> names</p>\n"),
     ("<p><b><code>foo</code></b><b><code>bar</code></b></p>", "**`foobar`**\n",
      "<p><strong><code>foobar</code></strong></p>\n"),
+    # code spans left touching by delimiters dropped for want of flanking are one span
+    ("<p><kbd>.</kbd><strong><code>]</code></strong>\u00e9</p>", "`.]`\u00e9\n", "<p><code>.]</code>\u00e9</p>\n"),
     # the space at the start of a code element goes before the openers placed with it
     ("<p>Run <b><code>\nnpm install</code></b> now</p>", "Run **`npm install`** now\n",
      "<p>Run <strong><code>npm install</code></strong> now</p>\n"),

@@ -71,6 +71,7 @@ cdef class Builder:
     cdef public Py_ssize_t link_chars, image_count
     cdef public list fragile
     cdef public Py_ssize_t closer_at, closer_opener, last_code
+    cdef public dict code_spans
     cdef public str closer_delimiter, last_code_text
     cdef public bint space, line_start
     cdef public bint keep_noscript, hidden_blocks
@@ -126,6 +127,7 @@ cdef class Builder:
     cdef void noscript_image(self, dict attributes)
     cdef void write_image(self, str src, str alt, str title)
     cdef void flush(self)
+    cdef void _join_touching_code(self, list parts)
     cdef void close_pre(self)
     cdef void code_language(self, object attributes)
     cdef bint nested_list(self)

@@ -1422,6 +1422,7 @@ class Builder:
         self.closer_delimiter = ""          # ... and its delimiter
         self.last_code = -1                 # index of the last code span written
         self.last_code_text = ""            # ... and its content
+        self.code_spans: dict[int, str] = {}   # every code span written: index → content
 
     def text(self, text: str) -> None:
         """Add character data (references decoded and controls removed by
@@ -1553,6 +1554,7 @@ class Builder:
                 if len(self.last_code_text) < MAX_JOINED_CODE:
                     # "<code>x</code><code>y</code>": one span, as "`x``y`" would read as one
                     self.parts[-1] = ""
+                    self.code_spans.pop(self.last_code, None)
                     mark.placed = len(self.parts) - 1
                     self.parts.append(self.last_code_text)
                     return mark
@@ -1720,6 +1722,7 @@ class Builder:
             parts.append(code_span(content))
             self.last_code = len(parts) - 1
             self.last_code_text = content
+            self.code_spans[self.last_code] = content
             self.line_start = False
             if self.link_open():
                 self.link_chars += len(content)
@@ -1826,6 +1829,8 @@ class Builder:
         if not parts:
             self._reset_paragraph()
             return
+        if len(self.code_spans) > 1:
+            self._join_touching_code(parts)
         markdown = "".join(parts)
         if not self.heading:
             # A line start is only known now: "1" and ". item" can come from two elements.
@@ -1843,6 +1848,26 @@ class Builder:
                       self.heading if kind == "heading" else 0, text=text)
         self._reset_paragraph()
         self.emit(block)
+
+    def _join_touching_code(self, parts: list[str]) -> None:
+        """Write as one span the code spans that nothing but emptied parts (delimiters
+        dropped for want of flanking) keeps apart: "`a``b`" would read as one span
+        holding the backticks. A span is skipped where its part no longer holds it."""
+        runs: list[tuple[int, list[str]]] = []
+        previous = -1
+        for index in sorted(self.code_spans):
+            content = self.code_spans[index]
+            if index >= len(parts) or parts[index] != code_span(content):
+                continue
+            if runs and not any(parts[previous + 1:index]):
+                runs[-1][1].append(content)
+                parts[index] = ""
+            else:
+                runs.append((index, [content]))
+            previous = index
+        for first, pieces in runs:
+            if len(pieces) > 1:
+                parts[first] = code_span("".join(pieces))
 
     def close_pre(self) -> None:
         self.pre -= 1
