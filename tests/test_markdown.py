@@ -127,6 +127,11 @@ READINGS = [
      "<code>&gt;</code> names</p>\n"),
     ("<p><b><code>foo</code></b><b><code>bar</code></b></p>", "**`foobar`**\n",
      "<p><strong><code>foobar</code></strong></p>\n"),
+    # emphasis that ends and starts again continues its touching closers, inner ones too
+    ("<p><b><i>Hel</i></b><b><i>lo</i></b> there</p>", "***Hello*** there\n",
+     "<p><em><strong>Hello</strong></em> there</p>\n"),
+    ("<p><s><b>old</b></s><b>new</b></p>", "**oldnew**\n", "<p><strong>oldnew</strong></p>\n"),
+    ("<p><b><del>x</del></b><del><i>y</i></del></p>", "~~x*y*~~\n", "<p><s>x<em>y</em></s></p>\n"),
     # code spans left touching by delimiters dropped for want of flanking are one span
     ("<p><kbd>.</kbd><strong><code>]</code></strong>\u00e9</p>", "`.]`\u00e9\n", "<p><code>.]</code>\u00e9</p>\n"),
     # the space at the start of a code element goes before the openers placed with it

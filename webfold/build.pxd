@@ -70,9 +70,10 @@ cdef class Builder:
     cdef public list parts, plain, links
     cdef public Py_ssize_t link_chars, image_count
     cdef public list fragile
-    cdef public Py_ssize_t closer_at, closer_opener, last_code
+    cdef public Py_ssize_t last_code
+    cdef public list closers
     cdef public dict code_spans
-    cdef public str closer_delimiter, last_code_text
+    cdef public str last_code_text
     cdef public bint space, line_start
     cdef public bint keep_noscript, hidden_blocks
     cdef public set controlled, seen_ids

@@ -1417,9 +1417,9 @@ class Builder:
         # (opener, closer) indices of the emphasis pairs whose closers end the text
         # after punctuation: dropped if a letter follows (Builder._end_emphasis)
         self.fragile: list[tuple[int, int]] = []
-        self.closer_at = -1                 # index of the last emphasis closer written
-        self.closer_opener = -1             # ... the index of its opener
-        self.closer_delimiter = ""          # ... and its delimiter
+        # The emphasis closers that touch at the end of the parts, innermost first:
+        # (index, index of its opener, delimiter). Openers that follow continue them.
+        self.closers: list[tuple[int, int, str]] = []
         self.last_code = -1                 # index of the last code span written
         self.last_code_text = ""            # ... and its content
         self.code_spans: dict[int, str] = {}   # every code span written: index → content
@@ -1511,18 +1511,22 @@ class Builder:
                     self._move_into_link(opener, closer)
                 else:
                     parts[opener] = parts[closer] = ""
-            self.closer_at = -1             # no closer ends the parts now: none to continue
+            # The closers still written where they were may be continued by what follows.
+            self.closers = [entry for entry in self.closers
+                            if entry[0] < len(parts) and parts[entry[0]] == entry[2]]
         self.space = False
         if self.fragile:
             self.fragile.clear()
         for mark in self.marks:
             if mark.placed != -1:
                 continue
-            touching = self.closer_at == len(parts) - 1 and self.closer_at >= 0
-            if touching and mark.opener == self.closer_delimiter:
-                parts.pop()                 # "**a****b**": continue the touching run instead
-                mark.placed = self.closer_opener
-                self.closer_at = -1
+            touching = bool(self.closers) and self.closers[-1][0] == self._written_before(len(parts), -1)
+            if touching and mark.opener == self.closers[-1][2]:
+                # "**a****b**": continue the touching run instead, the outer mark first,
+                # so that the inner closer ends the parts for the inner mark to continue
+                # ("***Hel***" + "***lo***" is "***Hello***")
+                index, mark.placed, _ = self.closers.pop()
+                del parts[index:]           # the closer and the emptied parts after it
                 continue
             if touching and mark.opener != "[":
                 mark.placed = SUPPRESSED    # "*a***b**" reads wrong: this one goes plain
@@ -1645,13 +1649,14 @@ class Builder:
         last = len(parts) - 1
         # "**q*x***y": closers that touch with the same character make one delimiter
         # run, which the character before the run makes right-flanking or not.
-        run = self.closer_at == last and self.closer_delimiter[:1] == mark.closer[:1]
+        touching = bool(self.closers) and self.closers[-1][0] == last
+        run = touching and self.closers[-1][2][:1] == mark.closer[:1]
         after_punctuation = (bool(self.fragile) and self.fragile[-1][1] == last) if run \
             else is_punctuation(parts[self._written_before(last + 1, opener)][-1:])
         parts.append(mark.closer)
-        self.closer_at = last + 1
-        self.closer_opener = opener
-        self.closer_delimiter = mark.closer
+        if not touching:
+            self.closers = []
+        self.closers.append((last + 1, opener, mark.closer))
         if tail:
             parts.append(tail)
         elif after_punctuation:
