@@ -132,6 +132,15 @@ READINGS = [
      "<p><em><strong>Hello</strong></em> there</p>\n"),
     ("<p><s><b>old</b></s><b>new</b></p>", "**oldnew**\n", "<p><strong>oldnew</strong></p>\n"),
     ("<p><b><del>x</del></b><del><i>y</i></del></p>", "~~x*y*~~\n", "<p><s>x<em>y</em></s></p>\n"),
+    # two lists in a row inside a quote or an item stay two lists, as at the top level
+    ('<blockquote><ol start="3"><li>a</li></ol><ol start="7"><li>b</li></ol></blockquote>',
+     "> 3. a\n>\n> 7) b\n",
+     '<blockquote>\n<ol start="3">\n<li>a</li>\n</ol>\n<ol start="7">\n<li>b</li>\n</ol>\n</blockquote>\n'),
+    ("<ul><li>x<ul><li>a</li></ul><ul><li>b</li></ul></li></ul>", "- x\n  - a\n  * b\n",
+     "<ul>\n<li>x\n<ul>\n<li>a</li>\n</ul>\n<ul>\n<li>b</li>\n</ul>\n</li>\n</ul>\n"),
+    ("<blockquote><ul><li>a</li></ul><ul><li>b</li></ul><ul><li>c</li></ul></blockquote>",
+     "> - a\n> * b\n> - c\n",
+     "<blockquote>\n<ul>\n<li>a</li>\n</ul>\n<ul>\n<li>b</li>\n</ul>\n<ul>\n<li>c</li>\n</ul>\n</blockquote>\n"),
     # code spans left touching by delimiters dropped for want of flanking are one span
     ("<p><kbd>.</kbd><strong><code>]</code></strong>\u00e9</p>", "`.]`\u00e9\n", "<p><code>.]</code>\u00e9</p>\n"),
     # the space at the start of a code element goes before the openers placed with it

@@ -25,6 +25,8 @@ cdef class Container:
     cdef public bint started
     cdef public bint interrupts
     cdef public Frame frame
+    cdef public object state
+    cdef public object last_list
 
 cdef class Sink:
     cdef public list blocks
@@ -47,6 +49,7 @@ cdef class ListState:
     cdef public bint ordered
     cdef public Py_ssize_t number
     cdef public bint nested
+    cdef public bint alternate
 
 cdef class Builder:
     cdef public object tokens

@@ -337,7 +337,7 @@ class Container:
     (a list with nothing; an item with its marker, then the marker's width of spaces;
     a quote with ``> ``)."""
 
-    __slots__ = ("kind", "marker", "started", "interrupts", "frame")
+    __slots__ = ("kind", "marker", "started", "interrupts", "frame", "state", "last_list")
 
     def __init__(self, kind: int, marker: str = "", started: bool = False,
                  interrupts: bool = True):
@@ -348,6 +348,10 @@ class Container:
         # ordered list starting at 1 (CommonMark §5.3, "interrupt a paragraph").
         self.interrupts = interrupts
         self.frame: Frame | None = None     # for an item: its <li>
+        self.state: ListState | None = None     # for a list: its numbering and delimiter
+        # For a quote or an item: the list closed last directly inside it, as
+        # (ordered, alternate), until another block follows it there.
+        self.last_list: tuple[bool, bool] | None = None
 
 
 LIST_CONTAINER, ITEM_CONTAINER, QUOTE_CONTAINER = 0, 1, 2
@@ -402,12 +406,13 @@ class Growing:
 
 
 class ListState:
-    __slots__ = ("ordered", "number", "nested")
+    __slots__ = ("ordered", "number", "nested", "alternate")
 
-    def __init__(self, ordered: bool, number: int, nested: bool):
+    def __init__(self, ordered: bool, number: int, nested: bool, alternate: bool = False):
         self.ordered = ordered
         self.number = number
         self.nested = nested        # directly inside a list: it opened a container
+        self.alternate = alternate  # its items use "*" or ")" (see Builder.block_start)
 
 
 _CSS_COMMENT = LazyPattern(r"/\*.*?(?:\*/|$)", re.DOTALL)
@@ -884,16 +889,21 @@ class Builder:
             number = min(int(start), MAX_LIST_NUMBER) if start.isdigit() and len(start) < 12 else 1
             data = ListState(name == "ol", number, nested)
             sink = self.sinks[-1]
+            # Two lists in a row would read as one: the second uses the other
+            # delimiter ("*" for "-", ")" for "."), CommonMark §5.3.
             if not sink.containers:
-                # Two lists in a row would read as one: the second uses the other
-                # delimiter ("*" for "-", ")" for "."), CommonMark §5.3.
                 # A hidden block between them is no block: the list before is the last
                 # block shown.
                 previous = sink.shown
                 sink.alternate = previous is not None and previous.kind == "list" and \
                     previous.md[:1].isdigit() == data.ordered and not sink.shown_alternate
+                data.alternate = sink.alternate
+            else:                           # in a quote or an item: the list before there
+                data.alternate = sink.containers[-1].last_list == (data.ordered, False)
             # The list itself is a container with no prefix: its items stay one block.
-            self.open_container(Container(LIST_CONTAINER, "", False, not data.ordered or number == 1))
+            listing = Container(LIST_CONTAINER, "", False, not data.ordered or number == 1)
+            listing.state = data
+            self.open_container(listing)
         elif role == ITEM:
             data = self.open_item()
         elif role == QUOTE:
@@ -1930,7 +1940,7 @@ class Builder:
                 break
             if frame.role == ITEM or frame.role == TABLE:
                 break
-        alternate = self.sinks[-1].alternate
+        alternate = state.alternate if state is not None else self.sinks[-1].alternate
         if state is not None and state.ordered:
             marker = f"{state.number}{')' if alternate else '.'} "
             state.number = min(state.number + 1, MAX_LIST_NUMBER)
@@ -1961,6 +1971,8 @@ class Builder:
         container = sink.containers.pop()
         if container.kind == ITEM_CONTAINER:
             sink.last_item = container if container.started else sink.last_item
+        elif container.kind == LIST_CONTAINER and container.started and sink.containers:
+            sink.containers[-1].last_list = (container.state.ordered, container.state.alternate)
         if not sink.containers:
             self.close_open_block(sink)
 
@@ -1990,6 +2002,7 @@ class Builder:
         if not containers:
             sink.add(block)
             return
+        containers[-1].last_list = None     # a block after a list there: the next list is apart
         first_prefix = []
         separate = True             # a blank line between this leaf and the one before
         decided = False
