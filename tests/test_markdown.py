@@ -141,6 +141,15 @@ READINGS = [
     ("<blockquote><ul><li>a</li></ul><ul><li>b</li></ul><ul><li>c</li></ul></blockquote>",
      "> - a\n> * b\n> - c\n",
      "<blockquote>\n<ul>\n<li>a</li>\n</ul>\n<ul>\n<li>b</li>\n</ul>\n<ul>\n<li>c</li>\n</ul>\n</blockquote>\n"),
+    # ... and touching delimiters of another character open as they did
+    ("<p><b><s>old</s></b><i>new</i> text</p>", "~~old~~*new* text\n", "<p><s>old</s><em>new</em> text</p>\n"),
+    ("<p><del><em>was</em></del><del>gone</del></p>", "*was*~~gone~~\n", "<p><em>was</em><s>gone</s></p>\n"),
+    # a break before white space moved out of emphasis goes out with it
+    ("<p><strong>Ingredients<br>&nbsp;</strong>Flour</p>", "**Ingredients**\\\n\u00a0Flour\n",
+     "<p><strong>Ingredients</strong><br />\n\u00a0Flour</p>\n"),
+    # an item of "*" that starts with a thematic break writes it with "-"
+    ("<ul><li>a</li></ul><ul><li><hr></li></ul>", "- a\n\n* ---\n",
+     "<ul>\n<li>a</li>\n</ul>\n<ul>\n<li>\n<hr />\n</li>\n</ul>\n"),
     # code spans left touching by delimiters dropped for want of flanking are one span
     ("<p><kbd>.</kbd><strong><code>]</code></strong>\u00e9</p>", "`.]`\u00e9\n", "<p><code>.]</code>\u00e9</p>\n"),
     # the space at the start of a code element goes before the openers placed with it

@@ -1538,7 +1538,7 @@ class Builder:
                 index, mark.placed, _ = self.closers.pop()
                 del parts[index:]           # the closer and the emptied parts after it
                 continue
-            if touching and mark.opener != "[":
+            if touching and mark.opener[:1] == self.closers[-1][2][:1]:
                 mark.placed = SUPPRESSED    # "*a***b**" reads wrong: this one goes plain
                 continue
             if mark.opener == "[":
@@ -1635,6 +1635,12 @@ class Builder:
                 # The white space may end several parts (an inner closer's, then more).
                 end, tail = len(parts), ""
                 while end - 1 > opener:
+                    if parts[end - 1] == _HARD_BREAK:
+                        # a break before that white space goes out too: "**a\\\n**" closes
+                        # nothing ("<b>a<br>&nbsp;</b>")
+                        tail = _HARD_BREAK + tail
+                        end -= 1
+                        continue
                     kept = parts[end - 1].rstrip(_EDGE_SPACES)
                     tail = parts[end - 1][len(kept):] + tail
                     if kept:
@@ -2025,6 +2031,8 @@ class Builder:
                                for c in containers)
         separator = continuation.rstrip()
         lines = block.md.split("\n")
+        if block.kind == "thematic_break" and first_prefix and first_prefix[-1] == "* ":
+            lines[0] = "---"                # "* ***" is one thematic break, not an item holding one
         lines[0] = "".join(first_prefix) + lines[0]
         for index in range(1, len(lines)):
             line = lines[index]
