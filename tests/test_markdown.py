@@ -150,6 +150,10 @@ READINGS = [
     # an item of "*" that starts with a thematic break writes it with "-"
     ("<ul><li>a</li></ul><ul><li><hr></li></ul>", "- a\n\n* ---\n",
      "<ul>\n<li>a</li>\n</ul>\n<ul>\n<li>\n<hr />\n</li>\n</ul>\n"),
+    # a "!" before a link that emphasis moves into is escaped, as before any link
+    ('<p>Sale!<strong><a href="/deals">Deals</a></strong>today</p>',
+     "Sale\\![**Deals**](https://example.com/deals)today\n",
+     '<p>Sale!<a href="https://example.com/deals"><strong>Deals</strong></a>today</p>\n'),
     # code spans left touching by delimiters dropped for want of flanking are one span
     ("<p><kbd>.</kbd><strong><code>]</code></strong>\u00e9</p>", "`.]`\u00e9\n", "<p><code>.]</code>\u00e9</p>\n"),
     # the space at the start of a code element goes before the openers placed with it

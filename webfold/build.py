@@ -1542,9 +1542,7 @@ class Builder:
                 mark.placed = SUPPRESSED    # "*a***b**" reads wrong: this one goes plain
                 continue
             if mark.opener == "[":
-                last = self._written_before(len(parts), -1)
-                if last >= 0 and parts[last].endswith("!") and not parts[last].endswith("\\!"):
-                    parts[last] = parts[last][:-1] + "\\!"   # "!" + "[" would make an image
+                self._escape_bang(len(parts))
             mark.placed = len(parts)
             parts.append(mark.opener)
 
@@ -1716,6 +1714,15 @@ class Builder:
         parts = self.parts
         parts[opener], parts[opener + 1] = parts[opener + 1], parts[opener]
         parts[closer - 1], parts[closer] = parts[closer], parts[closer - 1]
+        self._escape_bang(opener)
+
+    def _escape_bang(self, bracket: int) -> None:
+        """Escape a ``!`` that the written text before ``parts[bracket]``, a link's
+        ``[``, ends with: "!" + "[" would make the link an image."""
+        parts = self.parts
+        last = self._written_before(bracket, -1)
+        if last >= 0 and parts[last].endswith("!") and not parts[last].endswith("\\!"):
+            parts[last] = parts[last][:-1] + "\\!"
 
     def _wraps_link(self, opener: int, closer: int) -> bool:
         """Whether the parts between ``parts[opener]`` and ``parts[closer]`` are
