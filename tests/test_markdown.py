@@ -154,6 +154,12 @@ READINGS = [
     ('<p>Sale!<strong><a href="/deals">Deals</a></strong>today</p>',
      "Sale\\![**Deals**](https://example.com/deals)today\n",
      '<p>Sale!<a href="https://example.com/deals"><strong>Deals</strong></a>today</p>\n'),
+    # a link inside code (API documentation) ends the span and holds one of its own
+    ('<p>Returns <code><a href="/s">String</a></code> value</p>', "Returns [`String`](https://example.com/s) value\n",
+     '<p>Returns <a href="https://example.com/s"><code>String</code></a> value</p>\n'),
+    ('<p><code>Vec&lt;<a href="/s">String</a>&gt;</code></p>', "`Vec<`[`String`](https://example.com/s)`>`\n",
+     '<p><code>Vec&lt;</code><a href="https://example.com/s"><code>String</code></a><code>&gt;</code></p>\n'),
+    ("<p><code>x<a>no target</a>y</code></p>", "`xno targety`\n", "<p><code>xno targety</code></p>\n"),
     # code spans left touching by delimiters dropped for want of flanking are one span
     ("<p><kbd>.</kbd><strong><code>]</code></strong>\u00e9</p>", "`.]`\u00e9\n", "<p><code>.]</code>\u00e9</p>\n"),
     # the space at the start of a code element goes before the openers placed with it

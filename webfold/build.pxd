@@ -117,6 +117,8 @@ cdef class Builder:
     cdef void place(self, str first)
     cdef bint link_open(self)
     cdef object open_mark(self, str name, int role, object attributes)
+    cdef object _link_mark(self, object attributes)
+    cdef void _open_code(self, object mark)
     cdef void close_mark(self, object mark)
     cdef void _write_closer(self, Mark mark)
     cdef void _end_emphasis(self, Mark mark, Py_ssize_t opener, str tail)

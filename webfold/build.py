@@ -1554,36 +1554,25 @@ class Builder:
 
     def open_mark(self, name: str, role: int, attributes) -> Mark | None:
         if self.code is not None:
-            return None                     # markup inside a code span is text
+            if role != LINK:
+                return None                 # markup inside a code span is text
+            # A link inside code (API documentation: "<code><a>String</a></code>"):
+            # the span ends before the link and starts again inside it, "[`String`](…)".
+            link = self._link_mark(attributes)
+            if link is not None:
+                code = self.code
+                self.close_code(code)
+                self.marks.append(link)
+                self._open_code(code)
+            return link
         if role == CODE:
             mark = Mark("`", "`")
-            self.code = mark
-            # Placed first: a space or an opener between two code elements (a link's,
-            # as in Javadoc's "<code>List&lt;</code><a><code>String</code></a>") keeps
-            # them apart, and a closer that its next opener continues does not.
-            self.place("`")
-            if self.last_code >= 0 and self.last_code == len(self.parts) - 1:
-                if len(self.last_code_text) < MAX_JOINED_CODE:
-                    # "<code>x</code><code>y</code>": one span, as "`x``y`" would read as one
-                    self.parts[-1] = ""
-                    self.code_spans.pop(self.last_code, None)
-                    mark.placed = len(self.parts) - 1
-                    self.parts.append(self.last_code_text)
-                    return mark
-                self.parts.append(" ")      # a span of its own (MAX_JOINED_CODE)
-                self.plain.append(" ")
-            mark.placed = len(self.parts)
-            self.parts.append("")           # the code span is written when it closes
+            self._open_code(mark)
             return mark
         if role == LINK:
-            href = attributes.get("href") if attributes else None
-            if href is None or any(m.link is not None for m in self.marks):
+            mark = self._link_mark(attributes)
+            if mark is None:
                 return None
-            target = self.resolve.target(href)
-            if target is None:              # an unsafe target: the text stays, unlinked
-                return None
-            title = attributes.get("title", "")
-            mark = Mark("[", "](" + destination(target) + link_title(title) + ")", target)
         else:
             delimiter = MARKS[name]
             if any(m.opener == delimiter for m in self.marks):
@@ -1592,14 +1581,53 @@ class Builder:
         self.marks.append(mark)
         return mark
 
+    def _link_mark(self, attributes) -> Mark | None:
+        """The mark of a link with these attributes, or None where none is written: no
+        ``href``, inside another link, or an unsafe target (its text stays, unlinked)."""
+        href = attributes.get("href") if attributes else None
+        if href is None or any(m.link is not None for m in self.marks):
+            return None
+        target = self.resolve.target(href)
+        if target is None:
+            return None
+        title = attributes.get("title", "")
+        return Mark("[", "](" + destination(target) + link_title(title) + ")", target)
+
+    def _open_code(self, mark: Mark) -> None:
+        """Start the code span of ``mark`` (written when it closes), or continue the one
+        just written."""
+        self.code = mark
+        # Placed first: a space or an opener between two code elements (a link's,
+        # as in Javadoc's "<code>List&lt;</code><a><code>String</code></a>") keeps
+        # them apart, and a closer that its next opener continues does not.
+        self.place("`")
+        if self.last_code >= 0 and self.last_code == len(self.parts) - 1:
+            if len(self.last_code_text) < MAX_JOINED_CODE:
+                # "<code>x</code><code>y</code>": one span, as "`x``y`" would read as one
+                self.parts[-1] = ""
+                self.code_spans.pop(self.last_code, None)
+                mark.placed = len(self.parts) - 1
+                self.parts.append(self.last_code_text)
+                return
+            self.parts.append(" ")          # a span of its own (MAX_JOINED_CODE)
+            self.plain.append(" ")
+        mark.placed = len(self.parts)
+        self.parts.append("")               # the code span is written when it closes
+
     def close_mark(self, mark: Mark | None) -> None:
         if mark is None or mark not in self.marks:
             return
+        # A link that ends inside code ends the span too, which goes on after it.
+        code = self.code if mark.link is not None else None
+        if code is not None:
+            self.close_code(code)
         inner = self.marks[self.marks.index(mark) + 1:]
         for other in reversed(inner):       # close what opened inside it; reopened on demand
             self._write_closer(other)
         self.marks.remove(mark)
         self._write_closer(mark)
+        if code is not None:
+            self._open_code(code)
 
     def _write_closer(self, mark: Mark) -> None:
         parts = self.parts
