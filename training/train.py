@@ -92,9 +92,9 @@ def out_of_fold(x: np.ndarray, y: np.ndarray, folds, parameters: dict) -> np.nda
     """Out-of-fold probabilities of a stage, over the given folds of rows, each fold's
     model made with ``parameters`` (of ``HistGradientBoostingClassifier``)."""
     predictions = np.zeros(len(y))
-    for train, test in folds:
-        model = HistGradientBoostingClassifier(**parameters).fit(x[train], y[train])
-        predictions[test] = model.predict_proba(x[test])[:, 1]
+    for fitted, held_out in folds:
+        model = HistGradientBoostingClassifier(**parameters).fit(x[fitted], y[fitted])
+        predictions[held_out] = model.predict_proba(x[held_out])[:, 1]
     return predictions
 
 

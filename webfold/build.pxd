@@ -76,7 +76,6 @@ cdef class Builder:
     cdef public Py_ssize_t last_code
     cdef public list closers
     cdef public dict code_spans
-    cdef public str last_code_text
     cdef public bint space, line_start
     cdef public bint keep_noscript, hidden_blocks
     cdef public set controlled, seen_ids

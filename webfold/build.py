@@ -1431,7 +1431,6 @@ class Builder:
         # (index, index of its opener, delimiter). Openers that follow continue them.
         self.closers: list[tuple[int, int, str]] = []
         self.last_code = -1                 # index of the last code span written
-        self.last_code_text = ""            # ... and its content
         self.code_spans: dict[int, str] = {}   # every code span written: index → content
 
     def text(self, text: str) -> None:
@@ -1602,12 +1601,13 @@ class Builder:
         # them apart, and a closer that its next opener continues does not.
         self.place("`")
         if self.last_code >= 0 and self.last_code == len(self.parts) - 1:
-            if len(self.last_code_text) < MAX_JOINED_CODE:
+            content = self.code_spans[self.last_code]
+            if len(content) < MAX_JOINED_CODE:
                 # "<code>x</code><code>y</code>": one span, as "`x``y`" would read as one
                 self.parts[-1] = ""
-                self.code_spans.pop(self.last_code, None)
+                del self.code_spans[self.last_code]
                 mark.placed = len(self.parts) - 1
-                self.parts.append(self.last_code_text)
+                self.parts.append(content)
                 return
             self.parts.append(" ")          # a span of its own (MAX_JOINED_CODE)
             self.plain.append(" ")
@@ -1769,20 +1769,19 @@ class Builder:
             return
         content = "".join(parts[mark.placed + 1:])
         del parts[mark.placed:]
-        if not content.strip():
-            # Nothing to show: the openers placed before it wait for the next text
-            # ("<b><code></code> x</b>" is "**x**", not "** x**").
-            while parts and self._take_back_opener(len(parts) - 1):
-                parts.pop()
         if content.strip():
             parts.append(code_span(content))
             self.last_code = len(parts) - 1
-            self.last_code_text = content
             self.code_spans[self.last_code] = content
             self.line_start = False
             if self.link_open():
                 self.link_chars += len(content)
-        elif content:
+            return
+        # Nothing to show: the openers placed before it wait for the next text
+        # ("<b><code></code> x</b>" is "**x**", not "** x**").
+        while parts and self._take_back_opener(len(parts) - 1):
+            parts.pop()
+        if content:
             self.space = True               # "a<code>\u00a0</code>b": the words stay apart
 
     def _take_back_opener(self, index: int) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from webfold.block import Block
+from webfold.markdown import backslashes_before
 from webfold.patterns import LazyPattern
 from webfold.render import written
 from webfold.table import pipe_row, pipe_table
@@ -158,10 +159,7 @@ def _cut(text: str, limit: int) -> list[str]:
         if limit > 1 and end < len(text):
             # start is never inside an escape, so an odd run of backslashes before end
             # ends in one that escapes text[end].
-            run = end
-            while run > start and text[run - 1] == "\\":
-                run -= 1
-            end -= (end - run) % 2
+            end -= backslashes_before(text, end, start) % 2
         pieces.append(text[start:end])
         start = end
     return pieces

@@ -35,15 +35,23 @@ def escape_inline(text: str) -> str:
     return _INLINE.sub(lambda m: "\\" + m.group(0), text)
 
 
+def backslashes_before(text: str, end: int, start: int = 0) -> int:
+    """How many backslashes stand right before ``text[end]``, not counting back past
+    ``start``. An odd number ends in one that escapes ``text[end]`` (CommonMark §2.4)."""
+    index = end
+    while index > start and text[index - 1] == "\\":
+        index -= 1
+    return end - index
+
+
 def escape_end(text: str) -> str:
     """``text``, escaped by :func:`escape_inline`, with its last character escaped where
     a closer will now touch it: a backslash (it would escape the closer) or a ``*`` left
     alone between spaces (it would join the closer's delimiter run). Needed where white
     space that ended a piece is moved out past a closer."""
-    backslashes = len(text) - len(text.rstrip("\\"))
-    if backslashes % 2:
+    if backslashes_before(text, len(text)) % 2:
         return text + "\\"
-    if text.endswith("*") and (len(text) - 1 - len(text[:-1].rstrip("\\"))) % 2 == 0:
+    if text.endswith("*") and backslashes_before(text, len(text) - 1) % 2 == 0:
         return text[:-1] + "\\*"
     return text
 
