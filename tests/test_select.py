@@ -347,6 +347,49 @@ def test_forest_reads_its_own_copy_of_the_rows():
     assert Forest(memoryview((MODEL_DIR / "selector.trees").read_bytes())[:forest_size()]).probabilities(rows) == expected
 
 
+def test_forest_reads_a_matrix_in_place_by_its_stride():
+    # Selection writes each block's features and then its context into one row of a
+    # flat matrix; stage 1 reads the first columns of each row, stage 2 all of them.
+    from array import array
+
+    forest = select.selector().stage1
+    width = forest.n_features
+    rows = [[float(i % 7) - 3.0 + j / width for j in range(width)] for i in range(6)]
+    expected = forest.probabilities(rows)
+    assert len(set(expected)) > 1
+    for stride in (width, width + 5):
+        x = array("d", [-1e9] * (len(rows) * stride))
+        for i, row in enumerate(rows):
+            x[i * stride:i * stride + width] = array("d", row)
+        assert forest.matrix_probabilities(x, len(rows), stride) == expected
+        assert forest.matrix_probabilities(x, 2, stride) == expected[:2]
+    assert forest.matrix_probabilities(array("d"), 0, width) == []
+    x = array("d", bytes(8 * 2 * width))
+    for count, stride in ((3, width), (2, width + 1), (-1, width), (1, width - 1)):
+        with pytest.raises(ValueError, match="do not fit"):
+            forest.matrix_probabilities(x, count, stride)
+
+
+def test_features_fill_rows_of_a_used_matrix_as_of_a_new_one():
+    # A page of more than SLICE blocks fills one matrix slice after slice: each fill
+    # must give the same rows whatever the matrix held before.
+    from webfold.features import PageFeatures, matrix
+
+    blocks = webfold.to_blocks(b"<title>Lamps</title><h1>Lamps</h1><table><tr><td>a<td>b</table>"
+                               b"<div class='tile' id='x'><p>A brass lamp.</p></div><nav><a href='/a'>Home</a></nav>",
+                               chrome=True)
+    features = PageFeatures(blocks)
+    stride = len(FEATURE_NAMES) + 3
+    x = matrix(len(blocks), stride)
+    for i in range(len(x)):
+        x[i] = 7.0
+    features.fill(0, len(blocks), x, stride)
+    expected = page_features(blocks)
+    for i, row in enumerate(expected):
+        assert list(x[i * stride:i * stride + len(FEATURE_NAMES)]) == list(row)
+        assert list(x[i * stride + len(FEATURE_NAMES):(i + 1) * stride]) == [7.0] * 3
+
+
 def forest_size() -> int:
     return json.loads((MODEL_DIR / "selector.json").read_text())["stage1_bytes"]
 
@@ -899,15 +942,12 @@ def test_class_and_id_places_are_those_of_their_tokens_together(classes, element
     tokens = features._TOKEN.findall((classes + " " + element_id).lower())[:features.MAX_CLASS_TOKENS]
     expected = tuple(slot for token in tokens for slot in token_places(token))
     for _ in range(2):                      # the memo's answer is the first answer
-        slots, key = features._element_slots(_Element(7, classes, element_id))
-        assert slots == expected
-        id_tokens = len(tokens) - len(features._TOKEN.findall(classes.lower())[:features.MAX_CLASS_TOKENS])
-        assert key == (7 if id_tokens else classes)
+        assert features._element_slots(_Element(7, classes, element_id)) == expected
 
 
-def test_elements_of_one_class_share_a_row_unless_their_ids_differ():
-    # Rows are shared by the elements of one class string; an id that adds tokens
-    # makes the element's row its own.
+def test_elements_of_one_class_have_one_class_row_unless_their_ids_differ():
+    # The class places of one class string are remembered; an id that adds tokens
+    # gives the element places of its own.
     blocks = webfold.to_blocks('<div class="tile"><p>a</p></div><div class="tile"><p>b</p></div>'
                                '<div class="tile" id="sidebar"><p>c</p></div>', chrome=True)
     rows = page_features(blocks)

@@ -173,34 +173,8 @@ cdef class Lexicon:
 
 
 cdef class TextStats:
-    """What :func:`analyze` counts in one text (all counts are characters or words)."""
-
-    #: characters of the text
-    cdef readonly Py_ssize_t chars
-    #: words (runs of word characters), and the characters in them
-    cdef readonly Py_ssize_t words, word_chars
-    #: letters, decimal digits, upper-case letters
-    cdef readonly Py_ssize_t letters, digits, upper
-    #: the punctuation ``. , ; : ! ?``, commas alone, separators ``| · • / › » >``
-    cdef readonly Py_ssize_t punctuation, commas, separators
-    #: sentence ends: ``. ! ? 。`` followed by white space or the end of the text
-    cdef readonly Py_ssize_t sentences
-    #: words whose lexicon mask meets the ``counted`` mask (e.g. stop words)
-    cdef readonly Py_ssize_t counted
-    #: words of at least ``MIXED_LENGTH`` characters that mix decimal digits with ASCII
-    #: letters: identifiers, SKUs, hashes and the GUIDs of obfuscated labels (not
-    #: ``2024年10月``: CJK text runs words together)
-    cdef readonly Py_ssize_t mixed
-    #: the last character that is not white space is one of ``. ! ? : 。``
-    cdef readonly bint ends_with_stop
-    #: the first character is an upper-case letter
-    cdef readonly bint starts_upper
-    #: OR of the lexicon masks of the patterns found (without ``counted`` bits)
-    cdef readonly unsigned long long phrases
-    #: OR of the masks the second lexicon (e.g. the page title's words) gives the words
-    cdef readonly unsigned long long title
-    #: word count of each hashed bin (``word_hash(word) % len(bins)``)
-    cdef readonly list bins
+    """What :func:`analyze` counts in one text (all counts are characters or words; the
+    fields are declared in ``_text.pxd``, where :mod:`webfold.features` reads them)."""
 
 
 cdef struct Scan:

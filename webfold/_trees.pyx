@@ -143,41 +143,70 @@ cdef class Forest:
         ValueError
             A row has the wrong number of values.
         MemoryError
-            No room to copy the rows (8 bytes a value) into one C matrix.
+            No room to copy the rows (8 bytes a value) into one matrix.
         """
         rows = list(rows)       # its own list: a length that cannot change while it is read
         cdef Py_ssize_t n = len(rows), i, f
-        cdef uint32_t width = self.n_features, tree
-        cdef double* x = <double*>malloc(sizeof(double) * max(n * width, 1))
-        cdef double* raw = <double*>malloc(sizeof(double) * max(n, 1))
-        cdef double* values
+        cdef uint32_t width = self.n_features
+        cdef double[::1] x = array("d", bytes(8 * n * width))
+        cdef const double[:] view
+        for i, row in enumerate(rows):
+            if len(row) != width:
+                raise ValueError(f"a row has {len(row)} features, the model {width}")
+            if isinstance(row, array) and row.typecode == "d":
+                view = row                  # read through the buffer, without float objects
+                for f in range(width):
+                    x[i * width + f] = view[f]
+            else:
+                for f in range(width):
+                    x[i * width + f] = row[f]
+        return self.matrix_probabilities(x, n, width)
+
+    def matrix_probabilities(self, const double[::1] x not None, Py_ssize_t count, Py_ssize_t stride):
+        """The probability of the positive class for each of ``count`` rows of a flat
+        matrix (``webfold.features.matrix``), read in place.
+
+        Parameters
+        ----------
+        x : buffer of float64
+            Row ``i`` from place ``i * stride``; the model reads its first
+            ``n_features`` values (the rest may hold another stage's columns).
+        count, stride : int
+            The number of rows, and the doubles from one row to the next.
+
+        Returns
+        -------
+        list of float
+
+        Raises
+        ------
+        ValueError
+            ``stride`` is less than ``n_features``, ``count`` is negative, or ``x`` is
+            shorter than ``count`` rows.
+        MemoryError
+            No room for the scores (8 bytes a row).
+        """
+        if stride < self.n_features or count < 0 or count and x.shape[0] < (count - 1) * stride + self.n_features:
+            raise ValueError(f"{count} rows of stride {stride} do not fit {x.shape[0]} values "
+                             f"of rows of {self.n_features} features")
+        cdef double* raw = <double*>malloc(sizeof(double) * max(count, 1))
+        cdef const double* values
         cdef double value
+        cdef Py_ssize_t i
+        cdef uint32_t tree
         cdef Node* root
         cdef Node* current
-        cdef const double[:] view
-        if x == NULL or raw == NULL:
-            free(x)
-            free(raw)
+        if raw == NULL:
             raise MemoryError()
         try:
-            for i, row in enumerate(rows):
-                if len(row) != width:
-                    raise ValueError(f"a row has {len(row)} features, the model {width}")
-                values = x + i * width
-                if isinstance(row, array) and row.typecode == "d":
-                    view = row                  # read through the buffer, without float objects
-                    for f in range(width):
-                        values[f] = view[f]
-                else:
-                    for f in range(width):
-                        values[f] = row[f]
+            for i in range(count):
                 raw[i] = self.baseline
             # Tree by tree, all rows through each: a tree's nodes stay in the cache
             # while every row walks it (each row's sum still adds the trees in order).
             for tree in range(self.n_trees):
                 root = self.nodes + self.roots[tree]
-                for i in range(n):
-                    values = x + i * width
+                for i in range(count):
+                    values = &x[i * stride]
                     current = root
                     while not current.flags & LEAF:
                         value = values[current.feature]
@@ -189,7 +218,6 @@ cdef class Forest:
                         else:
                             current = current + 1
                     raw[i] += current.value
-            return [1.0 / (1.0 + exp(-raw[i])) for i in range(n)]
+            return [1.0 / (1.0 + exp(-raw[i])) for i in range(count)]
         finally:
-            free(x)
             free(raw)

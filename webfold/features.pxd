@@ -1,7 +1,9 @@
 # Types for compiling features.py with Cython (an "augmenting" .pxd, as build.pxd): the
 # module stays plain Python; compiled, each feature row is written as C doubles into
-# its array, without a Python float per value.
+# its matrix, without a Python float per value, and the text statistics are read as C
+# fields (_text.pxd).
 cimport cython
+from webfold._text cimport TextStats
 
 cdef class PageFeatures:
     cdef public list blocks
@@ -16,16 +18,16 @@ cdef class PageFeatures:
     cdef public object container
     cdef public double container_share
     cdef public Py_ssize_t main_heading
-    cdef public list page_part
+    cdef public object page_part
     cdef public dict copies, first_copy
     cdef public set kept_by_rules
     cdef public dict slots_of, inside
 
-    @cython.locals(x="double[::1]", index=Py_ssize_t, k=Py_ssize_t, count=Py_ssize_t,
+    @cython.locals(index=Py_ssize_t, k=Py_ssize_t, count=Py_ssize_t, column=Py_ssize_t,
                    total_chars=Py_ssize_t, main_heading=Py_ssize_t, title_count=Py_ssize_t,
-                   width=Py_ssize_t, same_kind=Py_ssize_t, offset=Py_ssize_t,
-                   words=Py_ssize_t, overlap=Py_ssize_t, name=str, kind=str)
-    cpdef list rows(self, Py_ssize_t start, Py_ssize_t stop)
+                   width=Py_ssize_t, same_kind=Py_ssize_t, offset=Py_ssize_t, part="double[::1]",
+                   words=Py_ssize_t, overlap=Py_ssize_t, name=str, kind=str, stats=TextStats)
+    cpdef fill(self, Py_ssize_t start, Py_ssize_t stop, double[::1] x, Py_ssize_t stride)
 
 @cython.locals(chain=list)
 cdef list _chain(object element, Py_ssize_t reach)
@@ -37,19 +39,18 @@ cdef int _inside(object element, object container, dict memo) except -1
 
 @cython.locals(chars=Py_ssize_t, words=Py_ssize_t, sentences=Py_ssize_t, links=Py_ssize_t,
                column=Py_ssize_t, phrases="unsigned long long")
-cdef Py_ssize_t _text_row(object block, object stats, double[::1] x) except -1
+cdef Py_ssize_t _text_row(object block, TextStats stats, double[::1] x, Py_ssize_t k) except -1
 
 @cython.locals(distance=Py_ssize_t)
 cdef Py_ssize_t _subtree_row(object element, list chain, dict subtrees, Py_ssize_t total_chars,
                              object container, dict inside, double[::1] x, Py_ssize_t k) except -1
 
-@cython.locals(seen=set, tag=str, bit=int)
+@cython.locals(seen="unsigned long long", column=Py_ssize_t, bit=int)
 cdef Py_ssize_t _structure_row(object element, list chain, object chrome, double[::1] x,
                                Py_ssize_t k) except -1
 
-@cython.locals(distance=Py_ssize_t, weight=double, row="double[::1]", slot=Py_ssize_t, pairs=list,
-               keys=list)
-cdef Py_ssize_t _class_row(list chain, dict slots_of, dict rows, double[::1] x, Py_ssize_t k,
+@cython.locals(distance=Py_ssize_t, weight=double, slot=Py_ssize_t, found=tuple)
+cdef Py_ssize_t _class_row(list chain, dict slots_of, double[::1] x, Py_ssize_t k,
                            Py_ssize_t reach=*) except -1
 
 cdef class ContextFeatures:
@@ -59,8 +60,9 @@ cdef class ContextFeatures:
     cdef public list sums, sizes
     cdef public double page_mean, page_max, above
 
-    @cython.locals(x="double[::1]", prefix="double[::1]", confident="long long[::1]",
+    @cython.locals(prefix="double[::1]", confident="long long[::1]",
                    index=Py_ssize_t, k=Py_ssize_t, count=Py_ssize_t, width=Py_ssize_t,
-                   low=Py_ssize_t, high=Py_ssize_t, column=Py_ssize_t, size=Py_ssize_t,
+                   low=Py_ssize_t, high=Py_ssize_t, distance=Py_ssize_t, size=Py_ssize_t,
                    before=Py_ssize_t, after=Py_ssize_t, total_confident=Py_ssize_t, score=double)
-    cpdef list rows(self, Py_ssize_t start, Py_ssize_t stop)
+    cpdef fill(self, Py_ssize_t start, Py_ssize_t stop, double[::1] x, Py_ssize_t stride,
+               Py_ssize_t column)

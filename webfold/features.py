@@ -28,6 +28,7 @@ KINDS = ("heading", "paragraph", "list", "quote", "code", "table", "image", "the
 ANCESTOR_TAGS = ("main", "article", "section", "aside", "header", "footer", "li", "ul", "ol",
                  "table", "td", "form", "figure", "blockquote", "dl", "details", "p", "span")
 ANCESTOR_REACH = 16
+_TAG_BITS = {tag: 1 << column for column, tag in enumerate(ANCESTOR_TAGS)}
 CHROME_BITS = (CHROME_HEADER_FOOTER, CHROME_CLASS, CHROME_FORM, CHROME_INVISIBLE, CHROME_ASIDE, CHROME_NAV,
                CHROME_HIDDEN, CHROME_PANEL)
 
@@ -196,11 +197,10 @@ def _value_slots(value: str, limit: int) -> tuple[int, tuple[int, ...]]:
     return class_slots(value, _CLASS_GROUPS, limit, CLASS_BINS, len(CLASS_SIGNALS))
 
 
-def _element_slots(element) -> tuple[tuple[int, ...], object]:
+def _element_slots(element) -> tuple[int, ...]:
     """The class row places of an element's class and id tokens, at most
-    :data:`MAX_CLASS_TOKENS` of them, class tokens first; and a key that elements of
-    the same places share (the class string, or the element's serial when its id adds
-    tokens). The class string's part is remembered across elements and pages."""
+    :data:`MAX_CLASS_TOKENS` of them, class tokens first. The class string's part is
+    remembered across elements and pages."""
     classes = element.classes
     found = _CLASS_SLOTS.get(classes)
     if found is None:
@@ -208,10 +208,8 @@ def _element_slots(element) -> tuple[tuple[int, ...], object]:
         remember(_CLASS_SLOTS, classes, found, len(classes))
     count, slots = found
     if element.id and count < MAX_CLASS_TOKENS:
-        more = _value_slots(element.id, MAX_CLASS_TOKENS - count)[1]
-        if more:
-            return slots + more, element.serial
-    return slots, classes
+        return slots + _value_slots(element.id, MAX_CLASS_TOKENS - count)[1]
+    return slots
 
 
 def _signature(element) -> tuple[str, str]:
@@ -219,15 +217,30 @@ def _signature(element) -> tuple[str, str]:
 
 
 def page_features(blocks: list[Block]) -> list[array]:
-    """One row of :data:`FEATURE_NAMES` floats for each block of one page: all rows of
-    :class:`PageFeatures` at once (training's form; selection takes them in slices).
+    """One row of :data:`FEATURE_NAMES` floats for each block of one page (training's
+    form; selection fills a matrix of a slice of blocks at a time, :meth:`PageFeatures.fill`).
 
     Returns
     -------
     list of array.array
         ``len(blocks)`` rows of ``len(FEATURE_NAMES)`` doubles each (typecode ``"d"``).
     """
-    return PageFeatures(blocks).rows(0, len(blocks))
+    return _split(PageFeatures(blocks).fill, len(blocks), len(FEATURE_NAMES))
+
+
+def matrix(rows: int, width: int) -> array:
+    """A zero matrix of ``rows`` rows of ``width`` doubles, row after row in one flat
+    ``array("d")`` (8 bytes a value): what :meth:`PageFeatures.fill` and
+    :meth:`ContextFeatures.fill` write and ``webfold._trees.Forest.matrix_probabilities``
+    reads, without an object per row or per value."""
+    return array("d", bytes(8 * rows * width))
+
+
+def _split(fill, count: int, width: int, *more) -> list[array]:
+    """The ``count`` rows that ``fill(0, count, x, width, *more)`` writes, as one array each."""
+    x = matrix(count, width)
+    fill(0, count, x, width, *more)
+    return [x[row * width:(row + 1) * width] for row in range(count)]
 
 
 class PageFeatures:
@@ -235,8 +248,8 @@ class PageFeatures:
 
     The page-level sums (text and link characters, groups of siblings, subtree
     totals, the main container and heading) are taken once, in time linear in the
-    blocks; :meth:`rows` then makes the rows of any range. A caller that scores a
-    page of 100,000 blocks holds one slice of rows (2.3 KB a block), not all of them.
+    blocks; :meth:`fill` then writes the rows of any range. A caller that scores a
+    page of 100,000 blocks holds one slice of rows, not all of them.
 
     Parameters
     ----------
@@ -280,7 +293,7 @@ class PageFeatures:
         # The content's main heading: the first <h1>, else the first heading (-1: none).
         headings = [i for i, b in enumerate(blocks) if b.kind == "heading"]
         self.main_heading = next((i for i in headings if blocks[i].level == 1), headings[0] if headings else -1)
-        self.page_part = _page_row(page, sum(b.link_chars for b in blocks) / self.total_chars)
+        self.page_part = array("d", _page_row(page, sum(b.link_chars for b in blocks) / self.total_chars))
         # Blocks of the same text: how many (copies) and the index of the first.
         self.copies: dict[str, int] = {}
         self.first_copy: dict[str, int] = {}
@@ -292,30 +305,30 @@ class PageFeatures:
         self.slots_of: dict[int, tuple] = {}         # each element's _element_slots
         self.inside: dict[int, bool] = {}           # which elements are in the main container
 
-    def rows(self, start: int, stop: int) -> list[array]:
-        """The rows of blocks ``start`` to ``stop`` (exclusive): ``stop - start`` arrays
-        of ``len(FEATURE_NAMES)`` doubles (8 bytes a value, not a float object)."""
+    def fill(self, start: int, stop: int, x: array, stride: int) -> None:
+        """Write the rows of blocks ``start`` to ``stop`` (exclusive) into ``x``, a
+        :func:`matrix` of at least ``stop - start`` rows of ``stride`` doubles: block
+        ``start + i`` in row ``i``, its :data:`FEATURE_NAMES` in the first columns
+        (the rest are left as they are, for :meth:`ContextFeatures.fill`)."""
         blocks = self.blocks
         count = len(blocks)
         total_chars = self.total_chars
         main_heading = self.main_heading
         title_count = max(len(self.title_words), 1)
-        # Class rows by the tokens they are made of, shared by siblings; kept for one
-        # slice only, so a page of a million distinct classes holds one slice of them.
-        class_rows: dict[tuple, array] = {}
-        # Every row starts as a copy of this one: zeros, and the page's own columns last.
-        blank = array("d", bytes(8 * len(FEATURE_NAMES)))
-        width = len(FEATURE_NAMES) - len(self.page_part)
-        blank[width:] = array("d", self.page_part)
-        rows = []
-        # Each row is written in place, column by column (k: the next column). Compiled,
-        # x is a typed view of the row (features.pxd), so no value becomes a float object.
+        part = self.page_part
+        width = len(FEATURE_NAMES) - len(part)
+        # Each row is written in place, column by column (k: the next place in x).
+        # Compiled, x is a typed view of the matrix (features.pxd), so no value
+        # becomes a float object.
         for index in range(start, stop):
             block = blocks[index]
-            row = array("d", blank)
-            x = row
+            k = (index - start) * stride
+            for column in range(width):     # the block's columns start at zero,
+                x[k + column] = 0.0
+            for column in range(len(part)):     # the page's are the same in every row
+                x[k + width + column] = part[column]
             stats = analyze(block.text, _LEXICON, self.title, _STOP_BIT, WORD_BINS)
-            k = _text_row(block, stats, x)
+            k = _text_row(block, stats, x, k)
             text = block.text
             x[k] = math.log(self.copies.get(text, 1))
             x[k + 1] = self.first_copy.get(text, index) < index
@@ -359,7 +372,7 @@ class PageFeatures:
             offset = index - main_heading if main_heading >= 0 else count
             x[k + 1] = main_heading >= 0 and index >= main_heading
             x[k + 2] = offset / count
-            k = _class_row(chain, self.slots_of, class_rows, x, k + 3)
+            k = _class_row(chain, self.slots_of, x, k + 3)
             words = stats.words
             if words:
                 for value in stats.bins:
@@ -370,8 +383,6 @@ class PageFeatures:
             overlap = stats.title.bit_count()
             x[k] = overlap / title_count
             x[k + 1] = overlap / max(words, 1)
-            rows.append(row)
-        return rows
 
 
 def _chain(element, reach: int) -> list:
@@ -383,38 +394,39 @@ def _chain(element, reach: int) -> list:
     return chain
 
 
-def _text_row(block: Block, stats, x: array) -> int:
+def _text_row(block: Block, stats, x: array, k: int) -> int:
     """Write the text statistics and phrases of a block (``stats``:
-    :func:`webfold._text.analyze`) from column 0 of ``x``; return the next column."""
+    :func:`webfold._text.analyze`) from place ``k`` of ``x``; return the next place."""
     chars = max(stats.chars, 1)
     words = max(stats.words, 1)
     sentences = stats.sentences or (1 if stats.words else 0)
     links = len(block.links)
-    x[0] = math.log1p(block.text_chars)
-    x[1] = math.log1p(stats.words)
-    x[2] = block.link_chars / max(block.text_chars, 1)
-    x[3] = math.log1p(links)
-    x[4] = links / words
-    x[5] = stats.punctuation / chars
-    x[6] = stats.digits / chars
-    x[7] = stats.upper / max(stats.letters, 1)
-    x[8] = stats.counted / words
-    x[9] = stats.word_chars / words
-    x[10] = math.log1p(sentences)
-    x[11] = stats.words / max(sentences, 1)
-    x[12] = stats.ends_with_stop
-    x[13] = stats.starts_upper
-    x[14] = stats.commas / words
-    x[15] = stats.separators / words
-    x[16] = math.log1p(block.md.count("\n"))
-    x[17] = math.log1p(block.md.count("!["))
-    x[18] = block.text_chars > 0 and block.link_chars >= 0.9 * block.text_chars
-    x[19] = block.text[:3].lower() == "by "
-    x[20] = stats.mixed / words
+    x[k] = math.log1p(block.text_chars)
+    x[k + 1] = math.log1p(stats.words)
+    x[k + 2] = block.link_chars / max(block.text_chars, 1)
+    x[k + 3] = math.log1p(links)
+    x[k + 4] = links / words
+    x[k + 5] = stats.punctuation / chars
+    x[k + 6] = stats.digits / chars
+    x[k + 7] = stats.upper / max(stats.letters, 1)
+    x[k + 8] = stats.counted / words
+    x[k + 9] = stats.word_chars / words
+    x[k + 10] = math.log1p(sentences)
+    x[k + 11] = stats.words / max(sentences, 1)
+    x[k + 12] = stats.ends_with_stop
+    x[k + 13] = stats.starts_upper
+    x[k + 14] = stats.commas / words
+    x[k + 15] = stats.separators / words
+    x[k + 16] = math.log1p(block.md.count("\n"))
+    x[k + 17] = math.log1p(block.md.count("!["))
+    x[k + 18] = block.text_chars > 0 and block.link_chars >= 0.9 * block.text_chars
+    x[k + 19] = block.text[:3].lower() == "by "
+    x[k + 20] = stats.mixed / words
+    k += 21
     phrases = stats.phrases
     for column in range(len(PHRASES)):
-        x[21 + column] = phrases >> column & 1
-    return 21 + len(PHRASES)
+        x[k + column] = phrases >> column & 1
+    return k + len(PHRASES)
 
 
 def _subtree_totals(blocks: list[Block]) -> dict[int, list]:
@@ -502,50 +514,37 @@ def _inside(element, container, memo: dict[int, bool]) -> bool:
 
 
 def _structure_row(element, chain: list, chrome: int, x: array, k: int) -> int:
-    """Write, from column ``k`` of ``x``, the block's depth, which of
+    """Write, from place ``k`` of ``x``, the block's depth, which of
     :data:`ANCESTOR_TAGS` are among its element's ancestors (``chain``: :func:`_chain`)
-    and its chrome bits; return the next column."""
+    and its chrome bits; return the next place."""
     x[k] = math.log1p(max(element.depth, 0)) if element is not None else 0.0
     k += 1
-    seen = {ancestor.tag for ancestor in chain}
-    for tag in ANCESTOR_TAGS:
-        x[k] = tag in seen
-        k += 1
+    seen = 0
+    for ancestor in chain:
+        seen |= _TAG_BITS.get(ancestor.tag, 0)
+    for column in range(len(ANCESTOR_TAGS)):
+        x[k + column] = seen >> column & 1
+    k += len(ANCESTOR_TAGS)
     for bit in CHROME_BITS:
         x[k] = chrome & bit != 0
         k += 1
     return k
 
 
-def _class_row(chain: list, slots_of: dict[int, tuple], rows: dict[tuple, array],
-               x: array, k: int, reach: int = 4) -> int:
-    """Add, from column ``k`` of ``x``, the class and id signals and hashed bins of the
-    nearest ``reach`` elements of ``chain`` (:func:`_chain`), each token weighted
-    1 / (1 + its element's distance from the block's element); return the next column.
-
-    ``slots_of`` remembers each element's :func:`_element_slots` by its serial, and
-    ``rows`` each row made, keyed by the (distance, key of the places) pairs it holds:
-    sibling paragraphs without a class of their own share their row, as do the tiles
-    of a grid whose elements repeat one class string."""
-    pairs = []
-    keys = []
+def _class_row(chain: list, slots_of: dict[int, tuple], x: array, k: int, reach: int = 4) -> int:
+    """Add, from place ``k`` of ``x`` (zeros), the class and id signals and hashed
+    bins of the nearest ``reach`` elements of ``chain`` (:func:`_chain`), each token
+    weighted 1 / (1 + its element's distance from the block's element); return the
+    next place. ``slots_of`` remembers each element's :func:`_element_slots` by its
+    serial: the tiles of a grid repeat their ancestors."""
     for distance, ancestor in enumerate(chain[:reach]):
         found = slots_of.get(ancestor.serial)
         if found is None:
             found = slots_of[ancestor.serial] = _element_slots(ancestor)
-        if found[0]:
-            pairs.append((distance, found))
-            keys.append((distance, found[1]))
-    key = tuple(keys)
-    row = rows.get(key)
-    if row is None:
-        row = rows[key] = array("d", bytes(8 * (len(CLASS_SIGNALS) + CLASS_BINS)))
-        for distance, found in pairs:
-            weight = 1.0 / (1 + distance)
-            for slot in found[0]:
-                row[slot] += weight
-    x[k:k + len(row)] = row
-    return k + len(row)
+        weight = 1.0 / (1 + distance)
+        for slot in found:
+            x[k + slot] += weight
+    return k + len(CLASS_SIGNALS) + CLASS_BINS
 
 
 def _page_row(page: Page, link_density: float) -> list[float]:
@@ -596,7 +595,7 @@ CONTEXT_NAMES: list[str] = (
 def context_features(scores: list[float], containers: list[list[int]]) -> list[array]:
     """One row of :data:`CONTEXT_NAMES` for each block of a page: all rows of
     :class:`ContextFeatures` at once (training's form)."""
-    return ContextFeatures(scores, containers).rows(0, len(scores))
+    return _split(ContextFeatures(scores, containers).fill, len(scores), len(CONTEXT_NAMES), 0)
 
 
 class ContextFeatures:
@@ -636,29 +635,27 @@ class ContextFeatures:
         for position, index in enumerate(sorted(range(count), key=scores.__getitem__)):
             self.rank[index] = position / max(count - 1, 1)
 
-    def rows(self, start: int, stop: int) -> list[array]:
-        """The rows of blocks ``start`` to ``stop`` (exclusive): ``stop - start`` arrays
-        of ``len(CONTEXT_NAMES)`` doubles."""
+    def fill(self, start: int, stop: int, x: array, stride: int, column: int) -> None:
+        """Write the rows of blocks ``start`` to ``stop`` (exclusive) into ``x``, a
+        :func:`matrix` of at least ``stop - start`` rows of ``stride`` doubles: block
+        ``start + i``'s :data:`CONTEXT_NAMES` in row ``i`` from place ``column`` on."""
         count = len(self.scores)
         prefix, confident = self.prefix, self.confident
         total_confident = confident[count]
-        blank = array("d", bytes(8 * len(CONTEXT_NAMES)))
-        rows = []
         for index in range(start, stop):
-            row = array("d", blank)
-            x = row
+            k = (index - start) * stride + column
             score = self.scores[index]
-            x[0] = score
-            k = 1
+            x[k] = score
+            k += 1
             for width in CONTEXT_WINDOWS:
                 low, high = max(0, index - width), min(count, index + 1 + width)
                 x[k] = (prefix[index] - prefix[low]) / (index - low) if index > low else -1.0
                 x[k + 1] = (prefix[high] - prefix[index + 1]) / (high - index - 1) if high > index + 1 else -1.0
                 k += 2
             ids = self.containers[index]
-            for column in range(len(CONTAINER_DISTANCES)):
-                size = self.sizes[column][ids[column]]
-                x[k] = self.sums[column][ids[column]] / size
+            for distance in range(len(CONTAINER_DISTANCES)):
+                size = self.sizes[distance][ids[distance]]
+                x[k] = self.sums[distance][ids[distance]] / size
                 x[k + len(CONTAINER_DISTANCES)] = size / count
                 k += 1
             k += len(CONTAINER_DISTANCES)
@@ -671,8 +668,6 @@ class ContextFeatures:
             x[k + 4] = self.rank[index]
             x[k + 5] = self.above
             x[k + 6] = score - self.page_mean
-            rows.append(row)
-        return rows
 
 
 def container_ids(blocks: list[Block]) -> list[tuple[int, ...]]:

@@ -23,14 +23,14 @@ from webfold._trees import Forest
 from webfold.block import CHROME_DIALOG, CHROME_HIDDEN, CHROME_INVISIBLE, CHROME_PANEL, Block, words as words_of
 from webfold.build import dialogs_left_out, without_chrome
 from webfold.errors import WebfoldError
-from webfold.features import CONTEXT_NAMES, FEATURE_NAMES, ContextFeatures, PageFeatures, container_ids
+from webfold.features import CONTEXT_NAMES, FEATURE_NAMES, ContextFeatures, PageFeatures, container_ids, matrix
 from webfold.locks import ForkSafeLock
 
 #: The shipped model's folder. A ``str`` joined with :mod:`os.path`: importing
 #: :mod:`pathlib` would cost a command-line run about 3% of its instructions.
 MODEL_DIR = os.path.join(os.path.dirname(__file__), "models")
-#: Blocks whose rows are made at a time: a page's rows take 2.3 KB a block, so a page
-#: of a million blocks would otherwise hold 2.3 GB of them.
+#: Blocks whose rows are made at a time: a page's rows take 2.5 KB a block, so a page
+#: of a million blocks would otherwise hold 2.5 GB of them.
 SLICE = 2048
 #: Pages of more blocks are kept whole, unselected: scoring costs about 50 µs a block,
 #: so a page of a million tiny blocks would take a minute. The longest WCXB dev page
@@ -142,17 +142,21 @@ class Selector:
         """The stage-2 probability that each block is main content (0 to 1)."""
         features = PageFeatures(blocks)
         slices = [(start, min(start + SLICE, len(blocks))) for start in range(0, len(blocks), SLICE)]
+        # One matrix a slice: each row holds a block's features, then its context
+        # (stage 1 reads the first columns of each row, stage 2 all of them).
+        stride = len(FEATURE_NAMES) + len(CONTEXT_NAMES)
+        x = matrix(min(len(blocks), SLICE), stride)
         first: list[float] = []
         for start, stop in slices:
-            rows = features.rows(start, stop)
-            first += self.stage1.probabilities(rows)
+            features.fill(start, stop, x, stride)
+            first += self.stage1.matrix_probabilities(x, stop - start, stride)
         context = ContextFeatures(first, container_ids(blocks))
         scores: list[float] = []
         for start, stop in slices:
             if len(slices) > 1:     # a page of one slice still has its rows at hand
-                rows = features.rows(start, stop)
-            scores += self.stage2.probabilities([row + extra for row, extra in
-                                                 zip(rows, context.rows(start, stop))])
+                features.fill(start, stop, x, stride)
+            context.fill(start, stop, x, stride, len(FEATURE_NAMES))
+            scores += self.stage2.matrix_probabilities(x, stop - start, stride)
         return scores
 
 
