@@ -1,9 +1,14 @@
 # Types for compiling features.py with Cython (an "augmenting" .pxd, as build.pxd): the
 # module stays plain Python; compiled, each feature row is written as C doubles into
 # its matrix, without a Python float per value, and the text statistics are read as C
-# fields (_text.pxd).
+# fields (_text.pxd). The module's math.log and math.log1p become C's (the same
+# functions that Python's call), without a Python call and a float object each.
 cimport cython
+cimport libc.math as math
 from webfold._text cimport TextStats
+
+cdef dict _TAG_BITS
+cdef tuple CHROME_BITS
 
 cdef class PageFeatures:
     cdef public list blocks
@@ -26,7 +31,8 @@ cdef class PageFeatures:
     @cython.locals(index=Py_ssize_t, k=Py_ssize_t, count=Py_ssize_t, column=Py_ssize_t,
                    total_chars=Py_ssize_t, main_heading=Py_ssize_t, title_count=Py_ssize_t,
                    width=Py_ssize_t, same_kind=Py_ssize_t, offset=Py_ssize_t, part="double[::1]",
-                   words=Py_ssize_t, overlap=Py_ssize_t, name=str, kind=str, stats=TextStats)
+                   words=Py_ssize_t, overlap=Py_ssize_t, name=str, kind=str, stats=TextStats,
+                   value=Py_ssize_t)
     cpdef fill(self, Py_ssize_t start, Py_ssize_t stop, double[::1] x, Py_ssize_t stride)
 
 @cython.locals(chain=list)
@@ -41,12 +47,12 @@ cdef int _inside(object element, object container, dict memo) except -1
                column=Py_ssize_t, phrases="unsigned long long")
 cdef Py_ssize_t _text_row(object block, TextStats stats, double[::1] x, Py_ssize_t k) except -1
 
-@cython.locals(distance=Py_ssize_t)
+@cython.locals(distance=Py_ssize_t, chars=Py_ssize_t, links=Py_ssize_t)
 cdef Py_ssize_t _subtree_row(object element, list chain, dict subtrees, Py_ssize_t total_chars,
                              object container, dict inside, double[::1] x, Py_ssize_t k) except -1
 
-@cython.locals(seen="unsigned long long", column=Py_ssize_t, bit=int)
-cdef Py_ssize_t _structure_row(object element, list chain, object chrome, double[::1] x,
+@cython.locals(seen="unsigned long long", column=Py_ssize_t, bit=long)
+cdef Py_ssize_t _structure_row(object element, list chain, long chrome, double[::1] x,
                                Py_ssize_t k) except -1
 
 @cython.locals(distance=Py_ssize_t, weight=double, slot=Py_ssize_t, found=tuple)

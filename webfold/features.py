@@ -476,8 +476,8 @@ def _subtree_row(element, chain: list, subtrees: dict[int, list], total_chars: i
     whether the block is in the main container (``inside``: the memo of
     :func:`_inside`); return the next column."""
     for distance in SUBTREE_DISTANCES:
-        # past the outermost element the subtree is the whole page
-        x[k] = subtrees[chain[distance].serial][0] / total_chars if distance < len(chain) else 1.0
+        chars = subtrees[chain[distance].serial][0] if distance < len(chain) else total_chars
+        x[k] = chars / total_chars      # past the outermost element, the whole page
         k += 1
     for distance in SUBTREE_LINK_DISTANCES:
         if distance < len(chain):
