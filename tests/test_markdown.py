@@ -130,8 +130,11 @@ READINGS = [
     # emphasis that ends and starts again continues its touching closers, inner ones too
     ("<p><b><i>Hel</i></b><b><i>lo</i></b> there</p>", "***Hello*** there\n",
      "<p><em><strong>Hello</strong></em> there</p>\n"),
-    ("<p><s><b>old</b></s><b>new</b></p>", "**oldnew**\n", "<p><strong>oldnew</strong></p>\n"),
-    ("<p><b><del>x</del></b><del><i>y</i></del></p>", "~~x*y*~~\n", "<p><s>x<em>y</em></s></p>\n"),
+    # (closers that an opener follows close, so none is dropped)
+    ("<p><s><b>old</b></s><b>new</b></p>", "~~**old**~~**new**\n",
+     "<p><s><strong>old</strong></s><strong>new</strong></p>\n"),
+    ("<p><b><del>x</del></b><del><i>y</i></del></p>", "**~~x~~**~~*y*~~\n",
+     "<p><strong><s>x</s></strong><s><em>y</em></s></p>\n"),
     # two lists in a row inside a quote or an item stay two lists, as at the top level
     ('<blockquote><ol start="3"><li>a</li></ol><ol start="7"><li>b</li></ol></blockquote>',
      "> 3. a\n>\n> 7) b\n",
@@ -142,8 +145,9 @@ READINGS = [
      "> - a\n> * b\n> - c\n",
      "<blockquote>\n<ul>\n<li>a</li>\n</ul>\n<ul>\n<li>b</li>\n</ul>\n<ul>\n<li>c</li>\n</ul>\n</blockquote>\n"),
     # ... and touching delimiters of another character open as they did
-    ("<p><b><s>old</s></b><i>new</i> text</p>", "~~old~~*new* text\n", "<p><s>old</s><em>new</em> text</p>\n"),
-    ("<p><del><em>was</em></del><del>gone</del></p>", "*was*~~gone~~\n", "<p><em>was</em><s>gone</s></p>\n"),
+    ("<p><b><s>old</s></b><i>new</i> text</p>", "**~~old~~**_new_ text\n",
+     "<p><strong><s>old</s></strong><em>new</em> text</p>\n"),
+    ("<p><del><em>was</em></del><del>gone</del></p>", "~~*was*gone~~\n", "<p><s><em>was</em>gone</s></p>\n"),
     # a break before white space moved out of emphasis goes out with it
     ("<p><strong>Ingredients<br>&nbsp;</strong>Flour</p>", "**Ingredients**\\\n\u00a0Flour\n",
      "<p><strong>Ingredients</strong><br />\n\u00a0Flour</p>\n"),
@@ -178,6 +182,33 @@ READINGS = [
     # a heading of "#" alone is not a closing sequence
     ("<h2>#</h2>", "## \\#\n", "<h2>#</h2>\n"),
     ("<h2>a<hr>b</h2>", "## a b\n", "<h2>a b</h2>\n"),
+    # an end tag that closes an element with formatting elements open inside it: they
+    # open again for what follows, in order, as browsers reconstruct them (§13.2.4.3)
+    ("<p><a href=/x>li<b>nk</a> more</b></p>", "[li**nk**](https://example.com/x) **more**\n",
+     '<p><a href="https://example.com/x">li<strong>nk</strong></a> <strong>more</strong></p>\n'),
+    ("<p><span><b>x</span>y</b></p>", "**xy**\n", "<p><strong>xy</strong></p>\n"),
+    ("<p><a href=/x>a<b>b<i>c</a>d</i>e</b></p>", "[a**b*c***](https://example.com/x)***d*e**\n",
+     '<p><a href="https://example.com/x">a<strong>b<em>c</em></strong></a><strong><em>d</em>e</strong></p>\n'),
+    ("<p><s>a<code>b</s>c</code></p>", "~~a`b`~~`c`\n", "<p><s>a<code>b</code></s><code>c</code></p>\n"),
+    # ... at most three alike (the "Noah's Ark" clause): the first of four is not reopened
+    ("<p><span><b><b><b><b>x</span>y</b></b></b>z</p>", "**xy**z\n", "<p><strong>xy</strong>z</p>\n"),
+    # emphasis that opens touching a closer of the same character is written with "_"
+    ("<p><b>x<i>y</b>z</i></p>", "**x*y***_z_\n", "<p><strong>x<em>y</em></strong><em>z</em></p>\n"),
+    ("<p><b>x</b><i>y</i> z</p>", "**x**_y_ z\n", "<p><strong>x</strong><em>y</em> z</p>\n"),
+    ("<p><i>x</i><b>y</b><i>z</i></p>", "*x*__y__*z*\n", "<p><em>x</em><strong>y</strong><em>z</em></p>\n"),
+    # emphasis whose opener began one run with an inner one that closed is written with
+    # "_" where an inner opener after a letter or between punctuation would close it
+    ("<p><b><i>H</i>2<i>O</i></b></p>", "__*H*2*O*__\n", "<p><strong><em>H</em>2<em>O</em></strong></p>\n"),
+    ("<p><i><b>H</b>2<b>O</b></i></p>", "_**H**2**O**_\n", "<p><em><strong>H</strong>2<strong>O</strong></em></p>\n"),
+    ("<p><b><i>.</i>,<i>, a</i></b> b</p>", "__*.*,*, a*__ b\n",
+     "<p><strong><em>.</em>,<em>, a</em></strong> b</p>\n"),
+    ("<p><b><i>a</i> b <i>c</i></b></p>", "***a* b *c***\n", "<p><strong><em>a</em> b <em>c</em></strong></p>\n"),
+    # ... and as plain text where that underscore closes nothing (before a letter)
+    ("<p><b><i>.</i>,<i>, a</i></b>b</p>", "*.*,*, a*b\n", "<p><em>.</em>,<em>, a</em>b</p>\n"),
+    # a closer after punctuation closes before an opener, which is punctuation too
+    ("<p><b>a.</b><s>z</s></p>", "**a.**~~z~~\n", "<p><strong>a.</strong><s>z</s></p>\n"),
+    # ... which closes nothing before a letter: that emphasis is written as plain text
+    ("<p><b>x</b><i>y</i>z</p>", "**x**yz\n", "<p><strong>x</strong>yz</p>\n"),
     # white space moved out past a closer leaves no backslash or "*" touching it
     ("<p><b>C:\\&nbsp;</b>x</p>", "**C:\\\\**\u00a0x\n", "<p><strong>C:\\</strong>\u00a0x</p>\n"),
     ("<p><em>a * &nbsp;</em>b</p>", "*a \\** \u00a0b\n", "<p><em>a *</em> \u00a0b</p>\n"),

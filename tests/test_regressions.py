@@ -86,11 +86,12 @@ FLANKING = [
     ("emphasis_after_punctuation_in_a_link", '<p><a href="/x"><i>x.</i></a>y</p>', "[*x.*](/x)y\n",
      '<p><a href="/x"><em>x.</em></a>y</p>\n'),
     # the breaker on e9f4878: emphasis moved into a link, or dropped, leaves no closer
-    # for the next emphasis to continue (the link's destination was lost, or "**" stood)
+    # for the next emphasis to continue (the link's destination was lost, or "**" stood);
+    # since a closer before an opener closes, that emphasis continues
     ("emphasis_after_emphasis_moved_into_a_link", '<p><b><a href="/x">l</a></b><b>m</b></p>',
-     "[**l**](/x)**m**\n", '<p><a href="/x"><strong>l</strong></a><strong>m</strong></p>\n'),
-    ("emphasis_after_dropped_emphasis", "<p><b>a.</b><b>y</b></p>", "a.**y**\n",
-     "<p>a.<strong>y</strong></p>\n"),
+     "**[l](/x)m**\n", '<p><strong><a href="/x">l</a>m</strong></p>\n'),
+    ("emphasis_after_dropped_emphasis", "<p><b>a.</b><b>y</b></p>", "**a.y**\n",
+     "<p><strong>a.y</strong></p>\n"),
     # an opener's flanking characters lie past dropped delimiters and its own run, and
     # past the openers before it, which open nothing either when it opens nothing
     ("opener_before_a_dropped_opener", '<p><a href="/r">Ref<i><b>(</b>2)</i></a>x</p>', "[Ref(2)](/r)x\n",
@@ -107,7 +108,7 @@ FLANKING = [
     ("ascii_space_before_a_no_break_space_before_a_closer", "<p><em>q &nbsp;</em>z</p>", "*q* \u00a0z\n",
      "<p><em>q</em> \u00a0z</p>\n"),
     # the newcomer on bb64885: "!" before a link, past dropped emphasis, made an image
-    ("exclamation_mark_after_dropped_emphasis_before_a_link", '<p><b>New!</b><a href="/o">See</a></p>',
+    ("exclamation_mark_after_dropped_emphasis_before_a_link", '<p>New<b>!</b><a href="/o">See</a></p>',
      "New\\![See](/o)\n", '<p>New!<a href="/o">See</a></p>\n'),
 ]
 RENDERED = SPLIT_TEXT + FLANKING
@@ -124,9 +125,9 @@ INLINE = [
     ("adjacent_code_spans", "<p><code>x</code><code>y</code></p>", "`xy`\n"),
     ("space_before_code_span", "<p>a<code> x</code>b</p>", "a `x`b\n"),
     ("image_inside_code", "<p><code>x<img src=i.png alt=alt></code></p>", "`x`\n"),
-    # the opener touching a run of closers of other delimiters goes plain
-    ("touching_emphasis_runs", "<p><i><b>a</b></i><b>b</b></p>", "***a***b\n"),
-    ("emphasis_after_other_closer", "<p><b><i>a</i></b><i>b</i></p>", "***a***b\n"),
+    # the opener touching a run of closers of other delimiters is written with "_"
+    ("touching_emphasis_runs", "<p><i><b>a</b></i><b>b</b></p>", "***a***__b__\n"),
+    ("emphasis_after_other_closer", "<p><b><i>a</i></b><i>b</i></p>", "***a***_b_\n"),
     ("emphasis_in_link_ended_by_link", "<p><a href=u><em>w<a href=v>z</a></p>", "[*w*](u)[z](v)\n"),
     ("code_in_emphasis_across_blocks", "<div><i><code>y<div>z</div>", "*`y`*\n\n*z*\n"),
     ("references_in_link_parts", '<p><a href="x&amp;lt;y" title="a &amp;amp; b">l</a></p>',

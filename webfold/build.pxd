@@ -10,6 +10,7 @@ cdef class Frame:
     cdef public object attributes
     cdef public Frame parent
     cdef public Py_ssize_t serial
+    cdef public Py_ssize_t token
     cdef public int chrome
     cdef public object _element
 
@@ -58,7 +59,7 @@ cdef class Builder:
     cdef public list stack
     cdef public dict open_count
     cdef public int hidden, hidden_foreign, main, sectioning, pre, heading
-    cdef public Py_ssize_t serial
+    cdef public Py_ssize_t serial, token, reopened
     cdef public object page
     cdef public bint json_ld
     cdef public object payload_kind
@@ -107,6 +108,7 @@ cdef class Builder:
     cdef void imply_end_tags(self, str name)
     cdef Py_ssize_t in_scope(self, tuple names, frozenset boundaries)
     cdef bint close_in_scope(self, tuple names, frozenset boundaries)
+    cdef void close_phrasing(self, str name)
     cdef void end_tag(self, str name)
     cdef void pop(self)
     cdef void close_role(self, Frame frame, int role)
@@ -114,13 +116,14 @@ cdef class Builder:
     cdef void text(self, str text)
     cdef void add_text(self, str text)
     cdef void place(self, str first)
+    cdef void _split_run(self, str first)
     cdef bint link_open(self)
     cdef object open_mark(self, str name, int role, object attributes)
     cdef object _link_mark(self, object attributes)
     cdef void _open_code(self, object mark)
     cdef void close_mark(self, object mark)
     cdef void _write_closer(self, Mark mark)
-    cdef void _end_emphasis(self, Mark mark, Py_ssize_t opener, str tail)
+    cdef void _end_emphasis(self, Py_ssize_t opener, str tail)
     cdef tuple _flanking(self, Py_ssize_t opener)
     cdef Py_ssize_t _written_before(self, Py_ssize_t end, Py_ssize_t stop)
     cdef void _move_into_link(self, Py_ssize_t opener, Py_ssize_t closer)

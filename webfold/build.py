@@ -99,6 +99,10 @@ MAX_JOINED_CODE = 4096
 #: element an end tag closes in the same way, so no input makes that search quadratic.
 SEARCH_LIMIT = 512
 
+#: At most this many formatting elements alike open again after an end tag closes
+#: them (WHATWG HTML §13.2.4.3, the "Noah's Ark" clause).
+NOAHS_ARK = 3
+
 # Where the search for an element to close stops (WHATWG HTML §13.2.4.2: "has an
 # element in scope", and its list item, button and table variants).
 IN_SCOPE = SCOPE_BOUNDARIES
@@ -289,11 +293,13 @@ class Frame:
     ``tag`` is the lower-case name, ``role`` what the element does to the output,
     ``flags`` the counters it raised, ``data`` its role's state (a list's numbering, a
     table, a mark), ``attributes`` the attributes Webfold reads, ``parent`` the frame
-    below it, ``serial`` the order of its start tag and ``chrome`` the chrome kinds
-    (``block.CHROME_*`` bits) of the element and its ancestors.
+    below it, ``serial`` the order of its start tag, ``token`` the index of its start
+    tag among the page's tokens (what a formatting element is opened again from, see
+    :meth:`Builder.close_phrasing`) and ``chrome`` the chrome kinds (``block.CHROME_*``
+    bits) of the element and its ancestors.
     """
 
-    __slots__ = ("tag", "role", "flags", "data", "attributes", "parent", "serial", "chrome",
+    __slots__ = ("tag", "role", "flags", "data", "attributes", "parent", "serial", "token", "chrome",
                  "_element")
 
     @property
@@ -315,10 +321,6 @@ class Frame:
         return self._element
 
 
-#: ``Mark.placed`` of a mark that will not be written in this paragraph.
-SUPPRESSED = -2
-
-
 class Mark:
     """An open inline element (emphasis, strikethrough, link, code span)."""
 
@@ -327,8 +329,7 @@ class Mark:
     def __init__(self, opener: str, closer: str, link: str | None = None):
         self.opener = opener
         self.closer = closer
-        self.placed = -1            # index of its opener in the paragraph's parts; -1 not yet
-        #                             placed, SUPPRESSED not to be written
+        self.placed = -1            # index of its opener in the paragraph's parts; -1 not yet placed
         self.link = link
 
 
@@ -566,6 +567,8 @@ class Builder:
         self.pre = 0
         self.heading = 0
         self.serial = 0
+        self.token = 0                      # the index of the tag being read (Frame.token)
+        self.reopened = 0                   # formatting elements opened again (close_phrasing)
         self.page = Page(url=base)
         self.json_ld = False                # the raw text that follows is JSON-LD
         self.payload_kind: str | None = None    # of the raw text that follows (webfold.payloads)
@@ -607,10 +610,12 @@ class Builder:
                 self.text(tokens.text(start, end, True, False))
             elif kind == START_TAG:
                 self.offset = start
+                self.token = index
                 name = TAG_NAMES[number] if number else tokens.name(index)
                 self.start_tag(name, index, flags)
             elif kind == END_TAG:
                 self.offset = start
+                self.token = index
                 name = TAG_NAMES[number] if number else tokens.name(index)
                 self.end_tag(name)
             elif kind == RAW_TEXT:
@@ -947,6 +952,7 @@ class Builder:
                 not inherited & CHROME_HIDDEN or inherited & CHROME_PANEL)):
             frame.chrome &= ~CHROME_PANEL
         frame.serial = self.serial
+        frame.token = self.token
         frame._element = None
         self.stack.append(frame)
         self.serial += 1
@@ -1282,8 +1288,47 @@ class Builder:
         elif name in SPECIAL_ELEMENTS:
             boundaries = IN_SCOPE
         else:
-            boundaries = SPECIAL_ELEMENTS     # "any other end tag" stops at a special element
+            self.close_phrasing(name)
+            return
         self.close_in_scope((name,), boundaries)
+
+    def close_phrasing(self, name: str) -> None:
+        """End tag ``name`` of an element that is not special: close the nearest open
+        ``name`` unless a special element comes first ("any other end tag", and the
+        adoption agency algorithm where no special element is open inside the formatting
+        element; WHATWG HTML §13.2.6.4.7). The formatting elements
+        (``tables.FORMATTING_ELEMENTS``) it closes on the way open again, in order, for
+        what follows, as a browser's "reconstruct the active formatting elements" does
+        (§13.2.4.3): in ``<a>li<b>nk</a> more</b>`` " more" is bold. Of elements alike
+        (tag and the attributes Webfold reads) only the last :data:`NOAHS_ARK` open
+        again. The search stops at :data:`SEARCH_LIMIT` frames, so one end tag opens
+        fewer than that many, and none opens any once the page has opened again as many
+        as it has tokens before the end tag: a hostile page (spans, then hundreds of
+        ``<b>`` of distinct ids, then a ``</span>`` for each span) costs at most twice
+        its start tags, where browsers open them all again each time."""
+        stack = self.stack
+        position = self.in_scope((name,), SPECIAL_ELEMENTS)
+        if position < 0:
+            return
+        closed = [frame for frame in stack[position + 1:] if frame.tag in FORMATTING_ELEMENTS]
+        while len(stack) > position:
+            self.pop()
+        if self.hidden or not closed or self.reopened > self.token:
+            return                          # a dropped subtree writes nothing; or over budget
+        tokens = self.tokens
+        alike: dict[tuple, int] = {}
+        reopened = []
+        for frame in reversed(closed):
+            flags = tokens[frame.token][4]
+            key = (frame.tag, frozenset(tokens.attributes(frame.token).items())
+                   if flags & HAS_ATTRIBUTES else None)
+            alike[key] = alike.get(key, 0) + 1
+            if alike[key] <= NOAHS_ARK:
+                reopened.append((frame, flags))
+        self.reopened += len(reopened)
+        for frame, flags in reversed(reopened):
+            self.token = frame.token        # the copy's own start tag (Frame.token)
+            self.start_tag(frame.tag, frame.token, flags)
 
     def remove_form(self) -> bool:
         """``</form>`` with elements open inside the form: take the form alone off the
@@ -1425,7 +1470,8 @@ class Builder:
         self.line_start = True
         self.image_count = 0
         # (opener, closer) indices of the emphasis pairs whose closers end the text
-        # after punctuation: dropped if a letter follows (Builder._end_emphasis)
+        # after punctuation, or are underscores: dropped if a letter follows
+        # (Builder._end_emphasis)
         self.fragile: list[tuple[int, int]] = []
         # The emphasis closers that touch at the end of the parts, innermost first:
         # (index, index of its opener, delimiter). Openers that follow continue them.
@@ -1508,9 +1554,11 @@ class Builder:
         if self.space and parts and not self.line_start:
             parts.append(" ")
             self.plain.append(" ")
-        elif self.fragile and (first.isalnum() or first == "_"):
+        elif self.fragile and (first.isalnum() or first == "_") and not any(
+                mark.placed == -1 for mark in self.marks):
             # "**"x"**y": a closer after punctuation and before a letter closes nothing
-            # (CommonMark §6.2, right-flanking). Emphasis of exactly one link moves
+            # (CommonMark §6.2, right-flanking); before an opener, which is punctuation,
+            # it closes ("**"x"**~~y~~"). Emphasis of exactly one link moves
             # inside it ("**[a](/x)**y" to "[**a**](/x)y"); other pairs are dropped (all
             # of a chain of closers, "**a ~~b.~~**y", or the inner one would break).
             for opener, closer in self.fragile:
@@ -1529,21 +1577,47 @@ class Builder:
         for mark in self.marks:
             if mark.placed != -1:
                 continue
+            delimiter = mark.opener
             touching = bool(self.closers) and self.closers[-1][0] == self._written_before(len(parts), -1)
-            if touching and mark.opener == self.closers[-1][2]:
-                # "**a****b**": continue the touching run instead, the outer mark first,
-                # so that the inner closer ends the parts for the inner mark to continue
-                # ("***Hel***" + "***lo***" is "***Hello***")
-                index, mark.placed, _ = self.closers.pop()
-                del parts[index:]           # the closer and the emptied parts after it
-                continue
-            if touching and mark.opener[:1] == self.closers[-1][2][:1]:
-                mark.placed = SUPPRESSED    # "*a***b**" reads wrong: this one goes plain
-                continue
-            if mark.opener == "[":
+            if touching:
+                written = self.closers[-1][2]
+                underscored = delimiter.replace("*", "_")
+                if written == delimiter or written == underscored:
+                    # "**a****b**": continue the touching run instead, the outer mark
+                    # first, so that the inner closer ends the parts for the inner mark
+                    # to continue ("***Hel***" + "***lo***" is "***Hello***")
+                    index, mark.placed, _ = self.closers.pop()
+                    del parts[index:]       # the closer and the emptied parts after it
+                    continue
+                if written[0] == delimiter[0]:
+                    # "**a***b*" reads as one run of closers: an underscore opens after
+                    # punctuation (CommonMark §6.2), "**a**_b_"
+                    delimiter = underscored
+            if delimiter[0] == "*":
+                self._split_run(first)
+            if delimiter == "[":
                 self._escape_bang(len(parts))
             mark.placed = len(parts)
-            parts.append(mark.opener)
+            parts.append(delimiter)
+
+    def _split_run(self, first: str) -> None:
+        """Before an opener of ``"*"`` that can also close (after a letter or digit, or
+        between punctuation; CommonMark §6.2) followed by ``first``: an open emphasis
+        whose opener began one run with an inner one that has closed ("***H*2" + "*O")
+        would be closed by it. That emphasis is written with ``"_"`` instead
+        ("__*H*2*O*__"), where an underscore opens (not after a letter or digit)."""
+        parts = self.parts
+        last = self._written_before(len(parts), -1)
+        if last < 0 or not parts[last].strip("*_~"):
+            return                          # one run with the delimiter before it: not split
+        before = parts[last][-1]
+        if before.isspace() or is_punctuation(before) and not is_punctuation(first):
+            return
+        for mark in self.marks:
+            at = mark.placed
+            if (0 <= at < last and parts[at][:1] == "*" and parts[at + 1][:1] == "*"
+                    and not self._flanking(at)[0].isalnum()):
+                parts[at] = parts[at].replace("*", "_")
 
     def link_open(self) -> bool:
         for mark in self.marks:
@@ -1650,7 +1724,7 @@ class Builder:
                 # would not be left-flanking (CommonMark §6.2): "a**[x](/x)**" becomes
                 # "a[**x**](/x)", other text loses the opener and its closer
                 if self._wraps_link(opener, len(parts)):
-                    parts.append(mark.closer)
+                    parts.append(parts[opener])
                     self._move_into_link(opener, len(parts) - 1)
                 else:
                     parts[opener] = ""
@@ -1678,30 +1752,33 @@ class Builder:
                     parts.append(tail)
                 else:
                     del parts[end:]
-                    self._end_emphasis(mark, opener, tail)
+                    self._end_emphasis(opener, tail)
         if trailing_break:
             parts.append(_HARD_BREAK)
 
-    def _end_emphasis(self, mark: Mark, opener: int, tail: str) -> None:
-        """Write the closer of emphasis ``mark`` (its opener at ``parts[opener]``) after
-        the text it holds, then ``tail`` (white space moved out of it). A closer after
-        punctuation is right-flanking only if white space or punctuation follows
-        (CommonMark §6.2): it is noted in ``fragile`` until the next text tells."""
+    def _end_emphasis(self, opener: int, tail: str) -> None:
+        """Write the closer of the emphasis whose opener is ``parts[opener]`` (the same
+        delimiter: ``"*"`` or ``"_"`` forms, see :meth:`place`) after the text it holds,
+        then ``tail`` (white space moved out of it). A closer after punctuation is
+        right-flanking only if white space or punctuation follows, and an underscore
+        closes only if no letter or digit follows (CommonMark §6.2): such a closer is
+        noted in ``fragile`` until the next text tells."""
         parts = self.parts
+        closer = parts[opener]
         last = len(parts) - 1
         # "**q*x***y": closers that touch with the same character make one delimiter
         # run, which the character before the run makes right-flanking or not.
         touching = bool(self.closers) and self.closers[-1][0] == last
-        run = touching and self.closers[-1][2][:1] == mark.closer[:1]
+        run = touching and self.closers[-1][2][:1] == closer[:1]
         after_punctuation = (bool(self.fragile) and self.fragile[-1][1] == last) if run \
             else is_punctuation(parts[self._written_before(last + 1, opener)][-1:])
-        parts.append(mark.closer)
+        parts.append(closer)
         if not touching:
             self.closers = []
-        self.closers.append((last + 1, opener, mark.closer))
+        self.closers.append((last + 1, opener, closer))
         if tail:
             parts.append(tail)
-        elif after_punctuation:
+        elif after_punctuation or closer[0] == "_":
             self.fragile.append((opener, last + 1))
 
     def _flanking(self, opener: int) -> tuple[str, str]:
