@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import random
 import subprocess
 import sys
 
@@ -265,6 +266,12 @@ def test_closed_standard_input_is_a_usage_error(capsys, monkeypatch):
 def test_a_conversion_error_names_standard_input_as_stdin(capsys, monkeypatch):
     code, out, err = run(["-"], capsys, bytes(range(8)) * 100, monkeypatch)
     assert (code, out) == (1, "") and err.startswith("webfold: error: <stdin>: the input is binary")
+
+
+def test_short_random_bytes_are_refused_in_one_line(capsys, monkeypatch):
+    noise = random.Random(100).randbytes(100)
+    assert run(["-"], capsys, noise, monkeypatch) == (
+        1, "", "webfold: error: <stdin>: the input is binary (application/octet-stream), not HTML\n")
 
 
 def test_full_disk_on_standard_output_is_one_line():
