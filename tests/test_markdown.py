@@ -209,6 +209,35 @@ READINGS = [
     ("<p><b>a.</b><s>z</s></p>", "**a.**~~z~~\n", "<p><strong>a.</strong><s>z</s></p>\n"),
     # ... which closes nothing before a letter: that emphasis is written as plain text
     ("<p><b>x</b><i>y</i>z</p>", "**x**yz\n", "<p><strong>x</strong>yz</p>\n"),
+    # an item of an <ol> that holds nothing (white space, or only what is dropped) is
+    # written as its number alone, so the items after it keep theirs (CommonMark §5.2)
+    ("<ol><li>a</li><li></li><li>c</li></ol>", "1. a\n2.\n3. c\n", "<ol>\n<li>a</li>\n<li></li>\n<li>c</li>\n</ol>\n"),
+    ("<ol><li></li><li>b</li><li>c</li></ol>", "1.\n2. b\n3. c\n", "<ol>\n<li></li>\n<li>b</li>\n<li>c</li>\n</ol>\n"),
+    ("<ol><li>a</li><li>b</li><li> \n </li></ol>", "1. a\n2. b\n3.\n", "<ol>\n<li>a</li>\n<li>b</li>\n<li></li>\n</ol>\n"),
+    ('<ol><li><script>x</script></li><li>b</li><li><img src=""></li></ol>', "1.\n2. b\n3.\n",
+     "<ol>\n<li></li>\n<li>b</li>\n<li></li>\n</ol>\n"),
+    ("<blockquote><ol start=3><li>a</li><li></li><li></li><li>d</li></ol></blockquote>", "> 3. a\n> 4.\n> 5.\n> 6. d\n",
+     '<blockquote>\n<ol start="3">\n<li>a</li>\n<li></li>\n<li></li>\n<li>d</li>\n</ol>\n</blockquote>\n'),
+    ("<p>x</p><ol><li></li><li>b</li></ol>", "x\n\n1.\n2. b\n", "<p>x</p>\n<ol>\n<li></li>\n<li>b</li>\n</ol>\n"),
+    # ... nested too, where an empty first item cannot follow the line before (§5.2)
+    ("<ol><li>a<ol><li></li><li>y</li></ol></li><li>c</li></ol>", "1. a\n\n   1.\n   2. y\n2. c\n",
+     "<ol>\n<li>\n<p>a</p>\n<ol>\n<li></li>\n<li>y</li>\n</ol>\n</li>\n<li>\n<p>c</p>\n</li>\n</ol>\n"),
+    ("<ul><li>a<ol><li>x</li><li></li></ol></li></ul>", "- a\n  1. x\n  2.\n",
+     "<ul>\n<li>a\n<ol>\n<li>x</li>\n<li></li>\n</ol>\n</li>\n</ul>\n"),
+    ("<ul><li><ol><li></li><li>b</li></ol></li></ul>", "- 1.\n  2. b\n",
+     "<ul>\n<li>\n<ol>\n<li></li>\n<li>b</li>\n</ol>\n</li>\n</ul>\n"),
+    # ... but a list of nothing but empty items is no block, and an empty bullet item
+    # says nothing (menus whose entries the drop rules empty have many)
+    ("<p>x</p><ol><li></li><li> </li></ol>", "x\n", "<p>x</p>\n"),
+    ("<ol><li>a</li><li><ol><li></li></ol></li><li>c</li></ol>", "1. a\n2.\n3. c\n",
+     "<ol>\n<li>a</li>\n<li></li>\n<li>c</li>\n</ol>\n"),
+    ("<ul><li></li><li>b</li><li> </li></ul>", "- b\n", "<ul>\n<li>b</li>\n</ul>\n"),
+    # text in a list but in no item is a paragraph: an item that cannot interrupt one
+    # (empty, or numbered other than 1, §5.3) follows it after a blank line
+    ("<ol start=2>text<li>b</li></ol>", "text\n\n2. b\n", '<p>text</p>\n<ol start="2">\n<li>b</li>\n</ol>\n'),
+    ("<ol><li>a</li>text<li></li><li>c</li></ol>", "1. a\n\ntext\n\n2.\n3. c\n",
+     '<ol>\n<li>a</li>\n</ol>\n<p>text</p>\n<ol start="2">\n<li></li>\n<li>c</li>\n</ol>\n'),
+    ("<ol>text<li></li></ol>", "text\n\n1.\n", "<p>text</p>\n<ol>\n<li></li>\n</ol>\n"),
     # white space moved out past a closer leaves no backslash or "*" touching it
     ("<p><b>C:\\&nbsp;</b>x</p>", "**C:\\\\**\u00a0x\n", "<p><strong>C:\\</strong>\u00a0x</p>\n"),
     ("<p><em>a * &nbsp;</em>b</p>", "*a \\** \u00a0b\n", "<p><em>a *</em> \u00a0b</p>\n"),

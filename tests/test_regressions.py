@@ -150,7 +150,7 @@ def test_link_target_keeps_its_text_through_markdown():
 
 BLOCKS = [
     ("nested_list_starting_after_an_empty_item", "<ul><li>a<ol><li></li><li>b</li></ol></li></ul>",
-     "- a\n\n  2. b\n"),
+     "- a\n\n  1.\n  2. b\n"),
     ("adjacent_lists_stay_apart", "<ol><li>a</ol><ol><li>b</ol><ul><li>c</ul><ul><li>d</ul><ul><li>e</ul>",
      "1. a\n\n1) b\n\n- c\n\n* d\n\n- e\n"),
     ("empty_row_under_a_rowspan", "<table><tr><td>a<td rowspan=2>b</tr><tr></tr><tr><td>c<td>d</tr></table>",

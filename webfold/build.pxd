@@ -28,6 +28,8 @@ cdef class Container:
     cdef public Frame frame
     cdef public object state
     cdef public object last_list
+    cdef public list empty_items
+    cdef public bint own_leaf
 
 cdef class Sink:
     cdef public list blocks

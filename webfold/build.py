@@ -338,7 +338,8 @@ class Container:
     (a list with nothing; an item with its marker, then the marker's width of spaces;
     a quote with ``> ``)."""
 
-    __slots__ = ("kind", "marker", "started", "interrupts", "frame", "state", "last_list")
+    __slots__ = ("kind", "marker", "started", "interrupts", "frame", "state", "last_list", "empty_items",
+                 "own_leaf")
 
     def __init__(self, kind: int, marker: str = "", started: bool = False,
                  interrupts: bool = True):
@@ -353,9 +354,28 @@ class Container:
         # For a quote or an item: the list closed last directly inside it, as
         # (ordered, alternate), until another block follows it there.
         self.last_list: tuple[bool, bool] | None = None
+        # For an ordered list: the markers of its items that held nothing, not yet written.
+        # They are written before the list's next line, or at its end, so that a list
+        # of nothing but empty items writes nothing.
+        self.empty_items: list[str] = []
+        # For a list: its last leaf is its own, in none of its items (text inside <ul>
+        # but in no <li>): a paragraph to the parser, which only an item that may
+        # interrupt a paragraph may follow directly.
+        self.own_leaf = False
 
 
 LIST_CONTAINER, ITEM_CONTAINER, QUOTE_CONTAINER = 0, 1, 2
+
+
+def continuation(containers: list[Container]) -> str:
+    """The prefix of a line inside ``containers`` after their first: ``> `` for a quote,
+    and for an item as many spaces as its marker is wide (CommonMark §5.1, §5.2)."""
+    return "".join(map(continued, containers))
+
+
+def continued(container: Container) -> str:
+    """One container's part of :func:`continuation`."""
+    return container.marker if container.kind == QUOTE_CONTAINER else " " * len(container.marker)
 
 
 class Sink:
@@ -2070,8 +2090,11 @@ class Builder:
     @staticmethod
     def interrupts(containers: list[Container], listing: Container) -> bool:
         """Whether a list's first written item may follow a paragraph line directly: a
-        bullet item, or an ordered item numbered 1 (CommonMark §5.3). The first item
-        written is not always the first in the page: empty items write nothing."""
+        bullet item, or an ordered item numbered 1 (CommonMark §5.3), that is not empty
+        (§5.2). Empty items wait in :attr:`Container.empty_items` for the list's next
+        line, and are written before it."""
+        if listing.empty_items:
+            return False
         after = containers.index(listing) + 1
         if after < len(containers) and containers[after].kind == ITEM_CONTAINER:
             marker = containers[after].marker.strip()
@@ -2088,8 +2111,25 @@ class Builder:
         container = sink.containers.pop()
         if container.kind == ITEM_CONTAINER:
             sink.last_item = container if container.started else sink.last_item
-        elif container.kind == LIST_CONTAINER and container.started and sink.containers:
-            sink.containers[-1].last_list = (container.state.ordered, container.state.alternate)
+            listing = sink.containers[-1] if sink.containers else None
+            if not container.started and container.frame is not None and listing is not None \
+                    and listing.kind == LIST_CONTAINER and listing.state.ordered:
+                # An <li> of an <ol> that held nothing (or only what is dropped) is still
+                # an item: left out, it would renumber the items after it (a list item
+                # may be empty, CommonMark §5.2). An empty bullet item says nothing, and
+                # menus whose entries the drop rules empty have many: it is left out.
+                listing.empty_items.append(container.marker.rstrip())
+        elif container.kind == LIST_CONTAINER and container.started:
+            if container.empty_items:       # empty items at the list's end
+                prefix = continuation(sink.containers)
+                lines = [prefix + marker for marker in container.empty_items]
+                if container.own_leaf:      # an empty item cannot interrupt a paragraph (§5.2)
+                    lines.insert(0, prefix.rstrip())
+                sink.open.md.extend(lines)
+                if sink.items:
+                    sink.items[-1].md.extend(lines)
+            if sink.containers:
+                sink.containers[-1].last_list = (container.state.ordered, container.state.alternate)
         if not sink.containers:
             self.close_open_block(sink)
 
@@ -2126,21 +2166,30 @@ class Builder:
         new_item = len(containers) == 1 or (containers[1].kind == ITEM_CONTAINER
                                              and not containers[1].started)
         held_before = ""            # prefix of the containers that held the previous leaf
-        for container in containers:
+        empty_lines = []            # the lines of the empty items before this leaf
+        for index, container in enumerate(containers):
             if container.started:
-                first_prefix.append(container.marker if container.kind == QUOTE_CONTAINER
-                                    else " " * len(container.marker))
+                first_prefix.append(continued(container))
                 if not decided:
                     held_before = "".join(first_prefix)
-                continue
-            if not decided:         # the outermost container this leaf starts decides
-                decided = True
-                separate = container.kind == QUOTE_CONTAINER or (
-                    container.kind == LIST_CONTAINER and not self.interrupts(containers, container))
-            first_prefix.append(container.marker)
-        continuation = "".join(c.marker if c.kind == QUOTE_CONTAINER else " " * len(c.marker)
-                               for c in containers)
-        separator = continuation.rstrip()
+            else:
+                if not decided:     # the outermost container this leaf starts decides
+                    decided = True
+                    # an item after its list's own leaf is that list's first to the parser
+                    listing = containers[index - 1] if container.kind == ITEM_CONTAINER and index \
+                        and containers[index - 1].own_leaf else container
+                    separate = container.kind == QUOTE_CONTAINER or (
+                        listing.kind == LIST_CONTAINER and not self.interrupts(containers, listing))
+                first_prefix.append(container.marker)
+            if container.empty_items:
+                # The first empty item's line starts the containers around it, as the
+                # leaf's first line would have.
+                after = continuation(containers[:index + 1])
+                empty_lines += ["".join(first_prefix) + container.empty_items[0]]
+                empty_lines += [after + marker for marker in container.empty_items[1:]]
+                first_prefix = [after]
+        inside = continuation(containers)
+        separator = inside.rstrip()
         lines = block.md.split("\n")
         if block.kind == "thematic_break" and first_prefix and first_prefix[-1] == "* ":
             lines[0] = "---"                # "* ***" is one thematic break, not an item holding one
@@ -2149,10 +2198,13 @@ class Builder:
             line = lines[index]
             # Only a line of spaces and tabs is blank (CommonMark §4.9): one of no-break
             # spaces is text, in a code block as in a paragraph.
-            lines[index] = continuation + line if line.strip(" \t") else separator
+            lines[index] = inside + line if line.strip(" \t") else separator
         for container in containers:
             container.started = True
-        text = "\n".join(lines)
+            container.own_leaf = False
+            container.empty_items.clear()   # not before: the next container's decision reads them
+        containers[-1].own_leaf = containers[-1].kind == LIST_CONTAINER
+        text = "\n".join(empty_lines + lines)
         joined = held_before.rstrip() + "\n" + text if separate else text
         kind = "quote" if containers[0].kind == QUOTE_CONTAINER else "list"
         sink.open = self.grow(sink.open, text, joined, block, kind, sink.open_element)
