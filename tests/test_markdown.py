@@ -120,6 +120,17 @@ READINGS = [
     # a line of no-break spaces is text, not a blank line (§4.9), in a quote's code too
     ("<blockquote><pre>a\n\u00a0\nb</pre></blockquote>", "> ```\n> a\n> \u00a0\n> b\n> ```\n",
      "<blockquote>\n<pre><code>a\n\u00a0\nb\n</code></pre>\n</blockquote>\n"),
+    # ... and a line of spaces or tabs in code keeps them after the container's prefix
+    # (§4.5 with §5.1 and §5.2), as it does at the top level
+    ("<blockquote><pre>a\n   \nb</pre></blockquote>", "> ```\n> a\n>    \n> b\n> ```\n",
+     "<blockquote>\n<pre><code>a\n   \nb\n</code></pre>\n</blockquote>\n"),
+    ("<ul><li><pre>x\n \t\ny</pre></li></ul>", "- ```\n  x\n   \t\n  y\n  ```\n",
+     "<ul>\n<li>\n<pre><code>x\n \t\ny\n</code></pre>\n</li>\n</ul>\n"),
+    ("<ol><li>t<pre>x\n    \ny</pre></li></ol>", "1. t\n\n   ```\n   x\n       \n   y\n   ```\n",
+     "<ol>\n<li>\n<p>t</p>\n<pre><code>x\n    \ny\n</code></pre>\n</li>\n</ol>\n"),
+    ("<blockquote><ul><li><pre>   \nx</pre></li></ul></blockquote>", "> - ```\n>      \n>   x\n>   ```\n",
+     "<blockquote>\n<ul>\n<li>\n<pre><code>   \nx\n</code></pre>\n</li>\n</ul>\n</blockquote>\n"),
+    ("<pre>a\n   \nb</pre>", "```\na\n   \nb\n```\n", "<pre><code>a\n   \nb\n</code></pre>\n"),
     # touching code elements are one span, but not across a link (Javadoc)
     ('<p><code>List&lt;</code><a href="String.html"><code>String</code></a><code>&gt;</code> names</p>',
      "`List<`[`String`](https://example.com/dir/String.html)`>` names\n",

@@ -2196,9 +2196,10 @@ class Builder:
         lines[0] = "".join(first_prefix) + lines[0]
         for index in range(1, len(lines)):
             line = lines[index]
-            # Only a line of spaces and tabs is blank (CommonMark §4.9): one of no-break
-            # spaces is text, in a code block as in a paragraph.
-            lines[index] = inside + line if line.strip(" \t") else separator
+            # Only an empty line takes the bare separator. A line of spaces or tabs is
+            # code's (no other leaf writes one), and its spaces are the code's content,
+            # after the prefix as at the top level (CommonMark §4.5, §5.1, §5.2).
+            lines[index] = inside + line if line else separator
         for container in containers:
             container.started = True
             container.own_leaf = False
