@@ -67,6 +67,34 @@ def test_utf16_with_bom():
     assert webfold.to_markdown(data, selection=False) == "\u00e9t\u00e9\n"
 
 
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be"])
+@pytest.mark.parametrize("text", ["Plain English text.", "\u042d\u0442\u043e \u0440\u0443\u0441\u0441\u043a\u0438\u0439 \u0442\u0435\u043a\u0441\u0442.",
+                                  "\u65e5\u672c\u8a9e\u306e\u30c6\u30ad\u30b9\u30c8\u3002"])
+def test_utf16_without_bom_is_known_by_its_nuls(codec, text):
+    # Its ASCII is valid UTF-8 with a NUL beside each letter: read so, every tag was
+    # text ("\\<html>..."), and Cyrillic's control bytes made the page "binary".
+    data = page(text, "<title>t</title>").encode(codec)
+    assert decode(data).encoding == codec and decode(data).reason == "detected"
+    assert webfold.to_markdown(data, selection=False) == text + "\n"
+    assert webfold.to_markdown(data, charset=codec.replace("-le", "le").replace("-be", "be"),
+                               selection=False) == text + "\n"
+
+
+def test_nuls_at_both_places_or_few_are_not_utf16():
+    from webfold.decode import utf16_without_bom
+
+    assert utf16_without_bom("<p>x</p>".encode("utf-16-le")) == "utf-16-le"
+    assert utf16_without_bom("<p>x</p>".encode("utf-16-be")) == "utf-16-be"
+    tags = "<a><b>".encode("utf-16-le")                                      # 6 NULs
+    assert utf16_without_bom(tags + b"a\x00" + b"b" * 100) is None           # 7 NULs
+    assert utf16_without_bom(tags + b"a\x00" * 2 + b"b" * 100) == "utf-16-le"   # 8 NULs in 116 bytes
+    assert utf16_without_bom(tags + b"a\x00" * 2 + b"b" * 200) is None      # 8 in 216: too few
+    assert utf16_without_bom("<p>xyzw</p>".encode("utf-16-le").replace(b"<\x00", b"[\x00")) is None
+    assert utf16_without_bom(b"\x00\x00" * 40) is None                      # at both places
+    # a NUL in every paragraph, each at an even place: no "<" is a code unit of its own
+    assert decode(b"<p>a\x00b</p>" * 100).encoding == "utf-8"
+
+
 @pytest.mark.parametrize("label, codec", [
     ("iso-8859-1", "windows-1252"), ("ASCII", "windows-1252"), ("latin1", "windows-1252"),
     ("Shift_JIS", "cp932"), ("euc-kr", "cp949"), ("gb2312", "gb18030"), ("utf8", "utf-8"),

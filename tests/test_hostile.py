@@ -97,7 +97,8 @@ def test_no_start_of_a_real_page_is_binary(wcxb_dir, fixtures_dir):
         text = decode(page).utf8.decode("utf-8")
         middle = text[len(text) // 2:][:1024]
         starts = [page] + [middle.encode(codec, "xmlcharrefreplace") for codec in
-                           ("utf-8", "cp1252", "shift_jis", "gb18030", "utf-16", "iso2022_jp")]
+                           ("utf-8", "cp1252", "shift_jis", "gb18030", "utf-16", "utf-16-le",
+                            "utf-16-be", "iso2022_jp")]
         refused += [(number, length) for start in starts for length in (16, 64, 256, 1024)
                     if binary_kind(start[:length])]
     assert (len(pages), refused) == (1554, [])

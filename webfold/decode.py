@@ -2,7 +2,8 @@
 
 Order (WHATWG HTML §13.2.3.1, "determining the character encoding"): a byte order
 mark; the caller's charset (an HTTP ``Content-Type`` header, say); the meta prescan of
-the first 1024 bytes (§13.2.3.2); then detection. Input that is valid UTF-8 is taken as
+the first 1024 bytes (§13.2.3.2); then detection. UTF-16 without a byte order mark is
+known by its NULs (:func:`utf16_without_bom`), first. Input that is valid UTF-8 is taken as
 UTF-8 before detection is asked (the detector agrees on such input, and asking it
 costs milliseconds), unless it holds ISO-2022-JP's escapes; otherwise charset-normalizer
 guesses (a superset it names, such as EUC-JIS-2004, is read as its web encoding); failing that, UTF-8 with
@@ -378,6 +379,11 @@ def decode(html: str | bytes, charset: str | None = None) -> Decoded:
     declared = prescan(html)
     if declared:
         return _as_utf8(html, declared, "meta")
+    # Before UTF-8, which UTF-16 of ASCII is too (its NULs are valid): read that way,
+    # every tag would be text.
+    utf16 = utf16_without_bom(html[:1024])
+    if utf16:
+        return _as_utf8(html, utf16, "detected")
     try:
         html.decode("utf-8")
         # ISO-2022-JP is seven-bit: a page with UTF-8's multi-byte characters is not it.
@@ -416,8 +422,8 @@ def binary_kind(data: bytes) -> str | None:
     Binary means a control byte in the first 1,024 bytes and either the signature of
     a binary format that the ``filetype`` library knows (images, archives, audio,
     video, fonts, PDF, executables), giving its type, or controls other than NUL and
-    backspace of at least three kinds in more than 2% of those bytes
-    (``application/octet-stream``). A PDF is known by its first bytes alone. A control
+    backspace of at least three kinds in more than 2% of those bytes, unless they read
+    as UTF-16 without a byte order mark (``application/octet-stream``). A PDF is known by its first bytes alone. A control
     byte alone is not enough (a page may hold a stray NUL, or many of one kind), nor a
     signature alone (a text may start with the letters "BM" of a BMP's). A byte order
     mark is checked first.
@@ -433,9 +439,30 @@ def binary_kind(data: bytes) -> str | None:
         return found.mime
     head = data[:1024]
     controls = _CONTROL_NOT_NUL.findall(head)
-    if len(set(controls)) >= CONTROL_KINDS and len(controls) > CONTROL_SHARE * len(head):
+    if len(set(controls)) >= CONTROL_KINDS and len(controls) > CONTROL_SHARE * len(head) \
+            and not utf16_without_bom(head):
         return "application/octet-stream"
     return None
+
+
+def utf16_without_bom(head: bytes) -> str | None:
+    """``"utf-16-le"`` or ``"utf-16-be"`` when ``head`` (a page's first bytes) reads as
+    UTF-16 markup without a byte order mark, else None: at least 8 NULs, filling an
+    eighth or more of its bytes at odd places (little-endian) or at even ones
+    (big-endian), under a quarter as many at the others, and at least two ``<`` as
+    whole UTF-16 code units. Markup is ASCII, each character of which is a NUL and a
+    letter in UTF-16; other scripts bring control bytes (Cyrillic's 0x04, the letters
+    from U+0410 to U+041F). Random bytes hold a NUL once in 256 at either place, and a
+    page with stray NULs has no ``<`` beside them."""
+    low, high = head[0::2], head[1::2]
+    even, odd = low.count(0), high.count(0)
+    if max(even, odd) < 8 or max(even, odd) * 16 < len(head) or 4 * min(even, odd) >= max(even, odd):
+        return None
+    if odd < even:
+        low, high = high, low               # big-endian: the character's byte comes second
+    if sum(1 for byte, upper in zip(low, high) if byte == 0x3C and upper == 0) < 2:
+        return None
+    return "utf-16-le" if odd > even else "utf-16-be"
 
 
 #: The escape sequences that switch ISO-2022-JP to JIS X 0208 (RFC 1468): a page in
