@@ -8,6 +8,7 @@ import math
 import os
 from pathlib import Path
 import pickle
+import re
 import subprocess
 import sys
 import threading
@@ -365,9 +366,36 @@ def test_forest_reads_a_matrix_in_place_by_its_stride():
         assert forest.matrix_probabilities(x, 2, stride) == expected[:2]
     assert forest.matrix_probabilities(array("d"), 0, width) == []
     x = array("d", bytes(8 * 2 * width))
-    for count, stride in ((3, width), (2, width + 1), (-1, width), (1, width - 1)):
+    # ... and no count and stride reach past it, however large (a product of the two
+    # overflowed: 2**62 rows passed the check and wrote past the scores' memory)
+    for count, stride in ((3, width), (2, width + 1), (-1, width), (1, width - 1), (2**62, width),
+                          (2**61 + 1, 2**62), (3, 2**62 + 1000), (3, 2**62 + 2**40)):
         with pytest.raises(ValueError, match="do not fit"):
             forest.matrix_probabilities(x, count, stride)
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda page, context, x: page.fill(0, 1, x, 0), "places 0 to 287 of rows of 0"),
+    (lambda page, context, x: page.fill(0, 1, x, -5), "places 0 to 287 of rows of -5"),
+    (lambda page, context, x: page.fill(-2, 1, x, 287), "rows -2 to 1 of a page of 2 blocks"),
+    (lambda page, context, x: page.fill(0, 3, x, 287), "rows 0 to 3 of a page of 2 blocks"),
+    (lambda page, context, x: page.fill(0, 2, x[:300], 287), "2 rows of 287 values do not fit a matrix of 300"),
+    (lambda page, context, x: context.fill(0, 2, x, 309, -1), "places -1 to 21 of rows of 309"),
+    (lambda page, context, x: context.fill(0, 2, x, 309, 288), "places 288 to 310 of rows of 309"),
+    (lambda page, context, x: context.fill(0, 2, x, 2**62, 287), "2 rows of 4611686018427387904 values"),
+])
+def test_features_refuse_rows_that_do_not_fit_their_matrix(call, message):
+    # Compiled, the fills write without checking each place: rows outside the page, a
+    # stride shorter than a row or a matrix too short wrote over other rows or past it.
+    from webfold.features import ContextFeatures, PageFeatures, container_ids, matrix
+
+    blocks = webfold.to_blocks("<h1>a</h1><p>b c</p>", chrome=True)
+    x = matrix(2, 309)
+    with pytest.raises(ValueError, match=re.escape(message)):
+        call(PageFeatures(blocks), ContextFeatures([0.1, 0.9], container_ids(blocks)), x)
+    assert set(x) == {0.0}
+    with pytest.raises(ValueError, match="a matrix of -2 rows"):
+        matrix(-2, 5)
 
 
 def test_features_fill_rows_of_a_used_matrix_as_of_a_new_one():

@@ -186,7 +186,9 @@ cdef class Forest:
         MemoryError
             No room for the scores (8 bytes a row).
         """
-        if stride < self.n_features or count < 0 or count and x.shape[0] < (count - 1) * stride + self.n_features:
+        # Divided, not multiplied: a product of a huge count and stride would overflow.
+        if count < 0 or stride < self.n_features or count and (
+                x.shape[0] < self.n_features or count - 1 > (x.shape[0] - self.n_features) // stride):
             raise ValueError(f"{count} rows of stride {stride} do not fit {x.shape[0]} values "
                              f"of rows of {self.n_features} features")
         cdef double* raw = <double*>malloc(sizeof(double) * max(count, 1))

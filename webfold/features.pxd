@@ -38,6 +38,9 @@ cdef class PageFeatures:
 @cython.locals(chain=list)
 cdef list _chain(object element, Py_ssize_t reach)
 
+cdef int _check_fill(Py_ssize_t start, Py_ssize_t stop, Py_ssize_t count, Py_ssize_t size,
+                     Py_ssize_t stride, Py_ssize_t column, Py_ssize_t width) except -1
+
 cdef tuple _signature(object element)
 
 @cython.locals(walked=list)

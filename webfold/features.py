@@ -232,8 +232,31 @@ def matrix(rows: int, width: int) -> array:
     """A zero matrix of ``rows`` rows of ``width`` doubles, row after row in one flat
     ``array("d")`` (8 bytes a value): what :meth:`PageFeatures.fill` and
     :meth:`ContextFeatures.fill` write and ``webfold._trees.Forest.matrix_probabilities``
-    reads, without an object per row or per value."""
+    reads, without an object per row or per value.
+
+    Raises
+    ------
+    ValueError
+        ``rows`` or ``width`` is negative.
+    MemoryError
+        No room for the values.
+    """
+    if rows < 0 or width < 0:
+        raise ValueError(f"a matrix of {rows} rows of {width} values")
     return array("d", bytes(8 * rows * width))
+
+
+def _check_fill(start: int, stop: int, count: int, size: int, stride: int, column: int, width: int) -> None:
+    """Raise ``ValueError`` unless rows ``start`` to ``stop`` of ``count`` fit a matrix of
+    ``size`` values in rows of ``stride``, at places ``column`` to ``column + width``
+    of each row (compiled, the fills write without checking each place)."""
+    if not 0 <= start <= stop <= count:
+        raise ValueError(f"rows {start} to {stop} of a page of {count} blocks")
+    if column < 0 or stride < column + width:
+        raise ValueError(f"places {column} to {column + width} of rows of {stride} values")
+    # divided, not multiplied: the product of a huge count and stride would overflow
+    if stop > start and (size < column + width or stop - start - 1 > (size - column - width) // stride):
+        raise ValueError(f"{stop - start} rows of {stride} values do not fit a matrix of {size}")
 
 
 def _split(fill, count: int, width: int, *more) -> list[array]:
@@ -309,9 +332,16 @@ class PageFeatures:
         """Write the rows of blocks ``start`` to ``stop`` (exclusive) into ``x``, a
         :func:`matrix` of at least ``stop - start`` rows of ``stride`` doubles: block
         ``start + i`` in row ``i``, its :data:`FEATURE_NAMES` in the first columns
-        (the rest are left as they are, for :meth:`ContextFeatures.fill`)."""
+        (the rest are left as they are, for :meth:`ContextFeatures.fill`).
+
+        Raises
+        ------
+        ValueError
+            The rows are not the page's, or do not fit ``x``.
+        """
         blocks = self.blocks
         count = len(blocks)
+        _check_fill(start, stop, count, len(x), stride, 0, len(FEATURE_NAMES))
         total_chars = self.total_chars
         main_heading = self.main_heading
         title_count = max(len(self.title_words), 1)
@@ -638,8 +668,15 @@ class ContextFeatures:
     def fill(self, start: int, stop: int, x: array, stride: int, column: int) -> None:
         """Write the rows of blocks ``start`` to ``stop`` (exclusive) into ``x``, a
         :func:`matrix` of at least ``stop - start`` rows of ``stride`` doubles: block
-        ``start + i``'s :data:`CONTEXT_NAMES` in row ``i`` from place ``column`` on."""
+        ``start + i``'s :data:`CONTEXT_NAMES` in row ``i`` from place ``column`` on.
+
+        Raises
+        ------
+        ValueError
+            The rows are not the page's, or do not fit ``x``.
+        """
         count = len(self.scores)
+        _check_fill(start, stop, count, len(x), stride, column, len(CONTEXT_NAMES))
         prefix, confident = self.prefix, self.confident
         total_confident = confident[count]
         for index in range(start, stop):
