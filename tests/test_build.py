@@ -897,8 +897,9 @@ def test_a_deep_chain_of_elements_is_freed_without_recursing():
 def test_formatting_elements_open_again_within_a_bound():
     # Formatting elements an end tag closes open again (WHATWG HTML §13.2.4.3). With
     # 500 <b> of distinct ids (no "Noah's Ark" clause applies) under 4,000 spans, each
-    # </span> opened all 500 again: 65 KB took 8 seconds. At most as many open again
-    # as the page has tokens before the end tag: the first ten still open them all.
+    # </span> opened all 500 again: 65 KB took 8 seconds. The start tags read to open
+    # them again may weigh as much as the page's tokens and attributes (12,502 and 500;
+    # each <b> weighs 2): the first 14 </span> open them all, then none does.
     from webfold._scan import scan_bytes
     from webfold.build import Builder
     spans = 4_000
@@ -906,5 +907,20 @@ def test_formatting_elements_open_again_within_a_bound():
     tokens = scan_bytes(html.encode())
     builder = Builder(tokens, None)
     blocks = builder.run()
-    assert builder.reopened == 5_000
-    assert blocks[0].md == "**" + "xy" * 10 + "x**" + "yx" * (spans - 11) + "y"
+    assert (len(tokens), tokens.attribute_total, builder.reopen_budget) == (12_502, 500, 13_002 - 14 * 1_000)
+    assert blocks[0].md == "**" + "xy" * 14 + "x**" + "yx" * (spans - 15) + "y"
+
+
+def test_a_formatting_element_of_many_attributes_opens_again_within_the_bound():
+    # The bound counted tags, not their attributes, which each copy reads again: a <b>
+    # of 40,000 attributes under 74,000 elements that each closed it took 4.3 s for
+    # 1 MB (breaker on 8f7fbde). Its weight (10,001 here) spends the page's 16,004.
+    from webfold._scan import scan_bytes
+    from webfold.build import Builder
+    html = "<p>" + "<x>" * 2_000 + "<b " + " ".join(f"a{i}=v" for i in range(10_000)) + ">" \
+        + "z</x>" * 2_000 + "w</p>"
+    tokens = scan_bytes(html.encode())
+    builder = Builder(tokens, None)
+    blocks = builder.run()
+    assert (len(tokens), tokens.attribute_total, builder.reopen_budget) == (6_004, 10_000, 16_004 - 2 * 10_001)
+    assert blocks[0].md == "**zzz**" + "z" * 1_997 + "w"

@@ -57,6 +57,12 @@ class Tokens:
         (``webfold.decode.without_controls``; NUL among them, as the tree builder
         drops it), found by a byte loop that costs a twentieth of a regex search.
         IndexError when the range is not inside the document."""
+    def attribute_count(self, index: int) -> int:
+        """The number of attributes of token ``index`` as written, those Webfold does
+        not read included (0 for a token that is not a start tag)."""
+    @property
+    def attribute_total(self) -> int:
+        """The number of attributes of all start tags, as written."""
     def attributes(self, index: int) -> dict[str, str]:
         """The attributes of start tag ``index`` that Webfold reads (the names in
         ``webfold.tables.ATTRIBUTE_NAMES``). Names are lower-case. Values are decoded

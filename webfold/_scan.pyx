@@ -449,6 +449,16 @@ cdef class Tokens:
             return without_controls(text)
         return text
 
+    def attribute_count(self, Py_ssize_t index):
+        """The number of attributes of token ``index`` as written, those Webfold does
+        not read included (0 for a token that is not a start tag)."""
+        return self.token(index).nattr
+
+    @property
+    def attribute_total(self):
+        """The number of attributes of all start tags, as written."""
+        return self.sc.nattributes
+
     def attributes(self, Py_ssize_t index):
         cdef CToken* t = self.token(index)
         cdef CAttribute* a

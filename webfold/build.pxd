@@ -61,7 +61,7 @@ cdef class Builder:
     cdef public list stack
     cdef public dict open_count
     cdef public int hidden, hidden_foreign, main, sectioning, pre, heading
-    cdef public Py_ssize_t serial, token, reopened
+    cdef public Py_ssize_t serial, token, reopen_budget
     cdef public object page
     cdef public bint json_ld
     cdef public object payload_kind

@@ -588,7 +588,9 @@ class Builder:
         self.heading = 0
         self.serial = 0
         self.token = 0                      # the index of the tag being read (Frame.token)
-        self.reopened = 0                   # formatting elements opened again (close_phrasing)
+        # What close_phrasing may still read of start tags to open again: as much as
+        # the page holds (a tag weighs 1 and 1 an attribute, all of which it reads)
+        self.reopen_budget = len(tokens) + tokens.attribute_total
         self.page = Page(url=base)
         self.json_ld = False                # the raw text that follows is JSON-LD
         self.payload_kind: str | None = None    # of the raw text that follows (webfold.payloads)
@@ -1322,10 +1324,13 @@ class Builder:
         (§13.2.4.3): in ``<a>li<b>nk</a> more</b>`` " more" is bold. Of elements alike
         (tag and the attributes Webfold reads) only the last :data:`NOAHS_ARK` open
         again. The search stops at :data:`SEARCH_LIMIT` frames, so one end tag opens
-        fewer than that many, and none opens any once the page has opened again as many
-        as it has tokens before the end tag: a hostile page (spans, then hundreds of
-        ``<b>`` of distinct ids, then a ``</span>`` for each span) costs at most twice
-        its start tags, where browsers open them all again each time."""
+        fewer than that many, and none opens any once the start tags read to open them
+        again weigh as much as the page's tokens and attributes (a tag weighs 1, and 1
+        an attribute: each is read whole, those Webfold ignores too). A hostile page
+        (spans, then hundreds of ``<b>`` of distinct ids, or one of 40,000 attributes,
+        then a ``</span>`` for each span) costs at most about twice its reading, where
+        browsers open them all again each time (0.09 s for such a page of 1 MB that
+        took 4.3 s when the budget counted tags without their attributes)."""
         stack = self.stack
         position = self.in_scope((name,), SPECIAL_ELEMENTS)
         if position < 0:
@@ -1333,19 +1338,19 @@ class Builder:
         closed = [frame for frame in stack[position + 1:] if frame.tag in FORMATTING_ELEMENTS]
         while len(stack) > position:
             self.pop()
-        if self.hidden or not closed or self.reopened > self.token:
+        if self.hidden or not closed or self.reopen_budget < 0:
             return                          # a dropped subtree writes nothing; or over budget
         tokens = self.tokens
         alike: dict[tuple, int] = {}
         reopened = []
         for frame in reversed(closed):
+            self.reopen_budget -= 1 + tokens.attribute_count(frame.token)
             flags = tokens[frame.token][4]
             key = (frame.tag, frozenset(tokens.attributes(frame.token).items())
                    if flags & HAS_ATTRIBUTES else None)
             alike[key] = alike.get(key, 0) + 1
             if alike[key] <= NOAHS_ARK:
                 reopened.append((frame, flags))
-        self.reopened += len(reopened)
         for frame, flags in reversed(reopened):
             self.token = frame.token        # the copy's own start tag (Frame.token)
             self.start_tag(frame.tag, frame.token, flags)
