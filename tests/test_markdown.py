@@ -203,6 +203,15 @@ READINGS = [
     ("<p><s>a<code>b</s>c</code></p>", "~~a`b`~~`c`\n", "<p><s>a<code>b</code></s><code>c</code></p>\n"),
     # ... at most three alike (the "Noah's Ark" clause): the first of four is not reopened
     ("<p><span><b><b><b><b>x</span>y</b></b></b>z</p>", "**xy**z\n", "<p><strong>xy</strong>z</p>\n"),
+    # ... and those inside a link that a new <a> ends (§13.2.6.4.7, "a"): a link never
+    # holds a link, but the bold around the second one goes on
+    ("<p><a href=/1><b>x<a href=/2>y</a></b></p>",
+     "[**x**](https://example.com/1)**[y](https://example.com/2)**\n",
+     '<p><a href="https://example.com/1"><strong>x</strong></a><strong><a href="https://example.com/2">y</a>'
+     '</strong></p>\n'),
+    ("<p><span><a href=/3>q</span><b><a href=/2>x</a></b></p>",
+     "[q](https://example.com/3)**[x](https://example.com/2)**\n",
+     '<p><a href="https://example.com/3">q</a><strong><a href="https://example.com/2">x</a></strong></p>\n'),
     # emphasis that opens touching a closer of the same character is written with "_"
     ("<p><b>x<i>y</b>z</i></p>", "**x*y***_z_\n", "<p><strong>x<em>y</em></strong><em>z</em></p>\n"),
     ("<p><b>x</b><i>y</i> z</p>", "**x**_y_ z\n", "<p><strong>x</strong><em>y</em> z</p>\n"),

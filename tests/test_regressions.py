@@ -128,7 +128,9 @@ INLINE = [
     # the opener touching a run of closers of other delimiters is written with "_"
     ("touching_emphasis_runs", "<p><i><b>a</b></i><b>b</b></p>", "***a***__b__\n"),
     ("emphasis_after_other_closer", "<p><b><i>a</i></b><i>b</i></p>", "***a***_b_\n"),
-    ("emphasis_in_link_ended_by_link", "<p><a href=u><em>w<a href=v>z</a></p>", "[*w*](u)[z](v)\n"),
+    # the emphasis inside a link that the next <a> ends opens again around it, as
+    # browsers reconstruct it (§13.2.6.4.7, "a"): "z" is emphasised too
+    ("emphasis_in_link_ended_by_link", "<p><a href=u><em>w<a href=v>z</a></p>", "[*w*](u)*[z](v)*\n"),
     ("code_in_emphasis_across_blocks", "<div><i><code>y<div>z</div>", "*`y`*\n\n*z*\n"),
     ("references_in_link_parts", '<p><a href="x&amp;lt;y" title="a &amp;amp; b">l</a></p>',
      '[l](x\\&lt;y "a \\&amp; b")\n'),

@@ -110,7 +110,7 @@ cdef class Builder:
     cdef void imply_end_tags(self, str name)
     cdef Py_ssize_t in_scope(self, tuple names, frozenset boundaries)
     cdef bint close_in_scope(self, tuple names, frozenset boundaries)
-    cdef void close_phrasing(self, str name)
+    cdef bint close_phrasing(self, str name)
     cdef void end_tag(self, str name)
     cdef void pop(self)
     cdef void close_role(self, Frame frame, int role)

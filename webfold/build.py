@@ -1168,8 +1168,9 @@ class Builder:
             if self.stack and self.stack[-1].tag == "option":
                 self.pop()
         elif name == "a" and count.get("a"):
-            # A link never holds a link: the open <a> ends first (§13.2.6.4.7, "a").
-            if not self.close_in_scope(("a",), SPECIAL_ELEMENTS):
+            # A link never holds a link: the open <a> ends first, and the formatting
+            # elements inside it open again (§13.2.6.4.7, "a").
+            if not self.close_phrasing("a"):
                 for mark in self.marks:
                     if mark.link is not None:
                         self.close_mark(mark)
@@ -1314,9 +1315,10 @@ class Builder:
             return
         self.close_in_scope((name,), boundaries)
 
-    def close_phrasing(self, name: str) -> None:
-        """End tag ``name`` of an element that is not special: close the nearest open
-        ``name`` unless a special element comes first ("any other end tag", and the
+    def close_phrasing(self, name: str) -> bool:
+        """End tag ``name`` of an element that is not special, or the end that an
+        ``<a>`` start tag gives an open ``<a>``: close the nearest open ``name`` unless
+        a special element comes first, and return whether one was ("any other end tag", and the
         adoption agency algorithm where no special element is open inside the formatting
         element; WHATWG HTML §13.2.6.4.7). The formatting elements
         (``tables.FORMATTING_ELEMENTS``) it closes on the way open again, in order, for
@@ -1334,12 +1336,12 @@ class Builder:
         stack = self.stack
         position = self.in_scope((name,), SPECIAL_ELEMENTS)
         if position < 0:
-            return
+            return False
         closed = [frame for frame in stack[position + 1:] if frame.tag in FORMATTING_ELEMENTS]
         while len(stack) > position:
             self.pop()
         if self.hidden or not closed or self.reopen_budget < 0:
-            return                          # a dropped subtree writes nothing; or over budget
+            return True                     # a dropped subtree writes nothing; or over budget
         tokens = self.tokens
         alike: dict[tuple, int] = {}
         reopened = []
@@ -1354,6 +1356,7 @@ class Builder:
         for frame, flags in reversed(reopened):
             self.token = frame.token        # the copy's own start tag (Frame.token)
             self.start_tag(frame.tag, frame.token, flags)
+        return True
 
     def remove_form(self) -> bool:
         """``</form>`` with elements open inside the form: take the form alone off the
