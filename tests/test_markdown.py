@@ -227,8 +227,28 @@ READINGS = [
     ("<p><b><i>.</i>,<i>, a</i></b>b</p>", "*.*,*, a*b\n", "<p><em>.</em>,<em>, a</em>b</p>\n"),
     # a closer after punctuation closes before an opener, which is punctuation too
     ("<p><b>a.</b><s>z</s></p>", "**a.**~~z~~\n", "<p><strong>a.</strong><s>z</s></p>\n"),
-    # ... which closes nothing before a letter: that emphasis is written as plain text
-    ("<p><b>x</b><i>y</i>z</p>", "**x**yz\n", "<p><strong>x</strong>yz</p>\n"),
+    # ... and an underscore closes nothing before a letter: the two pairs trade
+    # delimiters where an underscore opens the first ("__x__*y*z"), ...
+    ("<p><b>x</b><i>y</i>z</p>", "__x__*y*z\n", "<p><strong>x</strong><em>y</em>z</p>\n"),
+    ("<p><b>zz</b><i>zz</i>w</p>", "__zz__*zz*w\n", "<p><strong>zz</strong><em>zz</em>w</p>\n"),
+    ("<p><b>x.</b><i>y</i>z</p>", "__x.__*y*z\n", "<p><strong>x.</strong><em>y</em>z</p>\n"),
+    ("<p><i>ab'</i><b>x</b>y</p>", "_ab'_**x**y\n", "<p><em>ab'</em><strong>x</strong>y</p>\n"),
+    # ... where not, a first closer after punctuation goes and the second keeps "*"
+    ("<p>a<b>x.</b><i>y</i>z</p>", "ax.*y*z\n", "<p>ax.<em>y</em>z</p>\n"),
+    # ... and a closer kept for an opener that is then dropped goes too (no stray "*")
+    ("<p><i>x?</i><s>2#</s>z</p>", "x?2#z\n", "<p>x?2#z</p>\n"),
+    # ... or one that a reopened mark continues, which writes no opener after it
+    ("<p><em>]<i><strong>2[</strong></em>x</i></p>", "*\\]2\\[x*\n", "<p><em>]2[x</em></p>\n"),
+    # an empty code element writes nothing, so a closer before it is decided by what
+    # follows it, as where a misnested end tag opens the code element again
+    ("<p><s>a.</s><code></code>x</p>", "a.x\n", "<p>a.x</p>\n"),
+    ("<p><b><code>2(</b></code>abq</p>", "`2(`abq\n", "<p><code>2(</code>abq</p>\n"),
+    ("<p><em>2<tt>ab</em></tt>cd</p>", "2`ab`cd\n", "<p>2<code>ab</code>cd</p>\n"),
+    ("<p><strike><code>w0</strike></code>\u00e9</p>", "`w0`\u00e9\n", "<p><code>w0</code>\u00e9</p>\n"),
+    # ... while a code span or a hard break's backslash is punctuation: the closer closes
+    ("<p><b>x.</b><code>y</code>z</p>", "**x.**`y`z\n", "<p><strong>x.</strong><code>y</code>z</p>\n"),
+    ("<p><b>x;</b><br>y</p>", "**x;**\\\ny\n", "<p><strong>x;</strong><br />\ny</p>\n"),
+    ("<p><b>x;<br></b>y</p>", "**x;**\\\ny\n", "<p><strong>x;</strong><br />\ny</p>\n"),
     # an item of an <ol> that holds nothing (white space, or only what is dropped) is
     # written as its number alone, so the items after it keep theirs (CommonMark §5.2)
     ("<ol><li>a</li><li></li><li>c</li></ol>", "1. a\n2.\n3. c\n", "<ol>\n<li>a</li>\n<li></li>\n<li>c</li>\n</ol>\n"),

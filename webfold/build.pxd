@@ -76,6 +76,8 @@ cdef class Builder:
     cdef public list parts, plain, links
     cdef public Py_ssize_t link_chars, image_count
     cdef public list fragile
+    cdef public dict held
+    cdef public dict swapped
     cdef public Py_ssize_t last_code
     cdef public list closers
     cdef public dict code_spans
@@ -118,6 +120,7 @@ cdef class Builder:
     cdef void text(self, str text)
     cdef void add_text(self, str text)
     cdef void place(self, str first)
+    cdef void _unbreak(self, Py_ssize_t opener, Py_ssize_t closer)
     cdef void _split_run(self, str first)
     cdef bint link_open(self)
     cdef object open_mark(self, str name, int role, object attributes)

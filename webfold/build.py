@@ -1501,6 +1501,12 @@ class Builder:
         # after punctuation, or are underscores: dropped if a letter follows
         # (Builder._end_emphasis)
         self.fragile: list[tuple[int, int]] = []
+        # opener index → the fragile pairs whose closers it follows, which close only
+        # while it is written (Builder.place)
+        self.held: dict[int, list[tuple[int, int]]] = {}
+        # opener index of an underscore emphasis → (opener, closer) of the "*" emphasis
+        # whose closer it touches, which made it an underscore (Builder.place)
+        self.swapped: dict[int, tuple[int, int]] = {}
         # The emphasis closers that touch at the end of the parts, innermost first:
         # (index, index of its opener, delimiter). Openers that follow continue them.
         self.closers: list[tuple[int, int, str]] = []
@@ -1579,29 +1585,21 @@ class Builder:
         """Before content starting with ``first``: a pending space, then the openers of
         marks not yet placed in this paragraph."""
         parts = self.parts
+        pending = any(mark.placed == -1 for mark in self.marks)
         if self.space and parts and not self.line_start:
             parts.append(" ")
             self.plain.append(" ")
-        elif self.fragile and (first.isalnum() or first == "_") and not any(
-                mark.placed == -1 for mark in self.marks):
-            # "**"x"**y": a closer after punctuation and before a letter closes nothing
-            # (CommonMark §6.2, right-flanking); before an opener, which is punctuation,
-            # it closes ("**"x"**~~y~~"). Emphasis of exactly one link moves
-            # inside it ("**[a](/x)**y" to "[**a**](/x)y"); other pairs are dropped (all
-            # of a chain of closers, "**a ~~b.~~**y", or the inner one would break).
-            for opener, closer in self.fragile:
-                if closer >= len(parts):
-                    continue
-                if self._wraps_link(opener, closer):
-                    self._move_into_link(opener, closer)
-                else:
-                    parts[opener] = parts[closer] = ""
-            # The closers still written where they were may be continued by what follows.
-            self.closers = [entry for entry in self.closers
-                            if entry[0] < len(parts) and parts[entry[0]] == entry[2]]
+            self.fragile.clear()            # a closer before white space closes
+        elif self.fragile and self.code is not None and not pending:
+            # "**a.**`b`" closes, but an empty code span writes nothing: the closers
+            # wait for what follows it ("<b>a.</b><code></code>b"; close_code)
+            self.space = False
+            return
         self.space = False
-        if self.fragile:
-            self.fragile.clear()
+        # closers after punctuation close before an opener, which is punctuation too
+        # ("**"x"**~~y~~"); if it is dropped, they do not (Builder._unbreak)
+        held = self.fragile[:]
+        self.fragile.clear()
         for mark in self.marks:
             if mark.placed != -1:
                 continue
@@ -1621,12 +1619,66 @@ class Builder:
                     # "**a***b*" reads as one run of closers: an underscore opens after
                     # punctuation (CommonMark §6.2), "**a**_b_"
                     delimiter = underscored
+                    self.swapped[len(parts)] = self.closers[-1][1], self.closers[-1][0]
+            if held:
+                self.held[len(parts)] = held
+                held = []
             if delimiter[0] == "*":
                 self._split_run(first)
             if delimiter == "[":
                 self._escape_bang(len(parts))
             mark.placed = len(parts)
             parts.append(delimiter)
+        if held and (first.isalnum() or first == "_"):
+            # "**"x"**y": with no opener after it (or every mark continued a run of
+            # closers, "*a **b.***" + "*y"), a closer after punctuation and before a
+            # letter closes nothing (CommonMark §6.2, right-flanking). All of a chain
+            # of closers is mended ("**a ~~b.~~**y": else the inner one would break).
+            for opener, closer in held:
+                if closer < len(parts) and parts[closer]:
+                    self._unbreak(opener, closer)
+            # The closers still written where they were may be continued by what follows.
+            self.closers = [entry for entry in self.closers
+                            if entry[0] < len(parts) and parts[entry[0]] == entry[2]]
+
+    def _unbreak(self, opener: int, closer: int) -> None:
+        """Mend the emphasis pair at ``parts[opener]`` and ``parts[closer]``, whose
+        closer a letter or digit follows and so closes nothing (:meth:`_end_emphasis`).
+        Emphasis of exactly one link moves inside it ("**[a](/x)**y" to "[**a**](/x)y").
+        An underscore pair written so because it touches a "*" closer ("**x**_y_z")
+        trades delimiters with that pair where the underscore can open there
+        ("__x__*y*z"), or where not and that closer is fragile too, takes "*" in its
+        stead ("a**x.**_y_z" to "ax.*y*z"). Otherwise the pair is dropped, and so are the
+        pairs whose closers closed only because its opener followed (:attr:`held`):
+        "**x.**yz" would show its delimiters."""
+        parts = self.parts
+        if self._wraps_link(opener, closer):
+            self._move_into_link(opener, closer)
+            return
+        held = self.held.pop(opener, [])
+        touched = self.swapped.pop(opener, None)
+        if touched is not None and parts[touched[1]] and not is_punctuation(
+                parts[self._written_before(closer, opener)][-1:]):
+            before = self._flanking(touched[0])[0]
+            if not before.isalnum() and before != "_" and not any(
+                    part[:1] == "_" for part in parts[touched[0] + 1:touched[1]]):
+                for index in touched:
+                    parts[index] = parts[index].replace("*", "_")
+                parts[opener] = parts[closer] = parts[opener].replace("_", "*")
+                self.held[opener] = held
+                return
+            if touched in held:
+                self._unbreak(touched[0], touched[1])
+                parts[opener] = parts[closer] = parts[opener].replace("_", "*")
+                return
+        parts[opener] = parts[closer] = ""
+        for held_opener, held_closer in held:
+            after = held_closer + 1
+            while after < len(parts) and not parts[after]:
+                after += 1
+            following = parts[after][:1] if after < len(parts) else ""
+            if parts[held_closer] and (following.isalnum() or following == "_"):
+                self._unbreak(held_opener, held_closer)
 
     def _split_run(self, first: str) -> None:
         """Before an opener of ``"*"`` that can also close (after a letter or digit, or
@@ -1783,6 +1835,7 @@ class Builder:
                     self._end_emphasis(opener, tail)
         if trailing_break:
             parts.append(_HARD_BREAK)
+            self.fragile.clear()            # a closer before its backslash closes
 
     def _end_emphasis(self, opener: int, tail: str) -> None:
         """Write the closer of the emphasis whose opener is ``parts[opener]`` (the same
@@ -1875,6 +1928,7 @@ class Builder:
         content = "".join(parts[mark.placed + 1:])
         del parts[mark.placed:]
         if content.strip():
+            self.fragile.clear()            # a closer before a backtick closes
             parts.append(code_span(content))
             self.last_code = len(parts) - 1
             self.code_spans[self.last_code] = content
@@ -1909,6 +1963,7 @@ class Builder:
                 self.flush()                # <br><br>: a paragraph break
             elif self.parts:
                 self.parts.append(_HARD_BREAK)
+                self.fragile.clear()        # a closer before its backslash closes
                 self.space = False
                 self.line_start = True
         elif name == "hr":
