@@ -877,20 +877,27 @@ def test_a_deep_chain_of_elements_is_freed_without_recursing():
     # trashcan. As an extension type, each element's parent was freed inside its own
     # deallocation: a chain of 5,000,000 overflowed the C stack. Here a thread of 256 KB
     # of stack frees a chain of 200,000 (the builder makes one from 200,000 nested elements).
-    code = ("import threading\n"
-            "from webfold.block import Element\n"
-            "def chain():\n"
-            "    element = None\n"
-            "    for depth in range(200_000):\n"
-            "        element = Element('div', '', '', element, depth, depth)\n"
-            "    del element\n"
+    assert on_a_small_stack("from webfold.block import Element\n"
+                            "element = None\n"
+                            "for depth in range(200_000):\n"
+                            "    element = Element('div', '', '', element, depth, depth)\n"
+                            "del element\n"
+                            "print('freed')\n") == "freed\n"
+
+
+def on_a_small_stack(body: str) -> str:
+    """What Python code ``body`` prints, run in a new process on a thread of 256 KB of
+    stack, where recursion as deep as a page's elements overflows the C stack.
+    Raises AssertionError if the process fails (a segmentation fault)."""
+    indented = "".join(f"    {line}\n" for line in body.splitlines())
+    code = (f"import threading\ndef run():\n{indented}"
             "threading.stack_size(256 * 1024)\n"
-            "thread = threading.Thread(target=chain)\n"
+            "thread = threading.Thread(target=run)\n"
             "thread.start()\n"
-            "thread.join()\n"
-            "print('freed')\n")
+            "thread.join()\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert (done.returncode, done.stdout) == (0, "freed\n"), done.stderr[-500:]
+    assert done.returncode == 0, done.stderr[-500:]
+    return done.stdout
 
 
 
@@ -924,3 +931,13 @@ def test_a_formatting_element_of_many_attributes_opens_again_within_the_bound():
     blocks = builder.run()
     assert (len(tokens), tokens.attribute_total, builder.reopen_budget) == (6_004, 10_000, 16_004 - 2 * 10_001)
     assert blocks[0].md == "**zzz**" + "z" * 1_997 + "w"
+
+
+def test_a_chain_of_emphasis_mended_at_its_end_does_not_recurse():
+    # Each closer after punctuation closes only because the next opener follows it; a
+    # letter after the last drops the pairs one after another (Builder._unbreak), which
+    # recursed once a pair: 100,000 overflowed the C stack (a segmentation fault).
+    assert on_a_small_stack("import webfold\n"
+                            "html = '<p>' + '<b>x.</b><i>y.</i>' * 50_000 + 'z</p>'\n"
+                            "print(webfold.to_markdown(html, selection=False) == 'x.y.' * 50_000 + 'z\\n')\n"
+                            ) == "True\n"

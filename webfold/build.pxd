@@ -120,6 +120,7 @@ cdef class Builder:
     cdef void text(self, str text)
     cdef void add_text(self, str text)
     cdef void place(self, str first)
+    @cython.locals(todo=list, check=bint, after=Py_ssize_t)
     cdef void _unbreak(self, Py_ssize_t opener, Py_ssize_t closer)
     cdef void _split_run(self, str first)
     cdef bint link_open(self)

@@ -1649,36 +1649,43 @@ class Builder:
         trades delimiters with that pair where the underscore can open there
         ("__x__*y*z"), or where not and that closer is fragile too, takes "*" in its
         stead ("a**x.**_y_z" to "ax.*y*z"). Otherwise the pair is dropped, and so are the
-        pairs whose closers closed only because its opener followed (:attr:`held`):
-        "**x.**yz" would show its delimiters."""
+        pairs whose closers closed only because its opener followed (:attr:`held`) and
+        that a letter now follows: "**x.**yz" would show its delimiters. The pairs are
+        mended from a list, in the order a recursion would take them, not by recursion:
+        a paragraph of 100,000 such pairs in a chain overflowed the C stack."""
         parts = self.parts
-        if self._wraps_link(opener, closer):
-            self._move_into_link(opener, closer)
-            return
-        held = self.held.pop(opener, [])
-        touched = self.swapped.pop(opener, None)
-        if touched is not None and parts[touched[1]] and not is_punctuation(
-                parts[self._written_before(closer, opener)][-1:]):
-            before = self._flanking(touched[0])[0]
-            if not before.isalnum() and before != "_" and not any(
-                    part[:1] == "_" for part in parts[touched[0] + 1:touched[1]]):
-                for index in touched:
-                    parts[index] = parts[index].replace("*", "_")
-                parts[opener] = parts[closer] = parts[opener].replace("_", "*")
-                self.held[opener] = held
-                return
-            if touched in held:
-                self._unbreak(touched[0], touched[1])
-                parts[opener] = parts[closer] = parts[opener].replace("_", "*")
-                return
-        parts[opener] = parts[closer] = ""
-        for held_opener, held_closer in held:
-            after = held_closer + 1
-            while after < len(parts) and not parts[after]:
-                after += 1
-            following = parts[after][:1] if after < len(parts) else ""
-            if parts[held_closer] and (following.isalnum() or following == "_"):
-                self._unbreak(held_opener, held_closer)
+        # (opener, closer, check): a pair to mend; with check, only if a letter follows it
+        todo = [(opener, closer, False)]
+        while todo:
+            opener, closer, check = todo.pop()
+            if check:
+                after = closer + 1
+                while after < len(parts) and not parts[after]:
+                    after += 1
+                following = parts[after][:1] if after < len(parts) else ""
+                if not parts[closer] or not (following.isalnum() or following == "_"):
+                    continue
+            if self._wraps_link(opener, closer):
+                self._move_into_link(opener, closer)
+                continue
+            held = self.held.pop(opener, [])
+            touched = self.swapped.pop(opener, None)
+            if touched is not None and parts[touched[1]] and not is_punctuation(
+                    parts[self._written_before(closer, opener)][-1:]):
+                before = self._flanking(touched[0])[0]
+                if not before.isalnum() and before != "_" and not any(
+                        part[:1] == "_" for part in parts[touched[0] + 1:touched[1]]):
+                    for index in touched:
+                        parts[index] = parts[index].replace("*", "_")
+                    parts[opener] = parts[closer] = parts[opener].replace("_", "*")
+                    self.held[opener] = held
+                    continue
+                if touched in held:
+                    parts[opener] = parts[closer] = parts[opener].replace("_", "*")
+                    todo.append((touched[0], touched[1], False))
+                    continue
+            parts[opener] = parts[closer] = ""
+            todo.extend([(held_opener, held_closer, True) for held_opener, held_closer in reversed(held)])
 
     def _split_run(self, first: str) -> None:
         """Before an opener of ``"*"`` that can also close (after a letter or digit, or
