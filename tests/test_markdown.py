@@ -209,6 +209,12 @@ READINGS = [
      "[**x**](https://example.com/1)**[y](https://example.com/2)**\n",
      '<p><a href="https://example.com/1"><strong>x</strong></a><strong><a href="https://example.com/2">y</a>'
      '</strong></p>\n'),
+    # ... and the new <a> keeps its own start tag, which its copies are made of when a
+    # later end tag reopens it: a hidden <b>'s attributes hid it, a <b href>'s linked it
+    ("<p><a href=/1><b hidden><a href=/2>y</b>z</p>", "[z](https://example.com/2)\n",
+     '<p><a href="https://example.com/2">z</a></p>\n'),
+    ("<p><a href=/1><b href=/evil><a href=/2>y</b>z</p>", "**[y](https://example.com/2)**[z](https://example.com/2)\n",
+     '<p><strong><a href="https://example.com/2">y</a></strong><a href="https://example.com/2">z</a></p>\n'),
     ("<p><span><a href=/3>q</span><b><a href=/2>x</a></b></p>",
      "[q](https://example.com/3)**[x](https://example.com/2)**\n",
      '<p><a href="https://example.com/3">q</a><strong><a href="https://example.com/2">x</a></strong></p>\n'),

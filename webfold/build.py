@@ -1343,6 +1343,7 @@ class Builder:
         if self.hidden or not closed or self.reopen_budget < 0:
             return True                     # a dropped subtree writes nothing; or over budget
         tokens = self.tokens
+        token = self.token                  # the tag being read, after the copies' own
         alike: dict[tuple, int] = {}
         reopened = []
         for frame in reversed(closed):
@@ -1356,6 +1357,9 @@ class Builder:
         for frame, flags in reversed(reopened):
             self.token = frame.token        # the copy's own start tag (Frame.token)
             self.start_tag(frame.tag, frame.token, flags)
+        # An <a> start tag that ends an open <a> is read next: it is its own, not the
+        # last copy's (which gave it that copy's attributes when it was reopened)
+        self.token = token
         return True
 
     def remove_form(self) -> bool:
