@@ -90,6 +90,10 @@ def test_nuls_at_both_places_or_few_are_not_utf16():
     assert utf16_without_bom(tags + b"a\x00" * 2 + b"b" * 100) == "utf-16-le"   # 8 NULs in 116 bytes
     assert utf16_without_bom(tags + b"a\x00" * 2 + b"b" * 200) is None      # 8 in 216: too few
     assert utf16_without_bom("<p>xyzw</p>".encode("utf-16-le").replace(b"<\x00", b"[\x00")) is None
+    # one tag before a kilobyte of Cyrillic (one kind of control byte: not refused)
+    text = "<p>" + "\u0421\u044a\u0435\u0448\u044c \u0436\u0435 \u0435\u0449\u0451. " * 60 + "</p>"
+    assert utf16_without_bom(text.encode("utf-16-le")[:1024]) == "utf-16-le"
+    assert decode(text.encode("utf-16-le")).utf8.decode() == text
     assert utf16_without_bom(b"\x00\x00" * 40) is None                      # at both places
     # a NUL in every paragraph, each at an even place: no "<" is a code unit of its own
     assert decode(b"<p>a\x00b</p>" * 100).encoding == "utf-8"

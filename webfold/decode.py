@@ -449,8 +449,8 @@ def utf16_without_bom(head: bytes) -> str | None:
     """``"utf-16-le"`` or ``"utf-16-be"`` when ``head`` (a page's first bytes) reads as
     UTF-16 markup without a byte order mark, else None: at least 8 NULs, filling an
     eighth or more of its bytes at odd places (little-endian) or at even ones
-    (big-endian), under a quarter as many at the others, and at least two ``<`` as
-    whole UTF-16 code units. Markup is ASCII, each character of which is a NUL and a
+    (big-endian), under a quarter as many at the others, and a ``<`` as a whole UTF-16
+    code unit. Markup is ASCII, each character of which is a NUL and a
     letter in UTF-16; other scripts bring control bytes (Cyrillic's 0x04, the letters
     from U+0410 to U+041F). Random bytes hold a NUL once in 256 at either place, and a
     page with stray NULs has no ``<`` beside them."""
@@ -460,7 +460,7 @@ def utf16_without_bom(head: bytes) -> str | None:
         return None
     if odd < even:
         low, high = high, low               # big-endian: the character's byte comes second
-    if sum(1 for byte, upper in zip(low, high) if byte == 0x3C and upper == 0) < 2:
+    if not any(byte == 0x3C and upper == 0 for byte, upper in zip(low, high)):
         return None
     return "utf-16-le" if odd > even else "utf-16-be"
 
