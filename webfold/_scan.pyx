@@ -16,6 +16,7 @@ The loop runs without the GIL and touches no Python object.
 from array import array
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.unicode cimport PyUnicode_DecodeUTF8
 from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memchr, memset
 from libc.stdint cimport int32_t, uint32_t
@@ -441,10 +442,12 @@ cdef class Tokens:
     def text(self, Py_ssize_t start, Py_ssize_t end, bint references=True, bint keep_controls=True):
         if start < 0 or end > self.sc.n or start > end:
             raise IndexError(f"byte range {start}:{end} outside the document (0:{self.sc.n})")
-        text = self.source[start:end].decode("utf-8", "replace")
-        if references and "&" in text:
+        cdef const char* s = <const char*>self.sc.s + start
+        text = PyUnicode_DecodeUTF8(s, end - start, "replace")      # no bytes copy first
+        if references and memchr(s, b"&", end - start) != NULL:
             text = decode_references(text, False)
-            return text if keep_controls else without_controls(text)
+            # a numeric reference may stand for a control character
+            return text if keep_controls or not has_control_character(text) else without_controls(text)
         if not keep_controls and has_control(self.sc.s + start, end - start):
             return without_controls(text)
         return text
@@ -488,12 +491,17 @@ cdef class Tokens:
         """An attribute's value, decoded with the attribute-value exception."""
         if a.value_start < 0:
             return ""
-        value = _nul_replaced(self.source[a.value_start:a.value_end].decode("utf-8", "replace"))
-        if a.flags & HAS_AMP:       # a reference may stand for a control character
-            return without_controls(decode_references(value, True))
-        if has_control(self.sc.s + a.value_start, a.value_end - a.value_start):
-            return without_controls(value)
-        return value
+        cdef const unsigned char* s = self.sc.s + a.value_start
+        cdef Py_ssize_t n = a.value_end - a.value_start
+        value = PyUnicode_DecodeUTF8(<const char*>s, n, "replace")
+        cdef bint control = has_control(s, n)      # NUL among them
+        if control:
+            value = _nul_replaced(value)
+        if a.flags & HAS_AMP:
+            value = decode_references(value, True)
+            # a numeric reference may stand for a control character
+            control = control or has_control_character(value)
+        return without_controls(value) if control else value
 
 
 cdef bint has_control(const unsigned char* s, Py_ssize_t n) noexcept nogil:
@@ -508,6 +516,20 @@ cdef bint has_control(const unsigned char* s, Py_ssize_t n) noexcept nogil:
             if c != 9 and c != 10 and c != 12 and c != 13:
                 return True
         elif c == 0x7F or (c == 0xC2 and i + 1 < n and 0x80 <= s[i + 1] <= 0x9F):
+            return True
+    return False
+
+
+cdef bint has_control_character(str text) noexcept:
+    """Whether ``text`` holds a character that :func:`has_control` looks for (what
+    ``decode.without_controls`` removes): a loop over the string's code points, for
+    text whose references were decoded, where a regex search costs far more."""
+    cdef Py_UCS4 c
+    for c in text:
+        if c < 0x20:
+            if c != 9 and c != 10 and c != 12 and c != 13:
+                return True
+        elif 0x7F <= c <= 0x9F:
             return True
     return False
 
