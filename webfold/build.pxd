@@ -14,6 +14,9 @@ cdef class Frame:
     cdef public int chrome
     cdef public object _element
 
+    @cython.locals(frame=Frame, missing=list)
+    cpdef object element(self)
+
 cdef class Mark:
     cdef public str opener
     cdef public str closer
@@ -163,7 +166,12 @@ cdef class Builder:
     cdef void close_container(self)
     cdef void close_open_block(self, Sink sink)
     @cython.locals(sink=Sink, containers=list, container=Container, listing=Container, index=Py_ssize_t, item=Frame, separate=bint, decided=bint, new_item=bint)
+    @cython.locals(frame=Frame)
+    cdef object innermost_element(self)
     cdef void emit(self, object block)
     cdef void add_cell(self, Frame frame, Sink sink)
     cdef void close_table(self, Frame frame)
     cdef list finish(self)
+
+@cython.locals(found=int)
+cpdef int class_marks(dict attributes) except -1

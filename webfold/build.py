@@ -302,10 +302,10 @@ class Frame:
     __slots__ = ("tag", "role", "flags", "data", "attributes", "parent", "serial", "token", "chrome",
                  "_element")
 
-    @property
     def element(self) -> Element:
         """The public record of this element, made when a block first needs it (most
-        elements never hold a block), together with any ancestors not yet made."""
+        elements never hold a block), together with any ancestors not yet made. A
+        method, not a property: compiled, the builder calls it as a C function."""
         if self._element is None:
             missing = []
             frame: Frame | None = self
@@ -956,7 +956,7 @@ class Builder:
             data.frame = self.stack[-1]
         sink = self.sinks[-1]
         if sink.containers and sink.open_element is None:
-            sink.open_element = self.stack[-1].element     # the outermost list or quote
+            sink.open_element = self.innermost_element()     # the outermost list or quote
 
     def push(self, name: str, role: int, flags: int, attributes, data=None, chrome: int = 0) -> None:
         frame = Frame.__new__(Frame)        # no __init__ call: the builder's hottest allocation
@@ -2222,13 +2222,20 @@ class Builder:
         sink.items = []
         sink.item_leaves = []
 
+    def innermost_element(self) -> Element | None:
+        """The record of the innermost open element (None when none is open)."""
+        if not self.stack:
+            return None
+        frame = self.stack[-1]
+        return frame.element()
+
     def emit(self, block: Block) -> None:
         """Add a finished leaf (or a table's block) to the current sink, written inside
         the sink's open containers."""
         sink = self.sinks[-1]
         block.chrome = self.stack[-1].chrome if self.stack else 0
         if block.element is None:
-            block.element = self.stack[-1].element if self.stack else None
+            block.element = self.innermost_element()
         containers = sink.containers
         if not containers:
             sink.add(block)
@@ -2287,7 +2294,7 @@ class Builder:
             if new_item or not sink.items:
                 item = containers[1].frame if len(containers) > 1 else None
                 sink.items.append(self.grow(None, text, joined, block, kind,
-                                            item.element if item is not None else None))
+                                            item.element() if item is not None else None))
                 sink.item_leaves.append(1)
             else:
                 self.grow(sink.items[-1], text, joined, block, kind, None)
@@ -2348,7 +2355,7 @@ class Builder:
         text = " ".join(block.text for cell in cells for block in cell.blocks if block.text)
         self.emit(Block(pipe_table(grid), "table", links, len(text),
                         sum(block.link_chars for cell in cells for block in cell.blocks),
-                        text=text, rows=grid, element=frame.element))
+                        text=text, rows=grid, element=frame.element()))
 
     # ----------------------------------------------------------------- finish
 
