@@ -12,6 +12,10 @@ from webfold.references import decode_references
     ("& alone", "& alone"), ("&#0;", "\ufffd"), ("&#xD800;", "\ufffd"),
     ("&#x110000;", "\ufffd"), ("&#99999999999;", "\ufffd"), ("&#x80;", "\u20ac"),
     ("&#x81;", "\x81"), ("&NotNestedGreaterGreater;", "\u2aa2\u0338"), ("&#65", "A"),
+    # the ends of the loop that reads them: no digits, a name at the end, runs in a row
+    ("&#x;", "&#x;"), ("&#;", "&#;"), ("&#xg", "&#xg"), ("&#", "&#"), ("&", "&"), ("&amp", "&"),
+    ("&copy9;", "\u00a99;"), ("&&amp;&", "&&&"), ("&#x41&#66;&amp", "AB&"),
+    ("&#\u0663;", "&#\u0663;"), ("&\u00e9;", "&\u00e9;"),
 ])
 def test_text(source, expected):
     assert decode_references(source) == expected

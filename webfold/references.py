@@ -9,9 +9,6 @@ from __future__ import annotations
 
 from html.entities import html5
 
-import re
-
-_REFERENCE = re.compile(r"&(?:#[xX]([0-9a-fA-F]+);?|#([0-9]+);?|([A-Za-z][A-Za-z0-9]*)(;?))")
 #: The longest legacy name (one that may appear without a semicolon) has 6 letters.
 _LONGEST_LEGACY = max(len(name) for name in html5 if not name.endswith(";"))
 
@@ -52,43 +49,63 @@ def decode_references(text: str, in_attribute: bool = False) -> str:
         above U+10FFFF give U+FFFD; 0x80–0x9F give their windows-1252 characters.
         Text that is not a reference is left as it is.
     """
-    if "&" not in text:
+    # A loop over the characters, not a regex: compiled (references.pxd), it costs a
+    # few instructions a character, where a match object and its groups cost
+    # thousands; a page's text and link targets hold thousands of references.
+    amp = text.find("&")
+    if amp < 0:
         return text
     out: list[str] = []
-    position = 0
-    for match in _REFERENCE.finditer(text):
-        start = match.start()
-        if start < position:
-            continue
-        hexadecimal, decimal = match.group(1), match.group(2)
-        if hexadecimal is not None or decimal is not None:
-            digits = (hexadecimal if hexadecimal is not None else decimal).lstrip("0") or "0"
-            # Past eight digits the value is out of range whatever they are; int() is
-            # not even asked (Python refuses strings of over 4,300 digits).
-            value = int(digits, 16 if hexadecimal is not None else 10) if len(digits) < 9 else 0x110000
-            out.append(text[position:start])
-            out.append(_numeric(value))
-            position = match.end()
-            continue
-        letters, semicolon = match.group(3), match.group(4)
-        if semicolon and letters + ";" in html5:
-            out.append(text[position:start])
-            out.append(html5[letters + ";"])
-            position = match.end()
-            continue
-        # No full match: the longest legacy name that prefixes the letters, if any.
-        for length in range(min(len(letters), _LONGEST_LEGACY), 0, -1):
-            if letters[:length] in html5:
-                break
-        else:
-            continue
-        end = start + 1 + length
-        if in_attribute and end < len(text) and (
-            text[end] == "=" or text[end].isascii() and text[end].isalnum()
-        ):
-            continue
-        out.append(text[position:start])
-        out.append(html5[letters[:length]])
-        position = end
+    position = 0                        # the text before it is written to out
+    length = len(text)
+    while amp >= 0:
+        i = amp + 1
+        if i < length and text[i] == "#":
+            i += 1
+            hexadecimal = i < length and (text[i] == "x" or text[i] == "X")
+            if hexadecimal:
+                i += 1
+            first = i
+            while i < length and (_is_hex_digit(text[i]) if hexadecimal else "0" <= text[i] <= "9"):
+                i += 1
+            if i > first:               # "&#" or "&#x" without digits is text
+                digits = text[first:i].lstrip("0") or "0"
+                # Past eight digits the value is out of range whatever they are; int()
+                # is not even asked (Python refuses strings of over 4,300 digits).
+                value = int(digits, 16 if hexadecimal else 10) if len(digits) < 9 else 0x110000
+                if i < length and text[i] == ";":
+                    i += 1
+                out.append(text[position:amp])
+                out.append(_numeric(value))
+                position = i
+        elif i < length and _is_ascii_letter(text[i]):
+            while i < length and (_is_ascii_letter(text[i]) or "0" <= text[i] <= "9"):
+                i += 1
+            letters = text[amp + 1:i]
+            if i < length and text[i] == ";" and letters + ";" in html5:
+                out.append(text[position:amp])
+                out.append(html5[letters + ";"])
+                position = i + 1
+            else:
+                # No full match: the longest legacy name that prefixes the letters, if any.
+                size = min(len(letters), _LONGEST_LEGACY)
+                while size and letters[:size] not in html5:
+                    size -= 1
+                end = amp + 1 + size
+                if size and not (in_attribute and end < length and (
+                        text[end] == "=" or _is_ascii_letter(text[end]) or "0" <= text[end] <= "9")):
+                    out.append(text[position:amp])
+                    out.append(html5[letters[:size]])
+                    position = end
+        # A reference holds no "&": the next one starts after this one.
+        amp = text.find("&", amp + 1)
     out.append(text[position:])
     return "".join(out)
+
+
+def _is_ascii_letter(character: str) -> bool:
+    return "a" <= character <= "z" or "A" <= character <= "Z"
+
+
+def _is_hex_digit(character: str) -> bool:
+    return "0" <= character <= "9" or "a" <= character <= "f" or "A" <= character <= "F"
