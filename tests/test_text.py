@@ -24,6 +24,14 @@ def test_counts_of_a_sentence():
     assert sum(s.bins) == 7
 
 
+def test_each_bin_is_read_alone_as_in_the_list():
+    s = stats_of("one two three four five six seven", bins=3)
+    assert [s.bin_count(i) for i in range(3)] == s.bins and s.nbins == 3 and sum(s.bins) == 7
+    for outside in (3, -1):
+        with pytest.raises(IndexError, match="outside 0:3"):
+            s.bin_count(outside)
+
+
 def test_word_count_and_hash_agree_with_the_shared_tokenizer():
     text = "Ünïcode wörds_and under_scores, ÉCOLE 42x Straße"
     s = stats_of(text, bins=1)

@@ -27,5 +27,8 @@ cdef class TextStats:
     cdef readonly unsigned long long phrases
     #: OR of the masks the second lexicon (e.g. the page title's words) gives the words
     cdef readonly unsigned long long title
-    #: word count of each hashed bin (``word_hash(word) % len(bins)``)
-    cdef readonly list bins
+    #: word count of each hashed bin (``word_hash(word) % nbins``), ``nbins`` of them
+    #: (the ``bins`` property gives them as a list)
+    cdef Py_ssize_t* counts
+    cdef readonly Py_ssize_t nbins
+    cpdef Py_ssize_t bin_count(self, Py_ssize_t index) except -1

@@ -176,6 +176,27 @@ cdef class TextStats:
     """What :func:`analyze` counts in one text (all counts are characters or words; the
     fields are declared in ``_text.pxd``, where :mod:`webfold.features` reads them)."""
 
+    def __dealloc__(self):
+        free(self.counts)
+
+    @property
+    def bins(self):
+        """The word count of each hashed bin (``word_hash(word) % len(bins)``), a list."""
+        return [self.counts[i] for i in range(self.nbins)]
+
+    cpdef Py_ssize_t bin_count(self, Py_ssize_t index) except -1:
+        """The word count of hashed bin ``index`` (0 to ``len(bins) - 1``), read without
+        making the list of :attr:`bins`.
+
+        Raises
+        ------
+        IndexError
+            ``index`` is outside the bins.
+        """
+        if not 0 <= index < self.nbins:
+            raise IndexError(f"bin {index} outside 0:{self.nbins}")
+        return self.counts[index]
+
 
 cdef struct Scan:
     # the token being read
@@ -262,9 +283,13 @@ def analyze(str text, Lexicon lexicon not None, Lexicon title not None, unsigned
     """
     if bins < 1:
         raise ValueError("bins must be at least 1")
-    cdef Py_ssize_t* counts = <Py_ssize_t*>calloc(bins, sizeof(Py_ssize_t))
+    cdef TextStats stats = TextStats.__new__(TextStats)
+    # the bins' counts are the result's own: freed with it
+    stats.counts = <Py_ssize_t*>calloc(bins, sizeof(Py_ssize_t))
+    cdef Py_ssize_t* counts = stats.counts
     if counts == NULL:
         raise MemoryError()
+    stats.nbins = bins
     cdef Scan s
     s.previous = 0
     s.have_previous = s.previous_number = False
@@ -275,8 +300,9 @@ def analyze(str text, Lexicon lexicon not None, Lexicon title not None, unsigned
     cdef Py_UCS4 ch, lower, last = 0
     cdef Py_ssize_t letters = 0, digits = 0, upper = 0, punctuation = 0, commas = 0
     cdef Py_ssize_t separators = 0, sentences = 0
-    for i in range(n):
-        ch = text[i]
+    i = -1
+    for ch in text:                 # compiled to a loop over the string's code units
+        i += 1
         if is_word_char(ch):
             lower = to_lower(ch)
             s.h = fnv(s.h, lower)
@@ -320,7 +346,6 @@ def analyze(str text, Lexicon lexicon not None, Lexicon title not None, unsigned
             separators += 1
     if s.length:
         end_token(&s, lexicon, title, counted, counts, bins, False)
-    cdef TextStats stats = TextStats.__new__(TextStats)
     stats.chars = n
     stats.words = s.words
     stats.word_chars = s.word_chars
@@ -337,8 +362,6 @@ def analyze(str text, Lexicon lexicon not None, Lexicon title not None, unsigned
     stats.starts_upper = n > 0 and is_upper(text[0])
     stats.phrases = s.phrases & ~counted
     stats.title = s.title
-    stats.bins = [counts[i] for i in range(bins)]
-    free(counts)
     return stats
 
 

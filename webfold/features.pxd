@@ -31,8 +31,7 @@ cdef class PageFeatures:
     @cython.locals(index=Py_ssize_t, k=Py_ssize_t, count=Py_ssize_t, column=Py_ssize_t,
                    total_chars=Py_ssize_t, main_heading=Py_ssize_t, title_count=Py_ssize_t,
                    width=Py_ssize_t, same_kind=Py_ssize_t, offset=Py_ssize_t, part="double[::1]",
-                   words=Py_ssize_t, overlap=Py_ssize_t, name=str, kind=str, stats=TextStats,
-                   value=Py_ssize_t)
+                   words=Py_ssize_t, overlap=Py_ssize_t, name=str, kind=str, stats=TextStats)
     cpdef fill(self, Py_ssize_t start, Py_ssize_t stop, double[::1] x, Py_ssize_t stride)
 
 @cython.locals(chain=list)

@@ -405,8 +405,8 @@ class PageFeatures:
             k = _class_row(chain, self.slots_of, x, k + 3)
             words = stats.words
             if words:
-                for value in stats.bins:
-                    x[k] = value / words
+                for column in range(WORD_BINS):
+                    x[k] = stats.bin_count(column) / words
                     k += 1
             else:
                 k += WORD_BINS
