@@ -122,11 +122,15 @@ def test_help_has_examples(capsys):
     (["x.html", "--bogus"], "webfold: error: unrecognized arguments: --bogus\n"),
     # Python's spelling of ISO-8859-1 is not a label of the standard
     (["x.html", "--charset", "latin-1"],
-     "webfold: error: --charset latin-1: not an encoding label of the WHATWG "
-     "Encoding standard (such as utf-8, windows-1252, shift_jis or gbk)\n"),
+     "webfold: error: --charset latin-1: not an encoding webfold decodes (a label of the "
+     "WHATWG Encoding standard, such as utf-8, windows-1252, shift_jis or gbk)\n"),
     (["x.html", "--charset", "klingon"],
-     "webfold: error: --charset klingon: not an encoding label of the WHATWG "
-     "Encoding standard (such as utf-8, windows-1252, shift_jis or gbk)\n"),
+     "webfold: error: --charset klingon: not an encoding webfold decodes (a label of the "
+     "WHATWG Encoding standard, such as utf-8, windows-1252, shift_jis or gbk)\n"),
+    # a label of the standard's replacement encoding, which decodes nothing
+    (["x.html", "--charset", "iso-2022-kr"],
+     "webfold: error: --charset iso-2022-kr: not an encoding webfold decodes (a label of the "
+     "WHATWG Encoding standard, such as utf-8, windows-1252, shift_jis or gbk)\n"),
 ])
 def test_usage_errors_exit_2_with_one_line(argv, message, capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
@@ -277,7 +281,7 @@ def test_short_random_bytes_are_refused_in_one_line(capsys, monkeypatch):
 def test_full_disk_on_standard_output_is_one_line():
     done = subprocess.run(f"{sys.executable} -m webfold /dev/stdin > /dev/full", shell=True,
                           input=b"<p>text</p>", capture_output=True)
-    assert done.returncode == 1
+    assert done.returncode == 2         # as for an output file that cannot be written
     assert done.stderr == b"webfold: error: cannot write to standard output (No space left on device)\n"
 
 
@@ -377,7 +381,7 @@ def test_a_base_with_bytes_that_are_not_utf8_is_percent_encoded(page, capsys):
 
 @pytest.mark.parametrize("flags, message", [
     (["--max-bytes", "-1"], "--max-bytes takes a size of at least 0 bytes, not -1"),
-    (["--charset", ""], "--charset '': not an encoding label"),
+    (["--charset", ""], "--charset '': not an encoding webfold decodes"),
 ])
 def test_bad_flag_values_are_usage_errors(page, capsys, flags, message):
     code, out, err = run([page, *flags], capsys)

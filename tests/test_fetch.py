@@ -272,8 +272,8 @@ def test_scrape_of_a_file_is_md(tmp_path, capsys):
     (["http://example.com/", "--plain", "--browser", "http://127.0.0.1:9222"],
      "--plain and --browser do not go together"),
     (["http://example.com/", "--charset", "nonsense"],
-     "--charset nonsense: not an encoding label of the WHATWG Encoding "
-     "standard (such as utf-8, windows-1252, shift_jis or gbk)"),
+     "--charset nonsense: not an encoding webfold decodes (a label of the WHATWG "
+     "Encoding standard, such as utf-8, windows-1252, shift_jis or gbk)"),
     (["http://example.com/", "https://example.com/"],
      "http://example.com/: BASE goes with a FILE; a URL is its own base"),
 ])

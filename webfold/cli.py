@@ -648,8 +648,10 @@ def main(argv: list[str] | None = None) -> int:
         if command == "replay":
             args.charset = None
         if args.charset is not None and encoding_for_label(args.charset) is None:
-            raise UsageError(f"--charset {args.charset or repr('')}: not an encoding label of the WHATWG Encoding "
-                             "standard (such as utf-8, windows-1252, shift_jis or gbk)")
+            # (the standard's "replacement" encoding has labels, iso-2022-kr among them,
+            # but decodes nothing: it is refused too)
+            raise UsageError(f"--charset {args.charset or repr('')}: not an encoding webfold decodes (a label of "
+                             "the WHATWG Encoding standard, such as utf-8, windows-1252, shift_jis or gbk)")
         if args.chunk is not None and args.chunk < 1:
             raise UsageError(f"--chunk takes a size of at least 1 character, not {args.chunk}")
         if args.jsonl and args.chunk is None:
@@ -679,7 +681,7 @@ def main(argv: list[str] | None = None) -> int:
             except OSError as error:
                 # What could not be written is dropped, or the flush at exit fails again.
                 stdout_to_devnull()
-                raise ConversionError(f"cannot write to standard output ({error.strerror or error})") from None
+                raise UsageError(f"cannot write to standard output ({error.strerror or error})") from None
     except SystemExit as exit_:            # --help and --version
         return exit_.code if isinstance(exit_.code, int) else 0
     except UsageError as error:
