@@ -240,10 +240,18 @@ def test_bytes_like_input_is_read_as_bytes():
     (("<p>x",), {"base": b"http://e"}, "base must be str or None, not bytes"),
     ((b"<p>x",), {"charset": 5}, "charset must be str or None, not int"),
     ((b"<p>x",), {"max_input_bytes": "1000"}, "max_input_bytes must be int, not str"),
+    ((b"<p>x",), {"max_input_bytes": True}, "max_input_bytes must be int, not bool"),
 ])
 def test_wrong_type_names_the_argument_and_the_type(args, kwargs, message):
     with pytest.raises(TypeError, match=message):
         webfold.to_markdown(*args, **kwargs)
+
+
+def test_a_negative_limit_is_refused_as_the_cli_refuses_it():
+    # it was taken, and every input was "over the limit of -1"
+    with pytest.raises(ValueError, match="max_input_bytes must be at least 0, not -1"):
+        webfold.to_markdown(b"<p>x", max_input_bytes=-1)
+    assert webfold.to_markdown(b"", max_input_bytes=0, selection=False) == ""
 
 
 @pytest.mark.parametrize("text", [

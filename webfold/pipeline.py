@@ -74,7 +74,9 @@ def to_blocks(html: str | bytes, base: str | None = None, *, charset: str | None
     ------
     TypeError
         ``html`` is not ``str`` or ``bytes``, ``base`` or ``charset`` is not ``str`` or
-        None, or ``max_input_bytes`` is not ``int``.
+        None, or ``max_input_bytes`` is not ``int`` (a ``bool`` is not taken for one).
+    ValueError
+        ``max_input_bytes`` is negative.
     InputTooLargeError
         The input is larger than ``max_input_bytes``.
     """
@@ -91,8 +93,10 @@ def _build(html: str | bytes, base: str | None, charset: str | None, images: boo
         raise TypeError(f"base must be str or None, not {type(base).__name__}")
     if charset is not None and not isinstance(charset, str):
         raise TypeError(f"charset must be str or None, not {type(charset).__name__}")
-    if not isinstance(max_input_bytes, int):
+    if not isinstance(max_input_bytes, int) or isinstance(max_input_bytes, bool):
         raise TypeError(f"max_input_bytes must be int, not {type(max_input_bytes).__name__}")
+    if max_input_bytes < 0:
+        raise ValueError(f"max_input_bytes must be at least 0, not {max_input_bytes}")
     if isinstance(html, (bytes, bytearray)) and len(html) > max_input_bytes:
         raise InputTooLargeError(f"input is {len(html):,} bytes, over the limit of {max_input_bytes:,}")
     decoded = decode(html, charset)
