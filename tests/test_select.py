@@ -1007,3 +1007,20 @@ def test_blocks_that_only_look_like_blocks_give_the_same_features_and_selection(
     assert [list(row) for row in page_features(ducks)] == expected
     assert [list(row) for row in page_features(copies)] == expected
     assert [b.text for b in select_main(ducks)] == [b.text for b in select_main(blocks)]
+
+
+@pytest.mark.parametrize("function, name", [(webfold.select_main, "select_main"), (webfold.render, "render"),
+                                             (webfold.links, "links")])
+@pytest.mark.parametrize("value", [None, "<p>x</p>", 5])
+def test_the_functions_of_blocks_refuse_what_is_not_a_list(function, name, value):
+    # select_main(None) and render(None) returned an empty result without a word
+    with pytest.raises(TypeError, match=rf"{name}\(\) takes a list of blocks, not {type(value).__name__}"):
+        function(value)
+
+
+def test_the_functions_of_blocks_take_a_tuple_and_an_empty_list():
+    blocks = tuple(webfold.to_blocks("<h1>Title</h1><p>Text of [the](page) <a href=/x>here</a>.</p>",
+                                     "https://example.com/"))
+    assert webfold.render(blocks) == "# Title\n\nText of \\[the\\](page) [here](https://example.com/x).\n"
+    assert webfold.links(blocks) == ["https://example.com/x"]
+    assert webfold.select_main([]) == [] and webfold.render([]) == "" and webfold.links(()) == []

@@ -14,6 +14,13 @@ def words(text: str) -> list[str]:
     tokenization for signatures, features, the main-heading rule and training labels."""
     return _WORD.findall(text.lower())
 
+def check_blocks(blocks: object, function: str) -> None:
+    """Raise ``TypeError`` (naming ``function``) unless ``blocks`` is a list or tuple,
+    what the functions that take a page's blocks take. Its items are read as blocks
+    are: an object with a block's attributes will do."""
+    if not isinstance(blocks, (list, tuple)):
+        raise TypeError(f"{function}() takes a list of blocks, not {type(blocks).__name__}")
+
 # Kinds of page chrome, the bits of Block.chrome. The drop rules (build.without_chrome)
 # remove hidden blocks, and the blocks of each other kind unless they hold more than
 # four fifths of the page's text (beside the dialogs that are windows over the page);

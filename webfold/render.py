@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from webfold.block import Block
+from webfold.block import Block, check_blocks
 
 # A top-level list item's marker: lists are written with nothing before their items'
 # markers, and every other line of a list block is indented.
@@ -40,7 +40,13 @@ def render(blocks: list[Block]) -> str:
         Blocks as :func:`webfold.to_blocks` returns them (any subset, in any order).
         Two lists that end up next to each other get different delimiters, so they
         stay two lists.
+
+    Raises
+    ------
+    TypeError
+        ``blocks`` is not a list or tuple.
     """
+    check_blocks(blocks, "render")
     if not blocks:
         return ""
     return "\n\n".join(written(blocks)) + "\n"
@@ -64,5 +70,12 @@ def written(blocks: list[Block]) -> list[str]:
 
 
 def links(blocks: list[Block]) -> list[str]:
-    """Every link target of every block, in order (resolved against the page address)."""
+    """Every link target of every block, in order (resolved against the page address).
+
+    Raises
+    ------
+    TypeError
+        ``blocks`` is not a list or tuple.
+    """
+    check_blocks(blocks, "links")
     return [target for block in blocks for target in block.links]

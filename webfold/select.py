@@ -20,7 +20,8 @@ import re
 import stat
 
 from webfold._trees import Forest
-from webfold.block import CHROME_DIALOG, CHROME_HIDDEN, CHROME_INVISIBLE, CHROME_PANEL, Block, words as words_of
+from webfold.block import (CHROME_DIALOG, CHROME_HIDDEN, CHROME_INVISIBLE, CHROME_PANEL, Block, check_blocks,
+                           words as words_of)
 from webfold.build import dialogs_left_out, without_chrome
 from webfold.errors import WebfoldError
 from webfold.features import CONTEXT_NAMES, FEATURE_NAMES, ContextFeatures, PageFeatures, container_ids, matrix
@@ -390,9 +391,12 @@ def select_main(blocks: list[Block], *, precision: bool = False, hidden: bool = 
 
     Raises
     ------
+    TypeError
+        ``blocks`` is not a list or tuple.
     ModelError
         The shipped model cannot be loaded (see :class:`Selector`).
     """
+    check_blocks(blocks, "select_main")
     if not blocks:
         return []
     if len(blocks) > MAX_BLOCKS:
