@@ -12,7 +12,6 @@ cdef class Frame:
     cdef public Py_ssize_t serial
     cdef public Py_ssize_t token
     cdef public int chrome
-    cdef public list active_before
     cdef public object _element
 
     @cython.locals(frame=Frame, missing=list)
@@ -66,7 +65,6 @@ cdef class Builder:
     cdef public dict open_count
     cdef public int hidden, hidden_foreign, main, sectioning, pre, heading
     cdef public Py_ssize_t serial, token, reopen_budget
-    cdef public list active_formatting
     cdef public object page
     cdef public bint json_ld
     cdef public object payload_kind
@@ -119,12 +117,7 @@ cdef class Builder:
     cdef int chrome_kinds(self, dict attributes, int marks)
     cdef void imply_end_tags(self, str name)
     cdef Py_ssize_t in_scope(self, tuple names, frozenset boundaries)
-    @cython.locals(stack=list, at=Py_ssize_t, frame=Frame, closed=list)
     cdef bint close_in_scope(self, tuple names, frozenset boundaries)
-    cdef void keep_active(self, list closed)
-    cdef void reconstruct(self)
-    @cython.locals(active=list, at=Py_ssize_t, position=Py_ssize_t)
-    cdef bint forget_active(self, str name)
     cdef bint close_phrasing(self, str name)
     cdef void end_tag(self, str name)
     @cython.locals(frame=Frame, flags=int, role=int)
