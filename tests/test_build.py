@@ -785,6 +785,23 @@ def test_foreign_content_breaks_out_only_where_html_is_not_its_content(html, exp
     assert md(html) == expected
 
 
+@pytest.mark.parametrize("html, expected", [
+    # an end tag for the HTML below an SVG or MathML element closes them (§13.2.6.5,
+    # "any other end tag", then "in body"): the text after it was lost (breaker on e9d2eb2)
+    ("<div><svg></div>y", "y\n"),
+    ("<span><svg><a>t</span>y", "y\n"),
+    ("<div><svg><g></div>y<p>z", "y\n\nz\n"),
+    ("<p>a</p><div><math><mrow></div>after<p>b</p>", "a\n\nafter\n\nb\n"),
+    # the nearest foreign element of the name closes, with those above it
+    ("<svg><g><path></g></svg>after", "after\n"),
+    # an end tag that closes nothing below them is ignored: they stay open
+    ("<svg></span>inside", ""),
+    ("<p>x</p><svg></div>inside", "x\n"),
+])
+def test_html_end_tags_in_foreign_content_close_what_they_name(html, expected):
+    assert md(html) == expected
+
+
 def test_text_left_open_by_a_misnested_form_end_tag_is_not_form_chrome():
     long = "Paragraph of the article that holds most of the text on this page. " * 8
     html = f"<p>{long}</p><form><div>Search</form><p>{long}</p></div><p>tail</p>"

@@ -367,6 +367,17 @@ class Container:
 LIST_CONTAINER, ITEM_CONTAINER, QUOTE_CONTAINER = 0, 1, 2
 
 
+def end_tag_scope(name: str) -> frozenset[str]:
+    """The elements that stop the search for the element that the end tag of a special
+    element ``name`` closes ("has an element in scope" and its table and list item
+    variants, WHATWG HTML §13.2.4.2)."""
+    if name in TABLE_PARTS:
+        return IN_TABLE_SCOPE
+    if name == "li":
+        return IN_LIST_ITEM_SCOPE
+    return IN_SCOPE
+
+
 def continuation(containers: list[Container]) -> str:
     """The prefix of a line inside ``containers`` after their first: ``> `` for a quote,
     and for an item as many spaces as its marker is wide (CommonMark §5.1, §5.2)."""
@@ -1176,12 +1187,14 @@ class Builder:
                         self.close_mark(mark)
                         break
 
-    def in_scope(self, names: tuple[str, ...], boundaries: frozenset[str]) -> int:
+    def in_scope(self, names: tuple[str, ...], boundaries: frozenset[str], top: int = -1) -> int:
         """The stack position of the nearest open element named in ``names``, or -1
-        when an element in ``boundaries`` comes first (or none is open)."""
+        when an element in ``boundaries`` comes first (or none is open). The search
+        starts at the current node, or at stack position ``top`` when it is given."""
         stack = self.stack
-        lowest = max(len(stack) - SEARCH_LIMIT, 0)
-        for position in range(len(stack) - 1, lowest - 1, -1):
+        start = len(stack) - 1 if top < 0 else min(top, len(stack) - 1)
+        lowest = max(start + 1 - SEARCH_LIMIT, 0)
+        for position in range(start, lowest - 1, -1):
             tag = stack[position].tag
             if tag in names:
                 return position
@@ -1292,6 +1305,8 @@ class Builder:
         if stack and stack[-1].tag == name:
             self.pop()                      # the common case: it closes the current element
             return
+        if (self.open_count.get("svg") or self.open_count.get("math")) and self.end_in_foreign_content(name):
+            return
         if name in HEADING_LEVEL:
             # Any heading end tag closes the open heading in scope (§13.2.6.4.7); the
             # counts first, so that stray ones never search the stack.
@@ -1304,16 +1319,35 @@ class Builder:
             if name == "p" and not self.hidden:
                 self.flush()                # "</p>" with no open p: an empty paragraph
             return
-        if name in TABLE_PARTS:
-            boundaries = IN_TABLE_SCOPE
-        elif name == "li":
-            boundaries = IN_LIST_ITEM_SCOPE
-        elif name in SPECIAL_ELEMENTS:
-            boundaries = IN_SCOPE
-        else:
+        if name not in SPECIAL_ELEMENTS:
             self.close_phrasing(name)
             return
-        self.close_in_scope((name,), boundaries)
+        self.close_in_scope((name,), end_tag_scope(name))
+
+    def end_in_foreign_content(self, name: str) -> bool:
+        """End tag ``name`` while the current node is an SVG or MathML element
+        (§13.2.6.5, "any other end tag"): the nearest foreign element of that name
+        closes, with the foreign elements above it. An end tag that names none of them
+        is one for the HTML below them ("in body"): where it closes an element there,
+        the foreign elements close first (``<div><svg></div>y``: ``y`` follows the
+        ``<div>``, and is seen); where it closes none, it is ignored and they stay
+        open. Returns whether the end tag is done with (else the caller closes the
+        HTML element, the foreign ones being closed)."""
+        kind, root = self.namespace_point()
+        if kind != "foreign":
+            return False                    # HTML is the current node: read as HTML
+        stack = self.stack
+        for position in range(len(stack) - 1, root - 1, -1):
+            if stack[position].tag == name:
+                while len(stack) > position:
+                    self.pop()
+                return True
+        boundaries = end_tag_scope(name) if name in SPECIAL_ELEMENTS else SPECIAL_ELEMENTS
+        if root == 0 or self.in_scope((name,), boundaries, root - 1) < 0:
+            return True                     # it closes nothing below them either
+        while len(stack) > root:
+            self.pop()
+        return False
 
     def close_phrasing(self, name: str) -> bool:
         """End tag ``name`` of an element that is not special, or the end that an
