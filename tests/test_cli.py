@@ -161,6 +161,19 @@ def test_after_a_double_dash_every_argument_is_positional(tmp_path, capsys, monk
     assert run(["--json", "--", "--all-blocks", "https://e.org/a/"], capsys, all_blocks=False)[0] == 0
 
 
+def test_a_file_named_like_an_option_is_shown_the_double_dash(tmp_path, capsys, monkeypatch):
+    # it got argparse's "the following arguments are required: FILE" alone (newcomer on e9d2eb2)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "-x.html").write_bytes(PAGE)
+    assert run(["md", "-x.html"], capsys, all_blocks=False) == (
+        2, "", "webfold: error: the following arguments are required: FILE (-x.html is read as an "
+               "option: put it after --, as in 'webfold md -- -x.html')\n")
+    assert run(["--bogus-option"], capsys, all_blocks=False)[2] == \
+        "webfold: error: the following arguments are required: FILE\n"      # no such file: no hint
+    assert run(["md", "--all-blocks", "--", "-x.html"], capsys, all_blocks=False)[:2] == (
+        0, "# Title\n\nHello [there](/x).\n")
+
+
 NO_LINKS = "cannot resolve links: give the page's address, such as https://example.com/page"
 
 

@@ -625,7 +625,15 @@ def main(argv: list[str] | None = None) -> int:
         # intermixed: options may stand between FILE and BASE, as users type them; but
         # argparse's intermixed parsing drops a "--", after which all are positional
         parser_ = COMMANDS[command]()
-        args = parser_.parse_args(argv) if "--" in argv else parser_.parse_intermixed_args(argv)
+        try:
+            args = parser_.parse_args(argv) if "--" in argv else parser_.parse_intermixed_args(argv)
+        except UsageError as error:
+            # a file named like an option ("-x.html") is read as one: say how to pass it
+            dashed = next((arg for arg in argv if arg[:1] == "-" and arg != "-" and os.path.isfile(arg)), None)
+            if dashed is None or "--" in argv:
+                raise
+            raise UsageError(f"{error} ({dashed} is read as an option: put it after --, as in "
+                             f"'webfold {command} -- {dashed}')") from None
         if command == "scrape":
             _check_scrape(args)
         if (args.precision or args.hidden) and args.all_blocks:
