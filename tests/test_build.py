@@ -792,6 +792,9 @@ def test_foreign_content_breaks_out_only_where_html_is_not_its_content(html, exp
     ("<span><svg><a>t</span>y", "y\n"),
     ("<div><svg><g></div>y<p>z", "y\n\nz\n"),
     ("<p>a</p><div><math><mrow></div>after<p>b</p>", "a\n\nafter\n\nb\n"),
+    # through nested roots: what is below the inner one is foreign too
+    ("<div><svg><svg><g></div>y", "y\n"),
+    ("<div><math><svg></div>y", "y\n"),
     # the nearest foreign element of the name closes, with those above it
     ("<svg><g><path></g></svg>after", "after\n"),
     # an end tag that closes nothing below them is ignored: they stay open

@@ -1260,15 +1260,17 @@ class Builder:
             return self.namespace_point()[0] == "foreign"
         return False
 
-    def namespace_point(self) -> tuple:
-        """What decides the current node's namespace: ``("foreign", i)``, the innermost
+    def namespace_point(self, top: int = -1) -> tuple:
+        """What decides the current node's namespace (or, with ``top``, that of the
+        element at that stack position): ``("foreign", i)``, the innermost
         SVG or MathML root at stack position ``i`` (the current node is a foreign
         element); ``("integration", i)``, an integration point of that root's
         namespace at ``i`` (the current node is it, or HTML inside it); or
         ``("html", -1)``, no root within :data:`SEARCH_LIMIT` frames."""
         stack = self.stack
         point = -1
-        for position in range(len(stack) - 1, max(-1, len(stack) - 1 - SEARCH_LIMIT), -1):
+        start = len(stack) - 1 if top < 0 else min(top, len(stack) - 1)
+        for position in range(start, max(-1, start - SEARCH_LIMIT), -1):
             tag = stack[position].tag
             if tag in FOREIGN_ROOTS:
                 if point >= 0 and stack[point].tag in INTEGRATION_POINTS[tag]:
@@ -1337,11 +1339,20 @@ class Builder:
         if kind != "foreign":
             return False                    # HTML is the current node: read as HTML
         stack = self.stack
-        for position in range(len(stack) - 1, root - 1, -1):
-            if stack[position].tag == name:
-                while len(stack) > position:
-                    self.pop()
+        top = len(stack) - 1
+        while True:
+            for position in range(top, root - 1, -1):
+                if stack[position].tag == name:
+                    while len(stack) > position:
+                        self.pop()
+                    return True
+            if root == 0:
                 return True
+            # an SVG inside MathML (or SVG) content: its elements are foreign too
+            kind, below = self.namespace_point(root - 1)
+            if kind != "foreign":
+                break
+            top, root = root - 1, below
         boundaries = end_tag_scope(name) if name in SPECIAL_ELEMENTS else SPECIAL_ELEMENTS
         if root == 0 or self.in_scope((name,), boundaries, root - 1) < 0:
             return True                     # it closes nothing below them either
