@@ -795,6 +795,10 @@ def test_foreign_content_breaks_out_only_where_html_is_not_its_content(html, exp
     # through nested roots: what is below the inner one is foreign too
     ("<div><svg><svg><g></div>y", "y\n"),
     ("<div><math><svg></div>y", "y\n"),
+    # ...through at most NESTED_ROOTS of them (an end tag under thousands of nested roots
+    # took seconds each), past which the end tag is ignored
+    ("<div>" + "<svg>" * 8 + "</div>y", "y\n"),
+    ("<div>" + "<svg>" * 9 + "</div>y", ""),
     # the nearest foreign element of the name closes, with those above it
     ("<svg><g><path></g></svg>after", "after\n"),
     # an end tag that closes nothing below them is ignored: they stay open

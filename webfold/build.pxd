@@ -120,6 +120,10 @@ cdef class Builder:
     cdef bint close_in_scope(self, tuple names, frozenset boundaries)
     cdef bint close_phrasing(self, str name)
     cdef void end_tag(self, str name)
+    @cython.locals(stack=list, point=Py_ssize_t, start=Py_ssize_t, position=Py_ssize_t, tag=str)
+    cdef tuple namespace_point(self, Py_ssize_t top=*)
+    @cython.locals(stack=list, top=Py_ssize_t, root=Py_ssize_t, below=Py_ssize_t, lowest=Py_ssize_t, position=Py_ssize_t,
+                   roots=Py_ssize_t)
     cdef bint end_in_foreign_content(self, str name)
     @cython.locals(frame=Frame, flags=int, role=int)
     cdef void pop(self)

@@ -103,6 +103,10 @@ SEARCH_LIMIT = 512
 #: them (WHATWG HTML §13.2.4.3, the "Noah's Ark" clause).
 NOAHS_ARK = 3
 
+#: How many nested SVG and MathML roots an end tag in foreign content looks through
+#: for the element it names (Builder.end_in_foreign_content); past them it is ignored.
+NESTED_ROOTS = 8
+
 # Where the search for an element to close stops (WHATWG HTML §13.2.4.2: "has an
 # element in scope", and its list item, button and table variants).
 IN_SCOPE = SCOPE_BOUNDARIES
@@ -1335,23 +1339,33 @@ class Builder:
         ``<div>``, and is seen); where it closes none, it is ignored and they stay
         open. Returns whether the end tag is done with (else the caller closes the
         HTML element, the foreign ones being closed)."""
+        if not self.open_count.get(name):
+            return False                    # it names nothing open: ignored either way
         kind, root = self.namespace_point()
         if kind != "foreign":
             return False                    # HTML is the current node: read as HTML
         stack = self.stack
         top = len(stack) - 1
+        # as every search of the stack, at most SEARCH_LIMIT frames down, and through at
+        # most NESTED_ROOTS roots: an end tag under thousands of nested roots costs no
+        # more than under a few
+        lowest = max(len(stack) - SEARCH_LIMIT, 0)
+        roots = 1
         while True:
-            for position in range(top, root - 1, -1):
+            for position in range(top, max(root, lowest) - 1, -1):
                 if stack[position].tag == name:
                     while len(stack) > position:
                         self.pop()
                     return True
-            if root == 0:
+            if root <= lowest:
                 return True
             # an SVG inside MathML (or SVG) content: its elements are foreign too
             kind, below = self.namespace_point(root - 1)
-            if kind != "foreign":
+            if kind != "foreign" or below < lowest:
                 break
+            roots += 1
+            if roots > NESTED_ROOTS:
+                return True                 # too deep to look for it: ignored
             top, root = root - 1, below
         boundaries = end_tag_scope(name) if name in SPECIAL_ELEMENTS else SPECIAL_ELEMENTS
         if root == 0 or self.in_scope((name,), boundaries, root - 1) < 0:
