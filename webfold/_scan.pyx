@@ -509,15 +509,20 @@ cdef bint has_control(const unsigned char* s, Py_ssize_t n) noexcept nogil:
     tab, line feed, form feed and carriage return, DEL, or C1 (``C2 80``-``C2 9F``).
     A byte loop: the text of every element passes here, and a regex costs 20 times more."""
     cdef Py_ssize_t i
-    cdef unsigned char c
     for i in range(n):
-        c = s[i]
-        if c < 0x20:
-            if c != 9 and c != 10 and c != 12 and c != 13:
-                return True
-        elif c == 0x7F or (c == 0xC2 and i + 1 < n and 0x80 <= s[i + 1] <= 0x9F):
+        # a byte past 0x7F is part of a character: C1 controls are C2 80 to C2 9F
+        if (s[i] < 0x80 and is_control(s[i])) or (s[i] == 0xC2 and i + 1 < n and 0x80 <= s[i + 1] <= 0x9F):
             return True
     return False
+
+
+cdef inline bint is_control(Py_UCS4 c) noexcept nogil:
+    """Whether ``c`` is a control character that no reader sees: C0 but for tab, line
+    feed, form feed and carriage return, DEL, or C1 (what ``decode.without_controls``
+    removes)."""
+    if c < 0x20:
+        return c != 9 and c != 10 and c != 12 and c != 13
+    return 0x7F <= c <= 0x9F
 
 
 cdef bint has_control_character(str text) noexcept:
@@ -526,10 +531,7 @@ cdef bint has_control_character(str text) noexcept:
     text whose references were decoded, where a regex search costs far more."""
     cdef Py_UCS4 c
     for c in text:
-        if c < 0x20:
-            if c != 9 and c != 10 and c != 12 and c != 13:
-                return True
-        elif 0x7F <= c <= 0x9F:
+        if is_control(c):
             return True
     return False
 

@@ -372,9 +372,12 @@ LIST_CONTAINER, ITEM_CONTAINER, QUOTE_CONTAINER = 0, 1, 2
 
 
 def end_tag_scope(name: str) -> frozenset[str]:
-    """The elements that stop the search for the element that the end tag of a special
-    element ``name`` closes ("has an element in scope" and its table and list item
-    variants, WHATWG HTML §13.2.4.2)."""
+    """The elements that stop the search for the element that end tag ``name`` closes:
+    for a special element "has an element in scope" and its table and list item
+    variants (WHATWG HTML §13.2.4.2), for any other the special elements ("any other
+    end tag", §13.2.6.4.7)."""
+    if name not in SPECIAL_ELEMENTS:
+        return SPECIAL_ELEMENTS
     if name in TABLE_PARTS:
         return IN_TABLE_SCOPE
     if name == "li":
@@ -1367,8 +1370,7 @@ class Builder:
             if roots > NESTED_ROOTS:
                 return True                 # too deep to look for it: ignored
             top, root = root - 1, below
-        boundaries = end_tag_scope(name) if name in SPECIAL_ELEMENTS else SPECIAL_ELEMENTS
-        if root == 0 or self.in_scope((name,), boundaries, root - 1) < 0:
+        if root == 0 or self.in_scope((name,), end_tag_scope(name), root - 1) < 0:
             return True                     # it closes nothing below them either
         while len(stack) > root:
             self.pop()
