@@ -12,6 +12,8 @@ cdef class Frame:
     cdef public Py_ssize_t serial
     cdef public Py_ssize_t token
     cdef public int chrome
+    cdef public str space
+    cdef public Py_ssize_t anchor
     cdef public object _element
 
     @cython.locals(frame=Frame, missing=list)
@@ -101,7 +103,7 @@ cdef class Builder:
     cdef void dates(self, str name, dict attributes)
     @cython.locals(sink=Sink, listing=Container)
     cdef void block_start(self, str name, int role, int flags, object attributes, int chrome)
-    @cython.locals(frame=Frame, parent=Frame, inherited=int)
+    @cython.locals(frame=Frame, parent=Frame, inherited=int, position=Py_ssize_t)
     cdef void push(self, str name, int role, int flags, object attributes, object data=*, int chrome=*)
     cdef bint hidden_by(self, str name, dict attributes, int marks)
     cdef bint meet(self, str name, dict attributes, bint unseen, int marks)
@@ -120,10 +122,10 @@ cdef class Builder:
     cdef bint close_in_scope(self, tuple names, frozenset boundaries)
     cdef bint close_phrasing(self, str name)
     cdef void end_tag(self, str name)
-    @cython.locals(stack=list, point=Py_ssize_t, start=Py_ssize_t, position=Py_ssize_t, tag=str)
+    @cython.locals(stack=list, frame=Frame, point=Frame)
     cdef tuple namespace_point(self, Py_ssize_t top=*)
-    @cython.locals(stack=list, top=Py_ssize_t, root=Py_ssize_t, below=Py_ssize_t, lowest=Py_ssize_t, position=Py_ssize_t,
-                   roots=Py_ssize_t)
+    @cython.locals(stack=list, top=Py_ssize_t, root=Py_ssize_t, below=Py_ssize_t, position=Py_ssize_t,
+                   lowest=Py_ssize_t, at_point=bint)
     cdef bint end_in_foreign_content(self, str name)
     @cython.locals(frame=Frame, flags=int, role=int)
     cdef void pop(self)

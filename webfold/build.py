@@ -74,8 +74,10 @@ MAX_LABEL_CHARS = 200
 # stay open (see remove_form): it stays below them, and closes when they have closed.
 # DIALOG_ROOT: the outermost element of a dialog (block.CHROME_DIALOG), whose leaf is
 # finished when it closes, as a hidden candidate's is.
+# INTEGRATION_POINT: an SVG or MathML element under which start tags and text are
+# HTML (tables.INTEGRATION_POINTS; see Builder.push).
 HIDDEN_ROOT, HIDDEN_CANDIDATE, IN_MAIN, IN_SECTIONING, SPACE_AFTER, FLAT_TABLE = 1, 2, 4, 8, 16, 32
-HIDDEN_FOREIGN, REMOVED, DIALOG_ROOT = 64, 128, 256
+HIDDEN_FOREIGN, REMOVED, DIALOG_ROOT, INTEGRATION_POINT = 64, 128, 256, 512
 #: The tag of a REMOVED frame: no end tag names it.
 REMOVED_TAG = "#removed"
 
@@ -102,10 +104,6 @@ SEARCH_LIMIT = 512
 #: At most this many formatting elements alike open again after an end tag closes
 #: them (WHATWG HTML §13.2.4.3, the "Noah's Ark" clause).
 NOAHS_ARK = 3
-
-#: How many nested SVG and MathML roots an end tag in foreign content looks through
-#: for the element it names (Builder.end_in_foreign_content); past them it is ignored.
-NESTED_ROOTS = 8
 
 # Where the search for an element to close stops (WHATWG HTML §13.2.4.2: "has an
 # element in scope", and its list item, button and table variants).
@@ -300,11 +298,14 @@ class Frame:
     below it, ``serial`` the order of its start tag, ``token`` the index of its start
     tag among the page's tokens (what a formatting element is opened again from, see
     :meth:`Builder.close_phrasing`) and ``chrome`` the chrome kinds (``block.CHROME_*``
-    bits) of the element and its ancestors.
+    bits) of the element and its ancestors. ``space`` is its namespace: None for HTML,
+    else the tag of the root of its kind, ``"svg"`` or ``"math"``; ``anchor`` the stack
+    position of the element that decides it (:meth:`Builder.namespace_point`): its SVG
+    or MathML root, the integration point it is in, or -1 for HTML outside them.
     """
 
     __slots__ = ("tag", "role", "flags", "data", "attributes", "parent", "serial", "token", "chrome",
-                 "_element")
+                 "space", "anchor", "_element")
 
     def element(self) -> Element:
         """The public record of this element, made when a block first needs it (most
@@ -991,6 +992,25 @@ class Builder:
         if chrome & CHROME_HIDDEN and not (chrome & CHROME_PANEL and (
                 not inherited & CHROME_HIDDEN or inherited & CHROME_PANEL)):
             frame.chrome &= ~CHROME_PANEL
+        # The namespace, decided here once (§13.2.6, "tree construction dispatcher";
+        # §13.2.6.5): under HTML or an integration point, <svg> and <math> are roots and
+        # every other tag HTML; under any other SVG or MathML element, an element of its
+        # namespace, <svg> and <math> too (in <svg>, <math><mi> is SVG: no MathML).
+        position = len(self.stack)
+        if parent is None or parent.space is None or parent.flags & INTEGRATION_POINT:
+            if name == "svg" or name == "math":
+                frame.space = name
+                frame.anchor = position
+            else:
+                frame.space = None
+                frame.anchor = -1 if parent is None else parent.anchor if parent.space is None else position - 1
+        else:
+            frame.space = parent.space
+            if name in INTEGRATION_POINTS[parent.space]:
+                frame.flags = flags | INTEGRATION_POINT
+                frame.anchor = position
+            else:
+                frame.anchor = parent.anchor
         frame.serial = self.serial
         frame.token = self.token
         frame._element = None
@@ -1238,7 +1258,12 @@ class Builder:
         kind, position = self.namespace_point()
         at_point = kind == "integration" and position == len(stack) - 1
         if not self.hidden_foreign:
-            outermost = next(i for i, frame in enumerate(stack) if frame.tag in FOREIGN_ROOTS)
+            # the outermost root: below each root or integration point, what holds it
+            outermost = len(stack)
+            while position >= 0:
+                if not stack[position].flags & INTEGRATION_POINT:
+                    outermost = position
+                position = stack[position - 1].anchor if position > 0 else -1
             while len(stack) > outermost:
                 self.pop()
             return at_point
@@ -1273,19 +1298,15 @@ class Builder:
         SVG or MathML root at stack position ``i`` (the current node is a foreign
         element); ``("integration", i)``, an integration point of that root's
         namespace at ``i`` (the current node is it, or HTML inside it); or
-        ``("html", -1)``, no root within :data:`SEARCH_LIMIT` frames."""
+        ``("html", -1)``, outside them (each frame knows: see :meth:`push`)."""
         stack = self.stack
-        point = -1
-        start = len(stack) - 1 if top < 0 else min(top, len(stack) - 1)
-        for position in range(start, max(-1, start - SEARCH_LIMIT), -1):
-            tag = stack[position].tag
-            if tag in FOREIGN_ROOTS:
-                if point >= 0 and stack[point].tag in INTEGRATION_POINTS[tag]:
-                    return "integration", point
-                return "foreign", position
-            if point < 0 and tag in ANY_INTEGRATION_POINT:
-                point = position
-        return "html", -1
+        if not stack:
+            return "html", -1
+        frame = stack[top if 0 <= top < len(stack) else -1]
+        if frame.anchor < 0:
+            return "html", -1
+        point = stack[frame.anchor]
+        return ("integration" if point.flags & INTEGRATION_POINT else "foreign"), frame.anchor
 
     def end_tag(self, name: str) -> None:
         if name == "nav" and self.open_count.get("nav") == 1:
@@ -1341,37 +1362,38 @@ class Builder:
         the foreign elements close first (``<div><svg></div>y``: ``y`` follows the
         ``<div>``, and is seen); where it closes none, it is ignored and they stay
         open. Returns whether the end tag is done with (else the caller closes the
-        HTML element, the foreign ones being closed)."""
+        HTML element, the foreign ones being closed).
+
+        The foreign elements are those above the current node's root, which has HTML
+        or an integration point below it: an ``<svg>`` or ``<math>`` among foreign
+        elements is one of them, not a root (:meth:`push`). As every search of the
+        stack, this one stops :data:`SEARCH_LIMIT` frames down: past them, the end tag
+        is ignored."""
         if not self.open_count.get(name):
             return False                    # it names nothing open: ignored either way
-        kind, root = self.namespace_point()
-        if kind != "foreign":
-            return False                    # HTML is the current node: read as HTML
         stack = self.stack
         top = len(stack) - 1
-        # as every search of the stack, at most SEARCH_LIMIT frames down, and through at
-        # most NESTED_ROOTS roots: an end tag under thousands of nested roots costs no
-        # more than under a few
-        lowest = max(len(stack) - SEARCH_LIMIT, 0)
-        roots = 1
-        while True:
-            for position in range(top, max(root, lowest) - 1, -1):
-                if stack[position].tag == name:
-                    while len(stack) > position:
-                        self.pop()
-                    return True
-            if root <= lowest:
+        kind, root = self.namespace_point()
+        at_point = kind == "integration" and root == top
+        if at_point:
+            # the current node is the integration point, itself a foreign element: only
+            # start tags and text there are HTML (§13.2.6, "tree construction dispatcher")
+            kind, root = self.namespace_point(top - 1)
+        if kind != "foreign":
+            return False                    # HTML is the current node: read as HTML
+        lowest = max(root, top + 1 - SEARCH_LIMIT)
+        for position in range(top, lowest - 1, -1):
+            if stack[position].tag == name:
+                while len(stack) > position:
+                    self.pop()
                 return True
-            # an SVG inside MathML (or SVG) content: its elements are foreign too
-            kind, below = self.namespace_point(root - 1)
-            if kind != "foreign" or below < lowest:
-                break
-            roots += 1
-            if roots > NESTED_ROOTS:
-                return True                 # too deep to look for it: ignored
-            top, root = root - 1, below
-        if root == 0 or self.in_scope((name,), end_tag_scope(name), root - 1) < 0:
-            return True                     # it closes nothing below them either
+        if lowest > root:
+            return True
+        # it closes nothing below them either; the integration point that is the
+        # current node is an element of the scope (a boundary of most: §13.2.4.2)
+        below = top if at_point else root - 1
+        if root == 0 or self.in_scope((name,), end_tag_scope(name), below) < 0:
+            return True
         while len(stack) > root:
             self.pop()
         return False
@@ -1460,6 +1482,8 @@ class Builder:
             return True
         # A built one (shown, or hidden but built as chrome) holds nothing of the blocks
         # still open: they carry its chrome, set when they opened.
+        # What is above it is HTML outside SVG and MathML (an <svg> or <math> above it
+        # bounds its scope): no Frame.anchor points above it, so none moves.
         del stack[position]
         if not self.open_count["form"]:
             # What stays open is shown as the page's text, not as a form's (the form
