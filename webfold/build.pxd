@@ -2,6 +2,20 @@
 # plain Python; compiled, its records are C structs and its hot methods C functions.
 cimport cython
 
+# The module's integer constants as C ints: each use in the hot methods is then a C
+# operation, not a lookup of a module global and arithmetic on Python ints. (They are
+# no longer attributes of the module; those that tests read are left out.)
+cdef int TEXT, START_TAG, END_TAG, RAW_TEXT, WHITESPACE, SELF_CLOSING, HAS_ATTRIBUTES
+cdef int TITLE, XMP, PLAINTEXT, SCRIPT
+cdef int NONE, BLOCK, HEADING, LIST, ITEM, QUOTE, PRE, CODE, TABLE, ROW, CELL, CAPTION, MARK, LINK, CONTROL
+cdef int HIDDEN_ROOT, HIDDEN_CANDIDATE, IN_MAIN, IN_SECTIONING, SPACE_AFTER, FLAT_TABLE
+cdef int HIDDEN_FOREIGN, REMOVED, DIALOG_ROOT, INTEGRATION_POINT
+cdef int VOID, DROPPED, IMPLIES, SECTION, MAIN_OR_ARTICLE, PAGE_CHROME, ROOT
+cdef int LIST_CONTAINER, ITEM_CONTAINER, QUOTE_CONTAINER
+cdef int CHROME_ASIDE, CHROME_CLASS, CHROME_DIALOG, CHROME_FORM, CHROME_HEADER_FOOTER
+cdef int CHROME_HIDDEN, CHROME_INVISIBLE, CHROME_NAV, CHROME_PANEL
+cdef Py_ssize_t SEARCH_LIMIT, NOAHS_ARK, MAX_TABLE_NESTING, MAX_CONTAINERS, MAX_JOINED_CODE, MAX_LABEL_CHARS
+
 cdef class Frame:
     cdef public str tag
     cdef public int role
