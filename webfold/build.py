@@ -2145,7 +2145,10 @@ class Builder:
         markdown = "".join(parts)
         if not self.heading:
             # A line start is only known now: "1" and ". item" can come from two elements.
-            markdown = _HARD_BREAK.join(escape_line_start(line) for line in markdown.split(_HARD_BREAK))
+            if _HARD_BREAK in markdown:
+                markdown = _HARD_BREAK.join([escape_line_start(line) for line in markdown.split(_HARD_BREAK)])
+            else:
+                markdown = escape_line_start(markdown)
         if self.heading:
             kind = "heading"
             if markdown.endswith("#"):      # "C #": not a closing sequence
