@@ -202,5 +202,6 @@ cdef class Builder:
     cdef void close_table(self, Frame frame)
     cdef list finish(self)
 
+cdef bint same(str a, str b)
 @cython.locals(found=int)
 cpdef int class_marks(dict attributes) except -1

@@ -173,6 +173,15 @@ _MARKS_MEMO: dict[str, int] = {}
 _TOKENS_MEMO: dict[str, bool] = {}
 
 
+def same(a: str, b: str) -> bool:
+    """Whether two strings are equal, tested by identity, length and the cached hash
+    before their characters: compiled, ``==`` between strings is a call of
+    ``PyUnicode_Compare`` (an ordering) whatever their lengths, and the tag-name
+    tests of start and end tags, mostly unequal, made 4% of the builder's
+    instructions."""
+    return a is b or len(a) == len(b) and hash(a) == hash(b) and a == b
+
+
 def class_marks(attributes: dict[str, str]) -> int:
     """The ``MARK_*`` bits of an element's class and id (0: none, or neither
     attribute): a chrome token among its class and id tokens (runs of word characters
@@ -683,7 +692,7 @@ class Builder:
 
     def start_tag(self, name: str, index: int, flags: int) -> None:
         bits = TAG_BITS.get(name, 0)
-        if name == "nav":
+        if same(name, "nav"):
             self.unclosed_nav = True        # until its </nav>: </body> closes it too
             self.saw_nav = True
         contained = False                   # HTML at an integration point: see leave_foreign_content
@@ -691,7 +700,7 @@ class Builder:
             contained = self.leave_foreign_content()
         elif name in FOREIGN_ROOTS and flags & SELF_CLOSING:
             return                          # <svg/> is empty: foreign elements self-close
-        if bits & ROOT and (self.open_count.get(name) or name == "head" and self.open_count.get("body")
+        if bits & ROOT and (self.open_count.get(name) or same(name, "head") and self.open_count.get("body")
                             or self.body_started()):
             # A second <html>, <head> or <body> is ignored (§13.2.6.4.7); a browser adds
             # its attributes to the element already open, so its page facts (a later
@@ -701,9 +710,9 @@ class Builder:
             return
         if name in TABLE_ONLY and not self.open_count.get("table") and not self.open_count.get("template"):
             return                          # so is a table's part outside a table (§13.2.6.4.7, "in body")
-        if name == "button" and self.open_count.get("button"):
+        if same(name, "button") and self.open_count.get("button"):
             self.close_in_scope(("button",), IN_SCOPE)  # buttons do not nest (§13.2.6.4.7)
-        if name == "form" and not self.outside_html():
+        if same(name, "form") and not self.outside_html():
             if not self.open_count.get("template"):
                 if self.form_pointer:
                     return                  # so is a <form> while the pointer is set (§13.2.6.4.7)
@@ -729,10 +738,10 @@ class Builder:
                 if name in HIDDEN_READS:
                     attributes = self.tokens.attributes(index)
             if attributes is not None:
-                if name == "img":
+                if same(name, "img"):
                     if self.lazy_image is not None and self.open_count.get("noscript"):
                         self.noscript_image(attributes)
-                elif name == "base":
+                elif same(name, "base"):
                     self.base(attributes)
                 else:
                     self.page_fact(name, attributes)
@@ -740,7 +749,7 @@ class Builder:
             # too, but the scripts that are its children are the page's own (not those
             # in a <template> or <noscript> inside it).
             self.payload_kind = (script_kind(attributes)
-                                 if name == "script" and self.hidden == 1 and self.stack[-1].tag == "head"
+                                 if same(name, "script") and self.hidden == 1 and self.stack[-1].tag == "head"
                                  else None)
             if not bits & VOID and not flags & SELF_CLOSING:
                 self.push(name, NONE, 0, None)
@@ -754,9 +763,9 @@ class Builder:
         # What hidden elements hold is no fact of the page and no payload, even where
         # their blocks are built for the selector.
         inside_hidden = self.stack and self.stack[-1].chrome & CHROME_HIDDEN
-        if name == "script":
+        if same(name, "script"):
             self.payload_kind = None if inside_hidden else script_kind(attributes)
-        elif attributes is not None and (name == "time" or "itemprop" in attributes) and not (
+        elif attributes is not None and (same(name, "time") or "itemprop" in attributes) and not (
                 hidden or inside_hidden):
             self.dates(name, attributes)
         if bits & IMPLIES and not implied:
@@ -766,16 +775,16 @@ class Builder:
         target = attributes is not None and self.meet(
             name, attributes, hidden or around & (CHROME_HIDDEN | CHROME_INVISIBLE), marks)
         if bits & VOID:
-            if name == "base" and attributes:
+            if same(name, "base") and attributes:
                 self.base(attributes)
             if not hidden:
                 self.void(name, attributes)     # <img hidden>, <hr hidden>: nothing
             return
-        if name == "noscript":
+        if same(name, "noscript"):
             if not self.keep_noscript:      # its size is counted: see keep_noscript
                 self.push(name, NONE, HIDDEN_ROOT, attributes, self.offset)
                 return
-        elif bits & DROPPED and not (self.keep_nav and name == "nav"):
+        elif bits & DROPPED and not (self.keep_nav and same(name, "nav")):
             self.push(name, NONE, HIDDEN_ROOT | HIDDEN_FOREIGN if hidden and name in FOREIGN_ROOTS
                       else HIDDEN_ROOT, attributes)
             return
@@ -809,11 +818,11 @@ class Builder:
                     frame_flags |= DIALOG_ROOT
                 else:
                     chrome &= ~CHROME_DIALOG
-        if name == "form":
+        if same(name, "form"):
             chrome |= CHROME_FORM
-        elif name == "aside" and not self.main:
+        elif same(name, "aside") and not self.main:
             chrome |= CHROME_ASIDE
-        elif name == "nav":                 # only with keep_nav: see there
+        elif same(name, "nav"):                 # only with keep_nav: see there
             chrome |= CHROME_NAV
         if bits & (SECTION | MAIN_OR_ARTICLE | PAGE_CHROME):
             if bits & PAGE_CHROME and not self.sectioning:
@@ -1175,37 +1184,37 @@ class Builder:
         count = self.open_count
         if name in P_CLOSERS and count.get("p"):
             self.close_in_scope(("p",), IN_BUTTON_SCOPE)
-        if name == "li":
+        if same(name, "li"):
             if count.get("li"):
                 self.close_in_scope(("li",), LIST_ITEM_STOP)
-        elif name == "dd" or name == "dt":
+        elif same(name, "dd") or same(name, "dt"):
             if count.get("dd") or count.get("dt"):
                 self.close_in_scope(("dd", "dt"), LIST_ITEM_STOP)
         elif name in HEADING_LEVEL:
             if self.stack and self.stack[-1].tag in HEADING_LEVEL:
                 self.pop()
         elif name in TABLE_PARTS or name in TABLE_COLUMNS:
-            if name != "table" and (count.get("td") or count.get("th")):
+            if not same(name, "table") and (count.get("td") or count.get("th")):
                 self.close_in_scope(("td", "th"), IN_TABLE_SCOPE)
-            if name != "table" and name != "td" and name != "th" and count.get("tr"):
+            if not same(name, "table") and not same(name, "td") and not same(name, "th") and count.get("tr"):
                 self.close_in_scope(("tr",), IN_TABLE_SCOPE)
             if name in ("tbody", "thead", "tfoot") or name in TABLE_COLUMNS:
                 self.close_in_scope(("tbody", "thead", "tfoot"), IN_TABLE_SCOPE)
-            if name != "table" and count.get("caption"):
+            if not same(name, "table") and count.get("caption"):
                 self.close_in_scope(("caption",), IN_TABLE_SCOPE)
-            if name != "table" and name != "col" and count.get("colgroup"):
+            if not same(name, "table") and not same(name, "col") and count.get("colgroup"):
                 self.close_in_scope(("colgroup",), IN_TABLE_SCOPE)
         elif name in RUBY_PARTS:
             # "generate implied end tags" (for <rt> and <rp> except an <rtc>) while a
             # <ruby> is in scope
             if count.get("ruby") and self.in_scope(("ruby",), IN_SCOPE) >= 0:
-                spared = "rtc" if name == "rt" or name == "rp" else ""
+                spared = "rtc" if same(name, "rt") or same(name, "rp") else ""
                 while self.stack and self.stack[-1].tag in IMPLIED_END_TAGS and self.stack[-1].tag != spared:
                     self.pop()
-        elif name == "option" or name == "optgroup":
+        elif same(name, "option") or same(name, "optgroup"):
             if self.stack and self.stack[-1].tag == "option":
                 self.pop()
-        elif name == "a" and count.get("a"):
+        elif same(name, "a") and count.get("a"):
             # A link never holds a link: the open <a> ends first, and the formatting
             # elements inside it open again (§13.2.6.4.7, "a").
             if not self.close_phrasing("a"):
@@ -1309,15 +1318,15 @@ class Builder:
         return ("integration" if point.flags & INTEGRATION_POINT else "foreign"), frame.anchor
 
     def end_tag(self, name: str) -> None:
-        if name == "nav" and self.open_count.get("nav") == 1:
+        if same(name, "nav") and self.open_count.get("nav") == 1:
             self.unclosed_nav = False
-        if (name == "p" or name == "br") and (self.open_count.get("svg") or self.open_count.get("math")):
+        if (same(name, "p") or same(name, "br")) and (self.open_count.get("svg") or self.open_count.get("math")):
             self.leave_foreign_content()
-        if name == "br":                    # "</br>" is a <br> (§13.2.6.4.7)
+        if same(name, "br"):                    # "</br>" is a <br> (§13.2.6.4.7)
             if not self.hidden:
                 self.void("br", None)
             return
-        if name == "body" or name == "html":
+        if same(name, "body") or same(name, "html"):
             # "</body>" and "</html>" close nothing (§13.2.6.4.7): what follows is
             # parsed in the elements still open, a hidden one included.
             return
@@ -1327,7 +1336,7 @@ class Builder:
                 # HTML is the current node: "any other end tag" stops at it or at the
                 # integration point, both special (§13.2.6.4.7), so </svg> closes nothing
                 return
-        if name == "form" and not self.open_count.get("template"):
+        if same(name, "form") and not self.open_count.get("template"):
             if not self.form_pointer:
                 return                      # no form to close: ignored (§13.2.6.4.7)
             self.form_pointer = False
@@ -1343,10 +1352,10 @@ class Builder:
             if self.heading_open():
                 self.close_in_scope(HEADINGS, IN_SCOPE)
             return
-        if name == "form" and self.open_count.get("form") and self.remove_form():
+        if same(name, "form") and self.open_count.get("form") and self.remove_form():
             return
         if not self.open_count.get(name):
-            if name == "p" and not self.hidden:
+            if same(name, "p") and not self.hidden:
                 self.flush()                # "</p>" with no open p: an empty paragraph
             return
         if name not in SPECIAL_ELEMENTS:
