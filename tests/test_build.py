@@ -808,14 +808,42 @@ def test_foreign_content_breaks_out_only_where_html_is_not_its_content(html, exp
     ("<div><svg><desc></div>inside", ""),
     # except a table's: </table> closes the table past it
     ("<table><td><svg><foreignObject></table>y", "y\n"),
+    # the end tag walks every SVG and MathML element down to the HTML, past the
+    # integration points and roots between (breaker on 740be6f: the text was lost)
+    ("<div><math><svg><mn><svg></math>w1</div>", "w1\n"),
+    ("<div><svg><math><desc><math></svg>w1</div>", "w1\n"),
+    ("<svg hidden><math><desc><math></svg>w1", "w1\n"),
+    # ...but "in body" does not look past an integration point for an HTML element
+    ("<math hidden><mi><span><svg></math>w1", ""),
+    ("<math hidden><mo><mi></math><svg></math>w1", ""),
+])
+def test_html_end_tags_in_foreign_content_close_what_they_name(html, expected):
+    assert md(html) == expected
+
+
+@pytest.mark.parametrize("html, expected", [
+    # <annotation-xml> is an HTML integration point only with an HTML encoding
+    # (§13.2.6, "tree construction dispatcher"); else its children are MathML, and
+    # </math> closes it (breaker on 740be6f: the text after it was lost)
+    ("<math hidden><annotation-xml><mtext></math>w1", "w1\n"),
+    ("<math hidden><annotation-xml><desc><p>w1", "w1\n"),
+    ("<math hidden><annotation-xml><foreignObject><p>w1", "w1\n"),
+    ('<math aria-hidden="true"><annotation-xml><annotation-xml></math> w4', "w4\n"),
+    ("<math hidden><annotation-xml encoding=TEXT/HTML><div>SECRET</div></annotation-xml></math>b", "b\n"),
+    ("<math><annotation-xml encoding=application/xhtml+xml><p>shown</p></annotation-xml></math>", "shown\n"),
+    # <svg> starts SVG under any <annotation-xml>
+    ("<math hidden><annotation-xml><svg><foreignObject><div>SECRET</div></foreignObject></svg>"
+     "</annotation-xml></math>v", "v\n"),
+    # <mglyph> and <malignmark> stay MathML under a text integration point
+    ("<math hidden><mi><mglyph></math>w1", "w1\n"),
+])
+def test_mathml_integration_points_are_those_of_the_standard(html, expected):
+    assert md(html) == expected
     # the nearest foreign element of the name closes, with those above it
     ("<svg><g><path></g></svg>after", "after\n"),
     # an end tag that closes nothing below them is ignored: they stay open
     ("<svg></span>inside", ""),
     ("<p>x</p><svg></div>inside", "x\n"),
-])
-def test_html_end_tags_in_foreign_content_close_what_they_name(html, expected):
-    assert md(html) == expected
 
 
 def test_text_left_open_by_a_misnested_form_end_tag_is_not_form_chrome():

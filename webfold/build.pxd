@@ -19,7 +19,7 @@ cdef Py_ssize_t SEARCH_LIMIT, NOAHS_ARK, MAX_TABLE_NESTING, MAX_CONTAINERS, MAX_
 cdef frozenset IN_SCOPE, IN_BUTTON_SCOPE, IN_LIST_ITEM_SCOPE, IN_TABLE_SCOPE, LIST_ITEM_STOP, TABLE_PARTS
 cdef frozenset TABLE_BODIES, TABLE_COLUMNS, TABLE_MODE_ENDS, IMPLIED_END_TAGS, PAGE_FACTS, DELIMITERS
 cdef frozenset SPECIAL_ELEMENTS, SCOPE_BOUNDARIES, PHRASING_ELEMENTS, FOREIGN_ROOTS, FOREIGN_BREAKOUT
-cdef frozenset FORMATTING_ELEMENTS
+cdef frozenset FORMATTING_ELEMENTS, MATHML_GLYPHS, HTML_ENCODINGS
 cdef dict ROLES, TAG_BITS, MARKS, HEADING_LEVEL, INTEGRATION_POINTS
 cdef tuple TAG_NAMES, HEADINGS, TABLE_MODES, INLINE_ROLES
 cdef str REMOVED_TAG, _HARD_BREAK
@@ -125,7 +125,7 @@ cdef class Builder:
     cdef void dates(self, str name, dict attributes)
     @cython.locals(sink=Sink, listing=Container)
     cdef void block_start(self, str name, int role, int flags, object attributes, int chrome)
-    @cython.locals(frame=Frame, parent=Frame, inherited=int, position=Py_ssize_t)
+    @cython.locals(frame=Frame, parent=Frame, inherited=int, position=Py_ssize_t, html=bint)
     cdef void push(self, str name, int role, int flags, object attributes, object data=*, int chrome=*)
     cdef bint hidden_by(self, str name, dict attributes, int marks)
     cdef bint meet(self, str name, dict attributes, bint unseen, int marks)
@@ -140,14 +140,14 @@ cdef class Builder:
     cdef bint heading_open(self)
     cdef int chrome_kinds(self, dict attributes, int marks)
     cdef void imply_end_tags(self, str name)
-    cdef Py_ssize_t in_scope(self, tuple names, frozenset boundaries, Py_ssize_t top=*)
+    @cython.locals(stack=list, frame=Frame, start=Py_ssize_t, lowest=Py_ssize_t, position=Py_ssize_t)
+    cdef Py_ssize_t in_scope(self, tuple names, frozenset boundaries, Py_ssize_t top=*, Py_ssize_t limit=*)
     cdef bint close_in_scope(self, tuple names, frozenset boundaries)
     cdef bint close_phrasing(self, str name)
     cdef void end_tag(self, str name)
     @cython.locals(stack=list, frame=Frame, point=Frame)
     cdef tuple namespace_point(self, Py_ssize_t top=*)
-    @cython.locals(stack=list, top=Py_ssize_t, root=Py_ssize_t, below=Py_ssize_t, position=Py_ssize_t,
-                   lowest=Py_ssize_t, at_point=bint)
+    @cython.locals(stack=list, frame=Frame, top=Py_ssize_t, position=Py_ssize_t, lowest=Py_ssize_t, bounded=bint)
     cdef bint end_in_foreign_content(self, str name)
     @cython.locals(frame=Frame, flags=int, role=int)
     cdef void pop(self)

@@ -32,7 +32,7 @@ from webfold.tables import (BLOCK_ELEMENTS, CHROME_TOKEN_SET, CODE_LANGUAGE, DRO
                             REACT_SEGMENT,
                             SCOPE_BOUNDARIES, SECTIONING, SPECIAL_ELEMENTS, TAG_NAMES,
                             VOID_ELEMENTS, BACKGROUND, COLOR, FOREIGN_BREAKOUT, FOREIGN_ROOTS, INTEGRATION_POINTS,
-                            ANY_INTEGRATION_POINT, FORMATTING_ELEMENTS,
+                            HTML_ENCODINGS, MATHML_GLYPHS, FORMATTING_ELEMENTS,
                             INVISIBLE_STYLE, OVERFLOW_HIDDEN,
                             PHRASING_ELEMENTS, PHRASING_INVISIBLE, ZERO_HEIGHT, ZERO_WIDTH)
 from webfold.urls import Resolver, scheme
@@ -126,7 +126,7 @@ TABLE_ONLY = (TABLE_PARTS | TABLE_COLUMNS) - {"table"}
 RUBY_PARTS = frozenset({"rb", "rtc", "rt", "rp"})
 #: Open elements under which a table's insertion modes no longer hold: a cell, a
 #: caption, a template, and the roots (HTML at an integration point is in body too).
-TABLE_MODE_ENDS = frozenset({"td", "th", "caption", "template", "body", "html"}) | ANY_INTEGRATION_POINT
+TABLE_MODE_ENDS = frozenset({"td", "th", "caption", "template", "body", "html"})
 #: The open elements that set a table's insertion modes (see Builder.in_table_body).
 TABLE_MODES = (*sorted(TABLE_BODIES), "colgroup")
 HEADINGS = tuple(HEADING_LEVEL)
@@ -752,7 +752,9 @@ class Builder:
                                  if same(name, "script") and self.hidden == 1 and self.stack[-1].tag == "head"
                                  else None)
             if not bits & VOID and not flags & SELF_CLOSING:
-                self.push(name, NONE, 0, None)
+                # a MathML <annotation-xml> is an integration point by its encoding (push)
+                self.push(name, NONE, INTEGRATION_POINT if same(name, "annotation-xml") and flags & HAS_ATTRIBUTES
+                          and (self.tokens.attribute(index, "encoding") or "").lower() in HTML_ENCODINGS else 0, None)
             return
         attributes = self.tokens.attributes(index) if flags & HAS_ATTRIBUTES else None
         if attributes is not None and name in PAGE_FACTS:
@@ -1005,9 +1007,20 @@ class Builder:
         # §13.2.6.5): under HTML or an integration point, <svg> and <math> are roots and
         # every other tag HTML; under any other SVG or MathML element, an element of its
         # namespace, <svg> and <math> too (in <svg>, <math><mi> is SVG: no MathML).
+        # INTEGRATION_POINT in ``flags``: an <annotation-xml> of an HTML encoding.
         position = len(self.stack)
-        if parent is None or parent.space is None or parent.flags & INTEGRATION_POINT:
-            if name == "svg" or name == "math":
+        if parent is None or parent.space is None:
+            html = True
+        elif parent.flags & INTEGRATION_POINT:
+            # but <mglyph> and <malignmark> under a MathML text integration point
+            html = not (name in MATHML_GLYPHS and same(parent.space, "math")
+                        and not same(parent.tag, "annotation-xml"))
+        else:
+            # and <svg> under any MathML <annotation-xml>
+            html = same(name, "svg") and same(parent.tag, "annotation-xml") and same(parent.space, "math")
+        if html:
+            frame.flags = flags & ~INTEGRATION_POINT
+            if same(name, "svg") or same(name, "math"):
                 frame.space = name
                 frame.anchor = position
             else:
@@ -1015,11 +1028,14 @@ class Builder:
                 frame.anchor = -1 if parent is None else parent.anchor if parent.space is None else position - 1
         else:
             frame.space = parent.space
-            if name in INTEGRATION_POINTS[parent.space]:
+            if flags & INTEGRATION_POINT and same(name, "annotation-xml") and same(parent.space, "math") or (
+                    name in INTEGRATION_POINTS[parent.space]):
                 frame.flags = flags | INTEGRATION_POINT
                 frame.anchor = position
             else:
-                frame.anchor = parent.anchor
+                frame.flags = flags & ~INTEGRATION_POINT
+                # (an <mglyph> at an integration point: in the namespace of its root)
+                frame.anchor = parent.parent.anchor if parent.flags & INTEGRATION_POINT else parent.anchor
         frame.serial = self.serial
         frame.token = self.token
         frame._element = None
@@ -1223,18 +1239,27 @@ class Builder:
                         self.close_mark(mark)
                         break
 
-    def in_scope(self, names: tuple[str, ...], boundaries: frozenset[str], top: int = -1) -> int:
+    def in_scope(self, names: tuple[str, ...], boundaries: frozenset[str], top: int = -1,
+                 limit: int = SEARCH_LIMIT) -> int:
         """The stack position of the nearest open element named in ``names``, or -1
-        when an element in ``boundaries`` comes first (or none is open). The search
-        starts at the current node, or at stack position ``top`` when it is given."""
+        when an element in ``boundaries`` comes first (or none is open within
+        ``limit`` frames). The search starts at the current node, or at stack position
+        ``top`` when it is given. An SVG or MathML element is never one of ``names``'
+        HTML elements; integration points bound every scope but the table scope
+        (§13.2.4.2), and so do SVG and MathML roots: a start tag among their elements
+        makes one more of them, and ends no HTML element."""
         stack = self.stack
         start = len(stack) - 1 if top < 0 else min(top, len(stack) - 1)
-        lowest = max(start + 1 - SEARCH_LIMIT, 0)
+        lowest = max(start + 1 - limit, 0)
         for position in range(start, lowest - 1, -1):
-            tag = stack[position].tag
-            if tag in names:
+            frame = stack[position]
+            if frame.space is not None:
+                if (frame.anchor == position) and boundaries is not IN_TABLE_SCOPE:
+                    return -1
+                continue
+            if frame.tag in names:
                 return position
-            if tag in boundaries:
+            if frame.tag in boundaries:
                 return -1
         return -1
 
@@ -1365,45 +1390,41 @@ class Builder:
 
     def end_in_foreign_content(self, name: str) -> bool:
         """End tag ``name`` while the current node is an SVG or MathML element
-        (§13.2.6.5, "any other end tag"): the nearest foreign element of that name
-        closes, with the foreign elements above it. An end tag that names none of them
-        is one for the HTML below them ("in body"): where it closes an element there,
-        the foreign elements close first (``<div><svg></div>y``: ``y`` follows the
-        ``<div>``, and is seen); where it closes none, it is ignored and they stay
-        open. Returns whether the end tag is done with (else the caller closes the
-        HTML element, the foreign ones being closed).
-
-        The foreign elements are those above the current node's root, which has HTML
-        or an integration point below it: an ``<svg>`` or ``<math>`` among foreign
-        elements is one of them, not a root (:meth:`push`). As every search of the
-        stack, this one stops :data:`SEARCH_LIMIT` frames down: past them, the end tag
-        is ignored."""
+        (§13.2.6.5, "any other end tag"): the nearest of the foreign elements above
+        the HTML below them that has that name closes, with those above it. An end
+        tag that names none of them is one for the HTML below them ("in body"): where
+        it closes an element there, the foreign elements close first
+        (``<div><svg></div>y``: ``y`` follows the ``<div>``, and is seen); where it
+        closes none, it is ignored and they stay open. Returns whether the end tag is
+        done with (else the caller closes the HTML element, the foreign ones being
+        closed). Both searches together look at most :data:`SEARCH_LIMIT` frames down;
+        past them, the end tag is ignored."""
         if not self.open_count.get(name):
             return False                    # it names nothing open: ignored either way
         stack = self.stack
         top = len(stack) - 1
-        kind, root = self.namespace_point()
-        at_point = kind == "integration" and root == top
-        if at_point:
-            # the current node is the integration point, itself a foreign element: only
-            # start tags and text there are HTML (§13.2.6, "tree construction dispatcher")
-            kind, root = self.namespace_point(top - 1)
-        if kind != "foreign":
+        if stack[top].space is None:
             return False                    # HTML is the current node: read as HTML
-        lowest = max(root, top + 1 - SEARCH_LIMIT)
-        for position in range(top, lowest - 1, -1):
-            if stack[position].tag == name:
+        lowest = max(top + 1 - SEARCH_LIMIT, 0)
+        position = top
+        bounded = False
+        while position >= lowest:
+            frame = stack[position]
+            if frame.space is None:
+                break
+            if same(frame.tag, name):
                 while len(stack) > position:
                     self.pop()
                 return True
-        if lowest > root:
+            bounded = bounded or frame.flags & INTEGRATION_POINT
+            position -= 1
+        # position: the HTML element below them (-1: none). The scope of "in body"
+        # starts at the current node: an integration point among them bounds it but
+        # for a table's end tags (§13.2.4.2).
+        if position < lowest or bounded and name not in TABLE_PARTS or self.in_scope(
+                (name,), end_tag_scope(name), position, position + 1 - lowest) < 0:
             return True
-        # it closes nothing below them either; the integration point that is the
-        # current node is an element of the scope (a boundary of most: §13.2.4.2)
-        below = top if at_point else root - 1
-        if root == 0 or self.in_scope((name,), end_tag_scope(name), below) < 0:
-            return True
-        while len(stack) > root:
+        while len(stack) > position + 1:
             self.pop()
         return False
 

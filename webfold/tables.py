@@ -43,7 +43,7 @@ ATTRIBUTE_NAMES: tuple[str, ...] = (
     "datetime", "dir", "width", "height", "rel", "scope", "headers", "label", "aria-label",
     "data-testid", "data-component", "data-module",
     "data-sveltekit-fetched", "sveltekit:data-type", "aria-controls", "aria-modal", "popover",
-    "aria-expanded",
+    "aria-expanded", "encoding",
 )
 
 #: Elements whose whole body is raw text: the scanner only searches it for the end tag.
@@ -74,13 +74,15 @@ DROPPED_ELEMENTS = frozenset(
 
 #: The roots of foreign content (SVG and MathML), dropped with their subtree.
 FOREIGN_ROOTS = frozenset({"svg", "math"})
-#: Foreign elements whose children are parsed as HTML, by the root whose namespace
-#: they are in: SVG's HTML integration points, MathML's text integration points and
-#: <annotation-xml> (WHATWG HTML §13.2.6, "tree construction dispatcher"; taken as one
-#: whatever its encoding, which hides more, not less). Names lower-cased.
+#: Foreign elements whose children are parsed as HTML, by the namespace they are in:
+#: SVG's HTML integration points and MathML's text integration points (WHATWG HTML
+#: §13.2.6, "tree construction dispatcher"), where <mglyph> and <malignmark> stay
+#: MathML (MATHML_GLYPHS). MathML's <annotation-xml> is one when its encoding
+#: attribute is one of HTML_ENCODINGS. Names lower-cased.
 INTEGRATION_POINTS = {"svg": frozenset({"foreignobject", "desc", "title"}),
-                      "math": frozenset({"mi", "mo", "mn", "ms", "mtext", "annotation-xml"})}
-ANY_INTEGRATION_POINT = INTEGRATION_POINTS["svg"] | INTEGRATION_POINTS["math"]
+                      "math": frozenset({"mi", "mo", "mn", "ms", "mtext"})}
+MATHML_GLYPHS = frozenset({"mglyph", "malignmark"})
+HTML_ENCODINGS = frozenset({"text/html", "application/xhtml+xml"})
 #: The formatting elements (§13.2.4.3), which the adoption agency algorithm moves.
 FORMATTING_ELEMENTS = frozenset({"a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small",
                                  "strike", "strong", "tt", "u"})
