@@ -816,6 +816,12 @@ def test_foreign_content_breaks_out_only_where_html_is_not_its_content(html, exp
     # ...but "in body" does not look past an integration point for an HTML element
     ("<math hidden><mi><span><svg></math>w1", ""),
     ("<math hidden><mo><mi></math><svg></math>w1", ""),
+    # </svg> with HTML open in the integration point of a shown root closes the root,
+    # which the builder drops whole: the text after it is seen, and what follows is
+    # outside it (second breaker on ef235ac: lost, or hidden text shown)
+    ("<svg><desc><rect></svg>w1", "w1\n"),
+    ("<math><mn><label></math>w1", "w1\n"),
+    ("<svg><desc><address></svg><summary hidden><span>w1", ""),
 ])
 def test_html_end_tags_in_foreign_content_close_what_they_name(html, expected):
     assert md(html) == expected
@@ -834,8 +840,13 @@ def test_html_end_tags_in_foreign_content_close_what_they_name(html, expected):
     # <svg> starts SVG under any <annotation-xml>
     ("<math hidden><annotation-xml><svg><foreignObject><div>SECRET</div></foreignObject></svg>"
      "</annotation-xml></math>v", "v\n"),
-    # <mglyph> and <malignmark> stay MathML under a text integration point
+    # <mglyph> and <malignmark> stay MathML under a text integration point, and an
+    # HTML tag there closes them only, not the hidden root (second breaker on ef235ac)
     ("<math hidden><mi><mglyph></math>w1", "w1\n"),
+    ("<math hidden><mi><mglyph><b>w1</b></math>w2", "w2\n"),
+    # <annotation-xml> is special whatever its encoding: it bounds "in body"'s scope
+    ("<div><math hidden><annotation-xml></div>w1", ""),
+    ("<b><math hidden><annotation-xml></b>w1", ""),
 ])
 def test_mathml_integration_points_are_those_of_the_standard(html, expected):
     assert md(html) == expected

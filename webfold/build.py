@@ -1301,10 +1301,9 @@ class Builder:
             while len(stack) > outermost:
                 self.pop()
             return at_point
-        while kind == "foreign":
-            while len(stack) > position:
-                self.pop()
-            kind, position = self.namespace_point()
+        # one at a time: an <mglyph> above a MathML <mi> is foreign, and the <mi> not
+        while stack and stack[-1].space is not None and not stack[-1].flags & INTEGRATION_POINT:
+            self.pop()
         return at_point
 
     def in_table_body(self) -> bool:
@@ -1355,11 +1354,19 @@ class Builder:
             # "</body>" and "</html>" close nothing (§13.2.6.4.7): what follows is
             # parsed in the elements still open, a hidden one included.
             return
-        if name in FOREIGN_ROOTS and self.hidden_foreign:
+        if name in FOREIGN_ROOTS and (self.open_count.get("svg") or self.open_count.get("math")):
             kind, position = self.namespace_point()
             if kind == "integration" and position < len(self.stack) - 1:
                 # HTML is the current node: "any other end tag" stops at it or at the
-                # integration point, both special (§13.2.6.4.7), so </svg> closes nothing
+                # integration point, both special (§13.2.6.4.7), so </svg> closes
+                # nothing in a hidden root. A shown one, which the builder drops whole,
+                # it closes when it holds the integration point: the text after it is
+                # then seen, as browsers show most of what is there (HTML in a
+                # <foreignObject>, MathML's <mi>), where it would be lost.
+                root = self.stack[position - 1].anchor
+                if root >= 0 and same(self.stack[root].tag, name) and not self.stack[root].flags & HIDDEN_FOREIGN:
+                    while len(self.stack) > root:
+                        self.pop()
                 return
         if same(name, "form") and not self.open_count.get("template"):
             if not self.form_pointer:
@@ -1416,7 +1423,9 @@ class Builder:
                 while len(stack) > position:
                     self.pop()
                 return True
-            bounded = bounded or frame.flags & INTEGRATION_POINT
+            # (MathML's <annotation-xml> is special whatever its encoding, §13.2.4.2)
+            bounded = bounded or frame.flags & INTEGRATION_POINT or (
+                same(frame.tag, "annotation-xml") and same(frame.space, "math"))
             position -= 1
         # position: the HTML element below them (-1: none). The scope of "in body"
         # starts at the current node: an integration point among them bounds it but
