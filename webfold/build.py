@@ -723,7 +723,10 @@ class Builder:
         if self.hidden and name not in HEAD_CONTENT and self.open_count.get("head"):
             # An element that cannot be in <head> ends it (§13.2.6.4.4, "anything else").
             self.close_in_scope(("head",), IN_SCOPE)
-        implied = contained
+        # A start tag among SVG or MathML elements makes one more of them (§13.2.6.5),
+        # which ends no element: an SVG <a> inside a link leaves the link open.
+        implied = contained or self.stack and self.stack[-1].space is not None and not (
+            self.stack[-1].flags & INTEGRATION_POINT)
         if self.hidden and bits & IMPLIES and not implied:
             # The end tags it implies may close the hidden element itself (<li hidden>
             # by the next <li>, a cell and the hidden form in it by <tr>): it is then
