@@ -146,7 +146,7 @@ cdef class Builder:
     cdef bint close_phrasing(self, str name)
     cdef void end_tag(self, str name)
     @cython.locals(stack=list, frame=Frame, point=Frame)
-    cdef tuple namespace_point(self, Py_ssize_t top=*)
+    cdef tuple namespace_point(self)
     @cython.locals(stack=list, frame=Frame, top=Py_ssize_t, position=Py_ssize_t, lowest=Py_ssize_t, bounded=bint)
     cdef bint end_in_foreign_content(self, str name)
     @cython.locals(frame=Frame, flags=int, role=int)

@@ -1328,9 +1328,8 @@ class Builder:
             return self.namespace_point()[0] == "foreign"
         return False
 
-    def namespace_point(self, top: int = -1) -> tuple:
-        """What decides the current node's namespace (or, with ``top``, that of the
-        element at that stack position): ``("foreign", i)``, the innermost
+    def namespace_point(self) -> tuple:
+        """What decides the current node's namespace: ``("foreign", i)``, the innermost
         SVG or MathML root at stack position ``i`` (the current node is a foreign
         element); ``("integration", i)``, an integration point of that root's
         namespace at ``i`` (the current node is it, or HTML inside it); or
@@ -1338,7 +1337,7 @@ class Builder:
         stack = self.stack
         if not stack:
             return "html", -1
-        frame = stack[top if 0 <= top < len(stack) else -1]
+        frame = stack[-1]
         if frame.anchor < 0:
             return "html", -1
         point = stack[frame.anchor]
