@@ -786,6 +786,33 @@ def test_foreign_content_breaks_out_only_where_html_is_not_its_content(html, exp
 
 
 @pytest.mark.parametrize("html, expected", [
+    # A browser lays out and shows the HTML in a <foreignObject>: any start tag or text
+    # there is built outside the shown SVG, which the builder drops, not only the tags
+    # that break out of foreign content (the text was lost)
+    ("<svg><foreignObject>w1</foreignObject></svg><p>w2", "w1\n\nw2\n"),
+    ("<svg><foreignObject><section>w1</section></foreignObject></svg><p>w2", "w1\n\nw2\n"),
+    ("<svg><foreignObject><a href=/x>w1</a></foreignObject></svg>", "[w1](/x)\n"),
+    # so its hidden elements stay hidden: a breakout tag inside one closed the SVG
+    # and them with it, and the text showed (a leak found on ff2f8ab)
+    ("<svg><foreignObject><section hidden><p>SECRET</p></section></foreignObject></svg><p>w2",
+     "w2\n"),
+    ("<svg><foreignObject><div hidden>SECRET<ul><li>SECRET2</ul></div></foreignObject></svg><p>w2",
+     "w2\n"),
+    # and a <foreignObject> hidden by its own attributes or an SVG element's keeps it all
+    ("<svg><foreignObject style=display:none><u>SECRET</u></foreignObject></svg><p>w2", "w2\n"),
+    ("<svg><g hidden><foreignObject><div>SECRET</div></foreignObject></g></svg><p>w2", "w2\n"),
+    ("<svg><foreignObject aria-hidden=true>SECRET</foreignObject></svg><p>w2", "w2\n"),
+    # HTML open in an integration point is the current node: a breakout tag there is
+    # HTML in it (§13.2.6), and leaves no SVG (an SVG <desc> is not drawn)
+    ("<svg><desc><section hidden><svg><p>SECRET</svg></section></desc></svg><p>w2", "w2\n"),
+    ("<svg><desc><section>SECRET<div>SECRET2</div></section></desc></svg><p>w2", "w2\n"),
+    # an <svg> in a <foreignObject> is SVG in the shown one, and so is what follows it
+    (" w1 <p><a> w2 <svg> w3 <foreignObject><svg></a> SECRET ", "w1\n\nw2\n")])
+def test_html_in_a_shown_foreign_object_is_seen_and_its_hidden_parts_are_not(html, expected):
+    assert md(html) == expected
+
+
+@pytest.mark.parametrize("html, expected", [
     # an end tag for the HTML below an SVG or MathML element closes them (§13.2.6.5,
     # "any other end tag", then "in body"): the text after it was lost (breaker on e9d2eb2)
     ("<div><svg></div>y", "y\n"),

@@ -69,7 +69,8 @@ MAX_LABEL_CHARS = 200
 # Frame flags: what a frame added to the builder's counters (undone when it closes).
 # HIDDEN_CANDIDATE: a hidden element built as chrome (see Builder.hidden_candidate),
 # whose leaf is finished when it closes so that its text joins no visible block.
-# HIDDEN_FOREIGN: an <svg> or <math> hidden by its attributes (see leave_foreign_content).
+# HIDDEN_FOREIGN: an <svg> or <math> hidden by its attributes (see leave_foreign_content);
+# on a <foreignObject>, that it or an SVG element around it is (at_shown_foreign_object).
 # REMOVED: a hidden <form> that </form> took off the stack while elements opened in it
 # stay open (see remove_form): it stays below them, and closes when they have closed.
 # DIALOG_ROOT: the outermost element of a dialog (block.CHROME_DIALOG), whose leaf is
@@ -648,9 +649,14 @@ class Builder:
             flags = table[5 * index + 4]
             if kind == TEXT:
                 if self.hidden:
-                    if flags & WHITESPACE or self.stack[-1].tag != "head":
+                    if flags & WHITESPACE:
                         continue
-                    self.pop()              # text in <head> belongs to the body (§13.2.6.4.4)
+                    if self.open_count.get("svg") and self.at_shown_foreign_object():
+                        self.leave_foreign_content()
+                    elif self.stack[-1].tag != "head":
+                        continue
+                    else:
+                        self.pop()          # text in <head> belongs to the body (§13.2.6.4.4)
                 if flags & WHITESPACE:
                     if self.pre:
                         self.pre_parts.append(tokens.text(start, end, False, False))
@@ -696,7 +702,8 @@ class Builder:
             self.unclosed_nav = True        # until its </nav>: </body> closes it too
             self.saw_nav = True
         contained = False                   # HTML at an integration point: see leave_foreign_content
-        if name in FOREIGN_BREAKOUT and (self.open_count.get("svg") or self.open_count.get("math")):
+        if (self.open_count.get("svg") or self.open_count.get("math")) and (
+                name in FOREIGN_BREAKOUT or name not in FOREIGN_ROOTS and self.at_shown_foreign_object()):
             contained = self.leave_foreign_content()
         elif name in FOREIGN_ROOTS and flags & SELF_CLOSING:
             return                          # <svg/> is empty: foreign elements self-close
@@ -1288,19 +1295,30 @@ class Builder:
         element: the builder drops them whole, and the HTML in a shown one is text a
         reader sees.
 
+        Nothing is closed when the current node is HTML (in an integration point).
         Returns whether the current node was an integration point: the tag is then
         HTML inside it, and the end tags it implies stop there (integration points are
         special elements, §13.2.4.2), so they close nothing outside the SVG."""
         stack = self.stack
+        if stack[-1].space is None:
+            # HTML is the current node (in an integration point): the tag is HTML
+            # there, as any other (§13.2.6: the dispatcher), and leaves nothing
+            return False
         kind, position = self.namespace_point()
         at_point = kind == "integration" and position == len(stack) - 1
+        if at_point and same(stack[-1].tag, "foreignobject") and not self.at_shown_foreign_object():
+            return True                     # HTML in a hidden <foreignObject> stays hidden
         if not self.hidden_foreign:
-            # the outermost root: below each root or integration point, what holds it
+            # The outermost root: below each root or integration point, what holds
+            # it, but not past HTML open in an integration point (what it holds, a
+            # <section hidden>'s text, stays in it).
             outermost = len(stack)
             while position >= 0:
                 if not stack[position].flags & INTEGRATION_POINT:
                     outermost = position
-                position = stack[position - 1].anchor if position > 0 else -1
+                if position == 0 or stack[position - 1].space is None:
+                    break
+                position = stack[position - 1].anchor
             while len(stack) > outermost:
                 self.pop()
             return at_point
@@ -1308,6 +1326,41 @@ class Builder:
         while stack and stack[-1].space is not None and not stack[-1].flags & INTEGRATION_POINT:
             self.pop()
         return at_point
+
+    def at_shown_foreign_object(self) -> bool:
+        """Whether the current node is a ``<foreignObject>`` that a reader sees: in an
+        outermost SVG root that nothing hides, with no hiding attributes on the root,
+        the ``<foreignObject>`` or an SVG element between them. A browser lays out the
+        HTML there (§13.2.6.5: it is an integration point) and shows it; the builder,
+        which drops SVG whole, builds it outside the SVG instead (see
+        :meth:`leave_foreign_content`), so its hidden elements stay hidden and the rest
+        is seen. The attributes are read from the elements' start tags only here: the
+        path of hidden elements reads none."""
+        stack = self.stack
+        top = len(stack) - 1
+        point = stack[top]
+        if (point.flags & (INTEGRATION_POINT | HIDDEN_FOREIGN) != INTEGRATION_POINT
+                or not same(point.tag, "foreignobject") or self.hidden_foreign):
+            return False
+        root = stack[top - 1].anchor
+        if root < 0 or root > 0 and stack[root - 1].anchor >= 0:
+            return False                    # (not outermost: in a <desc>, which is not drawn)
+        tokens = self.tokens
+        hidden = top - root >= SEARCH_LIMIT   # (deeper: the text it may hold is lost, never leaked)
+        for position in range(root, top + 1):
+            if hidden:
+                break
+            frame = stack[position]
+            if frame.chrome & (CHROME_HIDDEN | CHROME_INVISIBLE):
+                hidden = True
+            elif tokens[frame.token][4] & HAS_ATTRIBUTES:
+                attributes = tokens.attributes(frame.token)
+                hidden = self.hidden_by(frame.tag, attributes, class_marks(attributes))
+        if hidden:
+            # Known from now on: each text or start tag in it asks again. (The flag
+            # means a hidden root elsewhere; on an integration point, only this.)
+            point.flags |= HIDDEN_FOREIGN
+        return not hidden
 
     def in_table_body(self) -> bool:
         """Whether the insertion mode is one of a table's own ("in table", "in table
