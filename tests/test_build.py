@@ -807,7 +807,34 @@ def test_foreign_content_breaks_out_only_where_html_is_not_its_content(html, exp
     ("<svg><desc><section hidden><svg><p>SECRET</svg></section></desc></svg><p>w2", "w2\n"),
     ("<svg><desc><section>SECRET<div>SECRET2</div></section></desc></svg><p>w2", "w2\n"),
     # an <svg> in a <foreignObject> is SVG in the shown one, and so is what follows it
-    (" w1 <p><a> w2 <svg> w3 <foreignObject><svg></a> SECRET ", "w1\n\nw2\n")])
+    (" w1 <p><a> w2 <svg> w3 <foreignObject><svg></a> SECRET ", "w1\n\nw2\n"),
+    # ...and the HTML in its own <foreignObject> is seen too (it was lost)
+    ("<svg><foreignObject><svg><foreignObject><section>w1<p>w2</p></section></foreignObject></svg>"
+     "</foreignObject></svg>w3", "w1\n\nw2\n\nw3\n"),
+    # Breaker on 1d86a7d: text directly in a <foreignObject> showed through whatever
+    # hid or dropped the SVG around it; the root must be the only thing hiding it
+    ("<div hidden><svg><foreignObject>SECRET</foreignObject></svg></div>w2", "w2\n"),
+    ('<div style="display:none"><svg><foreignObject>SECRET</svg></div>w2', "w2\n"),
+    ('<span style="visibility:hidden"><svg><foreignObject>SECRET</svg></span>w2', "w2\n"),
+    ("<template><svg><foreignObject>SECRET</foreignObject></svg></template>w2", "w2\n"),
+    ("<table><tr><td hidden><svg><foreignObject>SECRET</svg></table>w2", "w2\n"),
+    ("<ul><li hidden><svg><foreignObject>SECRET</svg><li>w2</ul>", "- w2\n"),
+    ("<form hidden><svg><foreignObject>SECRET</form>SECRET2", ""),
+    # SVG containers that draw nothing where they stand, and SVG's own hiding attributes
+    ("<svg><defs><foreignObject>SECRET</foreignObject></defs></svg>w2", "w2\n"),
+    ("<svg><text><foreignObject>SECRET</foreignObject></text></svg>w2", "w2\n"),
+    ("<svg><switch><foreignObject>SECRET</foreignObject></switch></svg>w2", "w2\n"),
+    ('<svg><g display="none"><foreignObject>SECRET</foreignObject></g></svg>w2', "w2\n"),
+    ('<svg><foreignObject visibility="hidden">SECRET</foreignObject></svg>w2', "w2\n"),
+    ('<svg style="visibility:hidden"><foreignObject>SECRET</foreignObject></svg>w2', "w2\n"),
+    # a <td> in SVG is an SVG element, not a table's part that is ignored: its
+    # hidden attribute hides the <foreignObject> in it
+    ("<svg><td hidden><foreignObject>SECRET<h2 hidden></desc>SECRET2 <p>SECRET3", ""),
+    # the HTML is where the SVG was: a cell after the cell, not before it
+    ("<table><tr><td>w0<svg><foreignObject><td>w1</foreignObject></svg></table>w2",
+     "| w0 | w1 |\n| --- | --- |\n\nw2\n"),
+    # and in a box of its own: its words do not run into those around it
+    ("w0<svg><foreignObject>w1</foreignObject></svg>w2", "w0 w1 w2\n")])
 def test_html_in_a_shown_foreign_object_is_seen_and_its_hidden_parts_are_not(html, expected):
     assert md(html) == expected
 

@@ -10,6 +10,7 @@ cdef int TITLE, XMP, PLAINTEXT, SCRIPT
 cdef int NONE, BLOCK, HEADING, LIST, ITEM, QUOTE, PRE, CODE, TABLE, ROW, CELL, CAPTION, MARK, LINK, CONTROL
 cdef int HIDDEN_ROOT, HIDDEN_CANDIDATE, IN_MAIN, IN_SECTIONING, SPACE_AFTER, FLAT_TABLE
 cdef int HIDDEN_FOREIGN, REMOVED, DIALOG_ROOT, INTEGRATION_POINT
+cdef int FOREIGN_SEEN, FOREIGN_UNSEEN
 cdef int VOID, DROPPED, IMPLIES, SECTION, MAIN_OR_ARTICLE, PAGE_CHROME, ROOT
 cdef int LIST_CONTAINER, ITEM_CONTAINER, QUOTE_CONTAINER
 cdef int CHROME_ASIDE, CHROME_CLASS, CHROME_DIALOG, CHROME_FORM, CHROME_HEADER_FOOTER
@@ -19,7 +20,7 @@ cdef Py_ssize_t SEARCH_LIMIT, NOAHS_ARK, MAX_TABLE_NESTING, MAX_CONTAINERS, MAX_
 cdef frozenset IN_SCOPE, IN_BUTTON_SCOPE, IN_LIST_ITEM_SCOPE, IN_TABLE_SCOPE, LIST_ITEM_STOP, TABLE_PARTS
 cdef frozenset TABLE_BODIES, TABLE_COLUMNS, TABLE_MODE_ENDS, IMPLIED_END_TAGS, PAGE_FACTS, DELIMITERS
 cdef frozenset SPECIAL_ELEMENTS, SCOPE_BOUNDARIES, PHRASING_ELEMENTS, FOREIGN_ROOTS, FOREIGN_BREAKOUT
-cdef frozenset FORMATTING_ELEMENTS, MATHML_GLYPHS, HTML_ENCODINGS
+cdef frozenset FORMATTING_ELEMENTS, MATHML_GLYPHS, HTML_ENCODINGS, DRAWN_SVG
 cdef dict ROLES, TAG_BITS, MARKS, HEADING_LEVEL, INTEGRATION_POINTS
 cdef tuple TAG_NAMES, HEADINGS, TABLE_MODES, INLINE_ROLES
 cdef str REMOVED_TAG, _HARD_BREAK
@@ -118,7 +119,8 @@ cdef class Builder:
     @cython.locals(table="long long[:]", index=Py_ssize_t, kind=int, number=int,
                    start=Py_ssize_t, end=Py_ssize_t, flags=int)
     cpdef list run(self)
-    @cython.locals(bits=int, marks=int, hidden=bint, around=int, target=bint, role=int, frame_flags=int, chrome=int)
+    @cython.locals(bits=int, marks=int, hidden=bint, around=int, target=bint, role=int, frame_flags=int, chrome=int,
+                   foreign=bint)
     cdef void start_tag(self, str name, Py_ssize_t index, int flags)
     cdef void base(self, dict attributes)
     cdef void page_fact(self, str name, dict attributes)

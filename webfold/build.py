@@ -32,7 +32,7 @@ from webfold.tables import (BLOCK_ELEMENTS, CHROME_TOKEN_SET, CODE_LANGUAGE, DRO
                             REACT_SEGMENT,
                             SCOPE_BOUNDARIES, SECTIONING, SPECIAL_ELEMENTS, TAG_NAMES,
                             VOID_ELEMENTS, BACKGROUND, COLOR, FOREIGN_BREAKOUT, FOREIGN_ROOTS, INTEGRATION_POINTS,
-                            HTML_ENCODINGS, MATHML_GLYPHS, FORMATTING_ELEMENTS,
+                            HTML_ENCODINGS, DRAWN_SVG, MATHML_GLYPHS, FORMATTING_ELEMENTS,
                             INVISIBLE_STYLE, OVERFLOW_HIDDEN,
                             PHRASING_ELEMENTS, PHRASING_INVISIBLE, ZERO_HEIGHT, ZERO_WIDTH)
 from webfold.urls import Resolver, scheme
@@ -69,8 +69,9 @@ MAX_LABEL_CHARS = 200
 # Frame flags: what a frame added to the builder's counters (undone when it closes).
 # HIDDEN_CANDIDATE: a hidden element built as chrome (see Builder.hidden_candidate),
 # whose leaf is finished when it closes so that its text joins no visible block.
-# HIDDEN_FOREIGN: an <svg> or <math> hidden by its attributes (see leave_foreign_content);
-# on a <foreignObject>, that it or an SVG element around it is (at_shown_foreign_object).
+# HIDDEN_FOREIGN: an <svg> or <math> hidden by its attributes (see leave_foreign_content).
+# FOREIGN_SEEN, FOREIGN_UNSEEN: an SVG element that a <foreignObject> in it is seen in,
+# or not (decided once, by at_shown_foreign_object).
 # REMOVED: a hidden <form> that </form> took off the stack while elements opened in it
 # stay open (see remove_form): it stays below them, and closes when they have closed.
 # DIALOG_ROOT: the outermost element of a dialog (block.CHROME_DIALOG), whose leaf is
@@ -79,6 +80,7 @@ MAX_LABEL_CHARS = 200
 # HTML (tables.INTEGRATION_POINTS; see Builder.push).
 HIDDEN_ROOT, HIDDEN_CANDIDATE, IN_MAIN, IN_SECTIONING, SPACE_AFTER, FLAT_TABLE = 1, 2, 4, 8, 16, 32
 HIDDEN_FOREIGN, REMOVED, DIALOG_ROOT, INTEGRATION_POINT = 64, 128, 256, 512
+FOREIGN_SEEN, FOREIGN_UNSEEN = 2048, 4096
 #: The tag of a REMOVED frame: no end tag names it.
 REMOVED_TAG = "#removed"
 
@@ -707,6 +709,10 @@ class Builder:
             contained = self.leave_foreign_content()
         elif name in FOREIGN_ROOTS and flags & SELF_CLOSING:
             return                          # <svg/> is empty: foreign elements self-close
+        # A start tag among SVG or MathML elements makes one more of them (§13.2.6.5):
+        # none of "in body"'s rules apply (an SVG <td> outside a table is an element).
+        foreign = bool(self.stack) and self.stack[-1].space is not None and not (
+            self.stack[-1].flags & INTEGRATION_POINT)
         if bits & ROOT and (self.open_count.get(name) or same(name, "head") and self.open_count.get("body")
                             or self.body_started()):
             # A second <html>, <head> or <body> is ignored (§13.2.6.4.7); a browser adds
@@ -715,9 +721,10 @@ class Builder:
             if name in PAGE_FACTS and flags & HAS_ATTRIBUTES:
                 self.page_fact(name, self.tokens.attributes(index))
             return
-        if name in TABLE_ONLY and not self.open_count.get("table") and not self.open_count.get("template"):
+        if name in TABLE_ONLY and not self.open_count.get("table") and not self.open_count.get("template") and (
+                not foreign):
             return                          # so is a table's part outside a table (§13.2.6.4.7, "in body")
-        if same(name, "button") and self.open_count.get("button"):
+        if same(name, "button") and self.open_count.get("button") and not foreign:
             self.close_in_scope(("button",), IN_SCOPE)  # buttons do not nest (§13.2.6.4.7)
         if same(name, "form") and not self.outside_html():
             if not self.open_count.get("template"):
@@ -730,10 +737,8 @@ class Builder:
         if self.hidden and name not in HEAD_CONTENT and self.open_count.get("head"):
             # An element that cannot be in <head> ends it (§13.2.6.4.4, "anything else").
             self.close_in_scope(("head",), IN_SCOPE)
-        # A start tag among SVG or MathML elements makes one more of them (§13.2.6.5),
-        # which ends no element: an SVG <a> inside a link leaves the link open.
-        implied = contained or self.stack and self.stack[-1].space is not None and not (
-            self.stack[-1].flags & INTEGRATION_POINT)
+        # A foreign element ends no element: an SVG <a> inside a link leaves it open.
+        implied = contained or foreign
         if self.hidden and bits & IMPLIES and not implied:
             # The end tags it implies may close the hidden element itself (<li hidden>
             # by the next <li>, a cell and the hidden form in it by <tr>): it is then
@@ -1296,9 +1301,9 @@ class Builder:
         reader sees.
 
         Nothing is closed when the current node is HTML (in an integration point).
-        Returns whether the current node was an integration point: the tag is then
-        HTML inside it, and the end tags it implies stop there (integration points are
-        special elements, §13.2.4.2), so they close nothing outside the SVG."""
+        Returns whether the tag stays in an integration point (of a hidden root): it is
+        then HTML inside it, and the end tags it implies stop there (integration points
+        are special elements, §13.2.4.2), so they close nothing outside the SVG."""
         stack = self.stack
         if stack[-1].space is None:
             # HTML is the current node (in an integration point): the tag is HTML
@@ -1306,8 +1311,11 @@ class Builder:
             return False
         kind, position = self.namespace_point()
         at_point = kind == "integration" and position == len(stack) - 1
-        if at_point and same(stack[-1].tag, "foreignobject") and not self.at_shown_foreign_object():
-            return True                     # HTML in a hidden <foreignObject> stays hidden
+        seen = False                        # a <foreignObject> that a reader sees
+        if at_point and same(stack[-1].tag, "foreignobject"):
+            seen = self.at_shown_foreign_object()
+            if not seen:
+                return True                 # HTML in an unseen <foreignObject> stays there
         if not self.hidden_foreign:
             # The outermost root: below each root or integration point, what holds
             # it, but not past HTML open in an integration point (what it holds, a
@@ -1321,46 +1329,69 @@ class Builder:
                 position = stack[position - 1].anchor
             while len(stack) > outermost:
                 self.pop()
-            return at_point
+            self.space = True               # in a box of its own: no word runs into the last
+            # HTML in a seen <foreignObject> is where the SVG was, and implies end tags
+            # as there (a <td>'s); in another integration point, it stays in a box of
+            # the SVG, hidden around it or not drawn, and ends nothing outside it.
+            return at_point and not seen
         # one at a time: an <mglyph> above a MathML <mi> is foreign, and the <mi> not
         while stack and stack[-1].space is not None and not stack[-1].flags & INTEGRATION_POINT:
             self.pop()
         return at_point
 
     def at_shown_foreign_object(self) -> bool:
-        """Whether the current node is a ``<foreignObject>`` that a reader sees: in an
-        outermost SVG root that nothing hides, with no hiding attributes on the root,
-        the ``<foreignObject>`` or an SVG element between them. A browser lays out the
-        HTML there (§13.2.6.5: it is an integration point) and shows it; the builder,
-        which drops SVG whole, builds it outside the SVG instead (see
+        """Whether the current node is a ``<foreignObject>`` that a reader sees: in SVG
+        that nothing around hides (no hidden element and no dropped one: the root is
+        the only element hiding what it holds), reached through drawn SVG elements
+        only (:data:`DRAWN_SVG`: not ``<defs>``, ``<mask>``, ``<text>``…) or through
+        another such ``<foreignObject>``, none of them hidden by its attributes
+        (:meth:`hidden_by`, SVG's ``display`` and ``visibility``). A browser lays out
+        the HTML there (§13.2.6.5: it is an integration point) and shows it; the
+        builder, which drops SVG whole, builds it outside the SVG instead (see
         :meth:`leave_foreign_content`), so its hidden elements stay hidden and the rest
-        is seen. The attributes are read from the elements' start tags only here: the
-        path of hidden elements reads none."""
+        is seen. The attributes are read from the elements' start tags only here (the
+        path of hidden elements reads none), once an element: each SVG element keeps
+        the answer for itself and those below it (FOREIGN_SEEN, FOREIGN_UNSEEN)."""
         stack = self.stack
         top = len(stack) - 1
         point = stack[top]
-        if (point.flags & (INTEGRATION_POINT | HIDDEN_FOREIGN) != INTEGRATION_POINT
-                or not same(point.tag, "foreignobject") or self.hidden_foreign):
+        if not point.flags & INTEGRATION_POINT or not same(point.tag, "foreignobject") or self.hidden_foreign:
             return False
-        root = stack[top - 1].anchor
-        if root < 0 or root > 0 and stack[root - 1].anchor >= 0:
-            return False                    # (not outermost: in a <desc>, which is not drawn)
-        tokens = self.tokens
-        hidden = top - root >= SEARCH_LIMIT   # (deeper: the text it may hold is lost, never leaked)
-        for position in range(root, top + 1):
-            if hidden:
-                break
+        # the undecided SVG elements, from the <foreignObject> down to a decided one
+        # or to the outermost root, whose holder must be shown HTML
+        undecided = []
+        position = top
+        seen = False
+        while position >= 0 and top - position < SEARCH_LIMIT:
             frame = stack[position]
-            if frame.chrome & (CHROME_HIDDEN | CHROME_INVISIBLE):
-                hidden = True
-            elif tokens[frame.token][4] & HAS_ATTRIBUTES:
+            if frame.flags & (FOREIGN_SEEN | FOREIGN_UNSEEN):
+                seen = not frame.flags & FOREIGN_UNSEEN
+                break
+            undecided.append(frame)
+            if frame.anchor == position and frame.space is not None and not frame.flags & INTEGRATION_POINT:
+                # a root: shown HTML below it (the root alone hides), or a shown
+                # <foreignObject> of an SVG around it
+                below = stack[position - 1] if position else None
+                if below is None or below.space is None:
+                    seen = bool(frame.flags & HIDDEN_ROOT) and self.hidden == 1
+                    break
+                if not (below.flags & INTEGRATION_POINT and same(below.tag, "foreignobject")):
+                    break                   # (in a <desc> or <mi>: not drawn, or MathML)
+            elif not frame.flags & INTEGRATION_POINT and frame.tag not in DRAWN_SVG:
+                break
+            position -= 1
+        tokens = self.tokens
+        for frame in reversed(undecided):
+            if seen and not frame.chrome & (CHROME_HIDDEN | CHROME_INVISIBLE) and tokens[frame.token][4] & HAS_ATTRIBUTES:
                 attributes = tokens.attributes(frame.token)
-                hidden = self.hidden_by(frame.tag, attributes, class_marks(attributes))
-        if hidden:
-            # Known from now on: each text or start tag in it asks again. (The flag
-            # means a hidden root elsewhere; on an integration point, only this.)
-            point.flags |= HIDDEN_FOREIGN
-        return not hidden
+                seen = not (self.hidden_by(frame.tag, attributes, class_marks(attributes))
+                            or attributes.get("display", "").strip().lower() == "none"
+                            or attributes.get("visibility", "").strip().lower() in ("hidden", "collapse")
+                            or invisible(attributes.get("style", ""), False))
+            elif frame.chrome & (CHROME_HIDDEN | CHROME_INVISIBLE):
+                seen = False
+            frame.flags |= FOREIGN_SEEN if seen else FOREIGN_UNSEEN
+        return seen
 
     def in_table_body(self) -> bool:
         """Whether the insertion mode is one of a table's own ("in table", "in table
@@ -1444,6 +1475,8 @@ class Builder:
         if not self.open_count.get(name):
             if same(name, "p") and not self.hidden:
                 self.flush()                # "</p>" with no open p: an empty paragraph
+            elif same(name, "svg"):
+                self.space = True           # the end of an SVG left early: its box ends
             return
         if name not in SPECIAL_ELEMENTS:
             self.close_phrasing(name)

@@ -43,7 +43,7 @@ ATTRIBUTE_NAMES: tuple[str, ...] = (
     "datetime", "dir", "width", "height", "rel", "scope", "headers", "label", "aria-label",
     "data-testid", "data-component", "data-module",
     "data-sveltekit-fetched", "sveltekit:data-type", "aria-controls", "aria-modal", "popover",
-    "aria-expanded", "encoding",
+    "aria-expanded", "encoding", "display", "visibility",
 )
 
 #: Elements whose whole body is raw text: the scanner only searches it for the end tag.
@@ -82,6 +82,11 @@ FOREIGN_ROOTS = frozenset({"svg", "math"})
 INTEGRATION_POINTS = {"svg": frozenset({"foreignobject", "desc", "title"}),
                       "math": frozenset({"mi", "mo", "mn", "ms", "mtext"})}
 MATHML_GLYPHS = frozenset({"mglyph", "malignmark"})
+#: The SVG elements between a root and a <foreignObject> through which the HTML in it
+#: is drawn (SVG 2, §5.1 "container elements" that render their children): not <defs>,
+#: <symbol>, <mask>, <clipPath>, <pattern>, <marker> (drawn only where used), <text>
+#: (which holds no foreignObject) or <switch> (which draws one child of its choice).
+DRAWN_SVG = frozenset({"svg", "g", "a"})
 HTML_ENCODINGS = frozenset({"text/html", "application/xhtml+xml"})
 #: The formatting elements (§13.2.4.3), which the adoption agency algorithm moves.
 FORMATTING_ELEMENTS = frozenset({"a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small",
