@@ -834,7 +834,14 @@ def test_foreign_content_breaks_out_only_where_html_is_not_its_content(html, exp
     ("<table><tr><td>w0<svg><foreignObject><td>w1</foreignObject></svg></table>w2",
      "| w0 | w1 |\n| --- | --- |\n\nw2\n"),
     # and in a box of its own: its words do not run into those around it
-    ("w0<svg><foreignObject>w1</foreignObject></svg>w2", "w0 w1 w2\n")])
+    ("w0<svg><foreignObject>w1</foreignObject></svg>w2", "w0 w1 w2\n"),
+    # nor do those of the SVG's other boxes after it (newcomer on a7f6dba)
+    ("<svg><g><foreignObject><span>Step one</span></foreignObject><foreignObject x=150>"
+     "<span>Step two</span></foreignObject></g></svg>", "Step one Step two\n"),
+    ("<svg><foreignObject><span>one</span></foreignObject><text>two</text><text>three</text></svg>",
+     "one two three\n"),
+    # an HTML page's own <text> element is no box
+    ("<p>a<text>b</text>c", "abc\n")])
 def test_html_in_a_shown_foreign_object_is_seen_and_its_hidden_parts_are_not(html, expected):
     assert md(html) == expected
 

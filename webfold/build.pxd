@@ -20,7 +20,7 @@ cdef Py_ssize_t SEARCH_LIMIT, NOAHS_ARK, MAX_TABLE_NESTING, MAX_CONTAINERS, MAX_
 cdef frozenset IN_SCOPE, IN_BUTTON_SCOPE, IN_LIST_ITEM_SCOPE, IN_TABLE_SCOPE, LIST_ITEM_STOP, TABLE_PARTS
 cdef frozenset TABLE_BODIES, TABLE_COLUMNS, TABLE_MODE_ENDS, IMPLIED_END_TAGS, PAGE_FACTS, DELIMITERS
 cdef frozenset SPECIAL_ELEMENTS, SCOPE_BOUNDARIES, PHRASING_ELEMENTS, FOREIGN_ROOTS, FOREIGN_BREAKOUT
-cdef frozenset FORMATTING_ELEMENTS, MATHML_GLYPHS, HTML_ENCODINGS, DRAWN_SVG
+cdef frozenset FORMATTING_ELEMENTS, MATHML_GLYPHS, HTML_ENCODINGS, DRAWN_SVG, SVG_BOXES
 cdef dict ROLES, TAG_BITS, MARKS, HEADING_LEVEL, INTEGRATION_POINTS
 cdef tuple TAG_NAMES, HEADINGS, TABLE_MODES, INLINE_ROLES
 cdef str REMOVED_TAG, _HARD_BREAK
@@ -89,6 +89,7 @@ cdef class Builder:
     cdef public list stack
     cdef public dict open_count
     cdef public int hidden, hidden_foreign, main, sectioning, pre, heading
+    cdef public bint left_svg
     cdef public Py_ssize_t serial, token, reopen_budget
     cdef public object page
     cdef public bint json_ld

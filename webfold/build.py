@@ -32,7 +32,7 @@ from webfold.tables import (BLOCK_ELEMENTS, CHROME_TOKEN_SET, CODE_LANGUAGE, DRO
                             REACT_SEGMENT,
                             SCOPE_BOUNDARIES, SECTIONING, SPECIAL_ELEMENTS, TAG_NAMES,
                             VOID_ELEMENTS, BACKGROUND, COLOR, FOREIGN_BREAKOUT, FOREIGN_ROOTS, INTEGRATION_POINTS,
-                            HTML_ENCODINGS, DRAWN_SVG, MATHML_GLYPHS, FORMATTING_ELEMENTS,
+                            HTML_ENCODINGS, DRAWN_SVG, SVG_BOXES, MATHML_GLYPHS, FORMATTING_ELEMENTS,
                             INVISIBLE_STYLE, OVERFLOW_HIDDEN,
                             PHRASING_ELEMENTS, PHRASING_INVISIBLE, ZERO_HEIGHT, ZERO_WIDTH)
 from webfold.urls import Resolver, scheme
@@ -613,6 +613,7 @@ class Builder:
         self.open_count: dict[str, int] = {}
         self.hidden = 0
         self.hidden_foreign = 0
+        self.left_svg = False               # an SVG was left early (leave_foreign_content)
         self.main = 0
         self.sectioning = 0
         self.pre = 0
@@ -1330,6 +1331,7 @@ class Builder:
             while len(stack) > outermost:
                 self.pop()
             self.space = True               # in a box of its own: no word runs into the last
+            self.left_svg = True
             # HTML in a seen <foreignObject> is where the SVG was, and implies end tags
             # as there (a <td>'s); in another integration point, it stays in a box of
             # the SVG, hidden around it or not drawn, and ends nothing outside it.
@@ -1428,6 +1430,11 @@ class Builder:
         return ("integration" if point.flags & INTEGRATION_POINT else "foreign"), frame.anchor
 
     def end_tag(self, name: str) -> None:
+        if self.left_svg and name in SVG_BOXES and not self.open_count.get("svg"):
+            # The end of an SVG left early (leave_foreign_content), or of one of its
+            # boxes after it, read as HTML: a <foreignObject> or <text> is laid out
+            # apart from the next, whose words do not run into its own.
+            self.space = True
         if same(name, "nav") and self.open_count.get("nav") == 1:
             self.unclosed_nav = False
         if (same(name, "p") or same(name, "br")) and (self.open_count.get("svg") or self.open_count.get("math")):
@@ -1475,8 +1482,6 @@ class Builder:
         if not self.open_count.get(name):
             if same(name, "p") and not self.hidden:
                 self.flush()                # "</p>" with no open p: an empty paragraph
-            elif same(name, "svg"):
-                self.space = True           # the end of an SVG left early: its box ends
             return
         if name not in SPECIAL_ELEMENTS:
             self.close_phrasing(name)

@@ -87,6 +87,8 @@ MATHML_GLYPHS = frozenset({"mglyph", "malignmark"})
 #: <symbol>, <mask>, <clipPath>, <pattern>, <marker> (drawn only where used), <text>
 #: (which holds no foreignObject) or <switch> (which draws one child of its choice).
 DRAWN_SVG = frozenset({"svg", "g", "a"})
+#: SVG elements laid out as boxes of their own, apart from the text around them.
+SVG_BOXES = frozenset({"svg", "foreignobject", "text"})
 HTML_ENCODINGS = frozenset({"text/html", "application/xhtml+xml"})
 #: The formatting elements (§13.2.4.3), which the adoption agency algorithm moves.
 FORMATTING_ELEMENTS = frozenset({"a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small",
