@@ -671,11 +671,14 @@ def test_text_after_body_stays_in_the_elements_left_open():
     # a form opened in a hidden element is taken off alone too: SECRET stays in the div
     ("<p>before</p><div hidden><form><div></form></div>SECRET</div><p>after</p>", "before\n\nafter\n"),
     # a formatting element left open in a hidden form: the adoption agency moves what
-    # follows out of the form, so it shows (the rest of the page was lost)
-    ("<p>a</p><form hidden><b></form><p>x</b>y</p><p>z</p>", "a\n\nxy\n\nz\n"),
+    # follows out of the form, so it shows (the rest of the page was lost), and the
+    # <b> that </form> closed opens again in the paragraph, as in a browser
+    ("<p>a</p><form hidden><b></form><p>x</b>y</p><p>z</p>", "a\n\n**x**y\n\nz\n"),
     ("<p>a</p><form hidden><b></form><div></b>VISIBLE</div><p>z</p>", "a\n\nVISIBLE\n\nz\n"),
+    # ... and a link that </form> closed opens again around what follows, which a
+    # browser's tree has inside it (there inside the hidden form, which Webfold shows)
     ("<p>a</p><form hidden><a href=x>menu</form><div>rest of page</div></a><p>after</p>",
-     "a\n\nrest of page\n\nafter\n")])
+     "a\n\n[rest of page](x)\n\nafter\n")])
 def test_a_form_end_tag_closes_only_the_form(html, expected):
     assert md(html) == expected
 
@@ -1067,6 +1070,41 @@ def test_a_formatting_element_of_many_attributes_opens_again_within_the_bound():
     blocks = builder.run()
     assert (len(tokens), tokens.attribute_total, builder.reopen_budget) == (6_004, 10_000, 16_004 - 2 * 10_001)
     assert blocks[0].md == "**zzz**" + "z" * 1_997 + "w"
+
+
+def test_formatting_elements_a_block_closes_open_again_within_the_bound():
+    # Formatting elements a block's end closes stay active and open again in the next
+    # block (WHATWG HTML §13.2.4.3): 400 <b> of distinct ids (no "Noah's Ark" clause
+    # applies) that each <p> closes open again in the next, 800 of the page's 8,801
+    # tokens and attributes each time; the 12th spends the rest, then none does.
+    from webfold._scan import scan_bytes
+    from webfold.build import Builder
+    html = "<p>" + "".join(f"<b id={i}>" for i in range(400)) + "<p>x" * 4_000
+    tokens = scan_bytes(html.encode())
+    builder = Builder(tokens, None)
+    blocks = builder.run()
+    assert (len(tokens), tokens.attribute_total, builder.reopen_budget) == (8_401, 400, 8_801 - 12 * 800)
+    assert [block.md for block in blocks] == ["**x**"] * 12 + ["x"] * 3_988
+
+
+@pytest.mark.parametrize("page", [
+    # 100,000 unclosed <b>, then as many paragraphs: each <p> closes only the one
+    # before it, inside them all
+    lambda n: "<b>" * n + "<p>x" * n,
+    # a <b> in each paragraph, which the next <p> closes with the copies of those
+    # before it: as browsers do, the next opens three alike again ("Noah's Ark") ...
+    lambda n: "<p><b>x" * n,
+    # ... or, of distinct ids, all of them (one more each paragraph, at most 512)
+    # until the budget is spent
+    lambda n: "".join(f"<p><b id={i}>x" for i in range(n)),
+], ids=["unclosed_then_paragraphs", "one_in_each_paragraph", "distinct_in_each_paragraph"])
+def test_formatting_elements_a_block_closes_open_again_in_linear_time(page):
+    from conftest import LINEAR_GROWTH, growth
+    from webfold._scan import scan_bytes
+    from webfold.build import Builder
+    assert "**x**" in webfold.to_markdown(page(100_000), selection=False)
+    assert growth(lambda html: Builder(scan_bytes(html), None).run(),
+                  page(20_000).encode(), page(40_000).encode()) < LINEAR_GROWTH
 
 
 def test_a_chain_of_emphasis_mended_at_its_end_does_not_recurse():

@@ -218,6 +218,58 @@ READINGS = [
     ("<p><span><a href=/3>q</span><b><a href=/2>x</a></b></p>",
      "[q](https://example.com/3)**[x](https://example.com/2)**\n",
      '<p><a href="https://example.com/3">q</a><strong><a href="https://example.com/2">x</a></strong></p>\n'),
+    # formatting elements that a block's end closes stay on the list of active formatting
+    # elements and open again at the next text, in the next block (§13.2.4.3)
+    ("<p><b>x</p><p>y", "**x**\n\n**y**\n", "<p><strong>x</strong></p>\n<p><strong>y</strong></p>\n"),
+    ("<div><i>a</div><div>b</div>", "*a*\n\n*b*\n", "<p><em>a</em></p>\n<p><em>b</em></p>\n"),
+    ("<ul><li><em>a<li>b</ul>", "- *a*\n- *b*\n", "<ul>\n<li><em>a</em></li>\n<li><em>b</em></li>\n</ul>\n"),
+    ("<h2><b>T</h2><p>body", "## **T**\n\n**body**\n",
+     "<h2><strong>T</strong></h2>\n<p><strong>body</strong></p>\n"),
+    ("<ol><li><s>one<li>two</ol><p>after</p>", "1. ~~one~~\n2. ~~two~~\n\n~~after~~\n",
+     "<ol>\n<li><s>one</s></li>\n<li><s>two</s></li>\n</ol>\n<p><s>after</s></p>\n"),
+    ("<p><i><b>x</p><p>y</i>z", "***x***\n\n***y***__z__\n",
+     "<p><em><strong>x</strong></em></p>\n<p><em><strong>y</strong></em><strong>z</strong></p>\n"),
+    ("<p><code>x</p><p>y", "`x`\n\n`y`\n", "<p><code>x</code></p>\n<p><code>y</code></p>\n"),
+    # ... a link too, and before a start tag other than a block's (an image here)
+    ("<p><a href=/1>x</p><p>y", "[x](https://example.com/1)\n\n[y](https://example.com/1)\n",
+     '<p><a href="https://example.com/1">x</a></p>\n<p><a href="https://example.com/1">y</a></p>\n'),
+    ("<p><a href=/1>x</p><img src=i.png alt=i>",
+     "[x](https://example.com/1)\n\n[![i](https://example.com/dir/i.png)](https://example.com/1)\n",
+     '<p><a href="https://example.com/1">x</a></p>\n'
+     '<p><a href="https://example.com/1"><img src="https://example.com/dir/i.png" alt="i" /></a></p>\n'),
+    # ... until its end tag, or for a link a new <a>, takes it off the list
+    ("<p><b>x</p></b><p>y", "**x**\n\ny\n", "<p><strong>x</strong></p>\n<p>y</p>\n"),
+    ("<p><a href=/1>x</p><p><a href=/2>y</a>z", "[x](https://example.com/1)\n\n[y](https://example.com/2)z\n",
+     '<p><a href="https://example.com/1">x</a></p>\n<p><a href="https://example.com/2">y</a>z</p>\n'),
+    # ... the last of them, though one still open came first
+    ("<b>1<p><b>2</p></b>3", "**1**\n\n**2**\n\n**3**\n",
+     "<p><strong>1</strong></p>\n<p><strong>2</strong></p>\n<p><strong>3</strong></p>\n"),
+    # ... each from its own start tag: the link is not the bold's copy
+    ("<div><p><b>x</p><a href=/2>y</div>z",
+     "**x**\n\n**[y](https://example.com/2)**\n\n**[z](https://example.com/2)**\n",
+     '<p><strong>x</strong></p>\n<p><strong><a href="https://example.com/2">y</a></strong></p>\n'
+     '<p><strong><a href="https://example.com/2">z</a></strong></p>\n'),
+    # ... but not inside a table cell, nor out of one (a marker on the list)
+    ("<p><b>x</p><table><tr><td>y</td></tr></table><p>z", "**x**\n\ny\n\n**z**\n",
+     "<p><strong>x</strong></p>\n<p>y</p>\n<p><strong>z</strong></p>\n"),
+    ("<table><tr><td><p><b>x</p>y</td><td>z</td></tr></table>", "**x**\n\n**y**\n\nz\n",
+     "<p><strong>x</strong></p>\n<p><strong>y</strong></p>\n<p>z</p>\n"),
+    # ... and a hidden one opened again hides what follows until its end tag
+    ("<p>a<b hidden>x</p><p>y</b>z</p>", "a\n\nz\n", "<p>a</p>\n<p>z</p>\n"),
+    ("<p><b hidden><b hidden><b hidden><b hidden>x</p><p>y</b></b></b>z", "z\n", "<p>z</p>\n"),
+    # those an end tag closes on its way open again at the next text or start tag too:
+    # inside the block that follows, and after a hidden element's end
+    ("<p><span><b>x</span></p>y", "**x**\n\n**y**\n", "<p><strong>x</strong></p>\n<p><strong>y</strong></p>\n"),
+    ("<b><a href=/2></b><div>x</a>y", "[x](https://example.com/2)y\n",
+     '<p><a href="https://example.com/2">x</a>y</p>\n'),
+    ("<div hidden><span><b>x</span></div>y", "**y**\n", "<p><strong>y</strong></p>\n"),
+    # a formatting element whose end tag came with a block open inside it is off the
+    # list (the adoption agency), so what closes it later does not open it again
+    ("<h3><b><p>x</b></h3><p>y", "### **x**\n\ny\n", "<h3><strong>x</strong></h3>\n<p>y</p>\n"),
+    ("<p><span><b><div>x</b>y</div></span>z", "**x**y\n\nz\n", "<p><strong>x</strong>y</p>\n<p>z</p>\n"),
+    # ... where y stays bold (the adoption agency, which would move the <div> out of
+    # the <b>, is not run), but z is not
+    ("<span><b><div>x</b>y</div></span>z", "**xy**\n\nz\n", "<p><strong>xy</strong></p>\n<p>z</p>\n"),
     # emphasis that opens touching a closer of the same character is written with "_"
     ("<p><b>x<i>y</b>z</i></p>", "**x*y***_z_\n", "<p><strong>x<em>y</em></strong><em>z</em></p>\n"),
     ("<p><b>x</b><i>y</i> z</p>", "**x**_y_ z\n", "<p><strong>x</strong><em>y</em> z</p>\n"),

@@ -9,7 +9,7 @@ cdef int TEXT, START_TAG, END_TAG, RAW_TEXT, WHITESPACE, SELF_CLOSING, HAS_ATTRI
 cdef int TITLE, XMP, PLAINTEXT, SCRIPT
 cdef int NONE, BLOCK, HEADING, LIST, ITEM, QUOTE, PRE, CODE, TABLE, ROW, CELL, CAPTION, MARK, LINK, CONTROL
 cdef int HIDDEN_ROOT, HIDDEN_CANDIDATE, IN_MAIN, IN_SECTIONING, SPACE_AFTER, FLAT_TABLE
-cdef int HIDDEN_FOREIGN, REMOVED, DIALOG_ROOT, INTEGRATION_POINT
+cdef int HIDDEN_FOREIGN, REMOVED, DIALOG_ROOT, INTEGRATION_POINT, INACTIVE
 cdef int FOREIGN_SEEN, FOREIGN_UNSEEN
 cdef int VOID, DROPPED, IMPLIES, SECTION, MAIN_OR_ARTICLE, PAGE_CHROME, ROOT
 cdef int LIST_CONTAINER, ITEM_CONTAINER, QUOTE_CONTAINER
@@ -20,7 +20,7 @@ cdef Py_ssize_t SEARCH_LIMIT, NOAHS_ARK, MAX_TABLE_NESTING, MAX_CONTAINERS, MAX_
 cdef frozenset IN_SCOPE, IN_BUTTON_SCOPE, IN_LIST_ITEM_SCOPE, IN_TABLE_SCOPE, LIST_ITEM_STOP, TABLE_PARTS
 cdef frozenset TABLE_BODIES, TABLE_COLUMNS, TABLE_MODE_ENDS, IMPLIED_END_TAGS, PAGE_FACTS, DELIMITERS
 cdef frozenset SPECIAL_ELEMENTS, SCOPE_BOUNDARIES, PHRASING_ELEMENTS, FOREIGN_ROOTS, FOREIGN_BREAKOUT
-cdef frozenset FORMATTING_ELEMENTS, MATHML_GLYPHS, HTML_ENCODINGS, DRAWN_SVG, SVG_BOXES
+cdef frozenset FORMATTING_ELEMENTS, MATHML_GLYPHS, HTML_ENCODINGS, DRAWN_SVG, SVG_BOXES, MARKER_ELEMENTS, UNRECONSTRUCTED
 cdef dict ROLES, TAG_BITS, MARKS, HEADING_LEVEL, INTEGRATION_POINTS
 cdef tuple TAG_NAMES, HEADINGS, TABLE_MODES, INLINE_ROLES
 cdef str REMOVED_TAG, _HARD_BREAK
@@ -37,6 +37,7 @@ cdef class Frame:
     cdef public int chrome
     cdef public str space
     cdef public Py_ssize_t anchor
+    cdef public list active_before
     cdef public object _element
 
     @cython.locals(frame=Frame, missing=list)
@@ -91,6 +92,7 @@ cdef class Builder:
     cdef public int hidden, hidden_foreign, main, sectioning, pre, heading
     cdef public bint left_svg
     cdef public Py_ssize_t serial, token, reopen_budget
+    cdef public list active_formatting
     cdef public object page
     cdef public bint json_ld
     cdef public object payload_kind
@@ -145,7 +147,12 @@ cdef class Builder:
     cdef void imply_end_tags(self, str name)
     @cython.locals(stack=list, frame=Frame, start=Py_ssize_t, lowest=Py_ssize_t, position=Py_ssize_t)
     cdef Py_ssize_t in_scope(self, tuple names, frozenset boundaries, Py_ssize_t top=*, Py_ssize_t limit=*)
+    @cython.locals(stack=list, at=Py_ssize_t, frame=Frame, closed=list)
     cdef bint close_in_scope(self, tuple names, frozenset boundaries)
+    cdef void keep_active(self, list closed)
+    cdef void reconstruct(self)
+    @cython.locals(active=list, at=Py_ssize_t, stack=list, position=Py_ssize_t, lowest=Py_ssize_t)
+    cdef bint forget_active(self, str name)
     cdef bint close_phrasing(self, str name)
     cdef void end_tag(self, str name)
     @cython.locals(stack=list, frame=Frame, point=Frame)

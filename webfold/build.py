@@ -78,8 +78,12 @@ MAX_LABEL_CHARS = 200
 # finished when it closes, as a hidden candidate's is.
 # INTEGRATION_POINT: an SVG or MathML element under which start tags and text are
 # HTML (tables.INTEGRATION_POINTS; see Builder.push).
+# INACTIVE: a formatting element whose end tag came with a block open inside it: a
+# browser's adoption agency takes it off the list of active formatting elements, the
+# builder keeps it open (see Builder.close_phrasing), and what closes it later does
+# not open it again.
 HIDDEN_ROOT, HIDDEN_CANDIDATE, IN_MAIN, IN_SECTIONING, SPACE_AFTER, FLAT_TABLE = 1, 2, 4, 8, 16, 32
-HIDDEN_FOREIGN, REMOVED, DIALOG_ROOT, INTEGRATION_POINT = 64, 128, 256, 512
+HIDDEN_FOREIGN, REMOVED, DIALOG_ROOT, INTEGRATION_POINT, INACTIVE = 64, 128, 256, 512, 1024
 FOREIGN_SEEN, FOREIGN_UNSEEN = 2048, 4096
 #: The tag of a REMOVED frame: no end tag names it.
 REMOVED_TAG = "#removed"
@@ -107,6 +111,26 @@ SEARCH_LIMIT = 512
 #: At most this many formatting elements alike open again after an end tag closes
 #: them (WHATWG HTML §13.2.4.3, the "Noah's Ark" clause).
 NOAHS_ARK = 3
+
+#: The elements that put a marker on the list of active formatting elements while
+#: they are open (§13.2.4.3): the formatting elements closed inside one are not opened
+#: again outside it, and those closed before it are not opened again inside it.
+MARKER_ELEMENTS = frozenset({"applet", "object", "marquee", "template", "td", "th", "caption"})
+
+#: The start tags that "in body" (§13.2.6.4.7) inserts without first reconstructing
+#: the active formatting elements: block and table elements, head content, ruby's
+#: parts. Every other start tag, and text, opens again the formatting elements closed
+#: but still on the list (Builder.reconstruct).
+UNRECONSTRUCTED = frozenset({
+    "html", "base", "basefont", "bgsound", "link", "meta", "noframes", "script", "style",
+    "template", "title", "body", "frameset", "address", "article", "aside", "blockquote",
+    "center", "details", "dialog", "dir", "div", "dl", "fieldset", "figcaption", "figure",
+    "footer", "header", "hgroup", "main", "menu", "nav", "ol", "p", "search", "section",
+    "summary", "ul", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "listing", "form", "li", "dd",
+    "dt", "plaintext", "table", "hr", "textarea", "iframe", "noembed", "noscript", "caption",
+    "col", "colgroup", "frame", "head", "tbody", "td", "tfoot", "th", "thead", "tr", "rb",
+    "rtc", "rp", "rt", "param", "source", "track",
+})
 
 # Where the search for an element to close stops (WHATWG HTML §13.2.4.2: "has an
 # element in scope", and its list item, button and table variants).
@@ -309,15 +333,17 @@ class Frame:
     table, a mark), ``attributes`` the attributes Webfold reads, ``parent`` the frame
     below it, ``serial`` the order of its start tag, ``token`` the index of its start
     tag among the page's tokens (what a formatting element is opened again from, see
-    :meth:`Builder.close_phrasing`) and ``chrome`` the chrome kinds (``block.CHROME_*``
-    bits) of the element and its ancestors. ``space`` is its namespace: None for HTML,
-    else the tag of the root of its kind, ``"svg"`` or ``"math"``; ``anchor`` the stack
-    position of the element that decides it (:meth:`Builder.namespace_point`): its SVG
-    or MathML root, the integration point it is in, or -1 for HTML outside them.
+    :meth:`Builder.reconstruct`), ``chrome`` the chrome kinds (``block.CHROME_*``
+    bits) of the element and its ancestors, and ``active_before``, for an element of
+    :data:`MARKER_ELEMENTS`, the builder's ``active_formatting`` when it opened (which
+    it gets back when it closes), None for others. ``space`` is its namespace: None for
+    HTML, else the tag of the root of its kind, ``"svg"`` or ``"math"``; ``anchor`` the
+    stack position of the element that decides it (:meth:`Builder.namespace_point`):
+    its SVG or MathML root, the integration point it is in, or -1 for HTML outside them.
     """
 
     __slots__ = ("tag", "role", "flags", "data", "attributes", "parent", "serial", "token", "chrome",
-                 "space", "anchor", "_element")
+                 "space", "anchor", "active_before", "_element")
 
     def element(self) -> Element:
         """The public record of this element, made when a block first needs it (most
@@ -620,9 +646,15 @@ class Builder:
         self.heading = 0
         self.serial = 0
         self.token = 0                      # the index of the tag being read (Frame.token)
-        # What close_phrasing may still read of start tags to open again: as much as
-        # the page holds (a tag weighs 1 and 1 an attribute, all of which it reads)
+        # What close_phrasing and reconstruct may still read of start tags to open
+        # again: as much as the page holds (a tag weighs 1 and 1 an attribute, all of
+        # which they read)
         self.reopen_budget = len(tokens) + tokens.attribute_total
+        # The list of active formatting elements (§13.2.4.3) past the open ones: the
+        # formatting elements that a block's end or an end tag on its way closed after
+        # the last marker, in the order they opened, which the next text or start tag
+        # opens again (reconstruct). Those still open are frames of the stack.
+        self.active_formatting: list[Frame] = []
         self.page = Page(url=base)
         self.json_ld = False                # the raw text that follows is JSON-LD
         self.payload_kind: str | None = None    # of the raw text that follows (webfold.payloads)
@@ -666,6 +698,15 @@ class Builder:
                     else:
                         self.space = True
                     continue
+                if self.active_formatting:
+                    # Text opens again the formatting elements closed but still active.
+                    # A browser does so before white space too, where a copy then holds
+                    # the blocks that follow; here it opens inside each of them, which
+                    # writes the same, and its end tag closes it without the adoption
+                    # agency's moving a block out of it.
+                    self.reconstruct()
+                    if self.hidden:
+                        continue            # inside a <b hidden> opened again
                 self.text(tokens.text(start, end, True, False))
             elif kind == START_TAG:
                 self.offset = start
@@ -746,6 +787,18 @@ class Builder:
             # built as any other element.
             self.imply_end_tags(name)
             implied = True
+        if same(name, "a") and not implied and self.open_count.get("a"):
+            # A link never holds a link: the open <a> ends first (§13.2.6.4.7, "a"),
+            # then the formatting elements inside it open again around the new one.
+            self.imply_end_tags(name)
+            implied = True
+        if self.active_formatting and name not in UNRECONSTRUCTED:
+            if same(name, "a"):
+                self.forget_active("a")     # a closed one still active ends too
+            if not self.hidden:
+                # The element opens inside the formatting elements closed but still
+                # active (§13.2.6.4.7), hidden if one of them is.
+                self.reconstruct()
         if self.hidden:                     # inside a dropped subtree: only keep count
             attributes = None
             if flags & HAS_ATTRIBUTES:
@@ -1054,6 +1107,11 @@ class Builder:
                 frame.anchor = parent.parent.anchor if parent.flags & INTEGRATION_POINT else parent.anchor
         frame.serial = self.serial
         frame.token = self.token
+        if name in MARKER_ELEMENTS:         # a marker on the list (see active_formatting)
+            frame.active_before = self.active_formatting
+            self.active_formatting = []
+        else:
+            frame.active_before = None
         frame._element = None
         self.stack.append(frame)
         self.serial += 1
@@ -1281,12 +1339,98 @@ class Builder:
 
     def close_in_scope(self, names: tuple[str, ...], boundaries: frozenset[str]) -> bool:
         """Pop up to and including the nearest open element named in ``names``, unless
-        an element in ``boundaries`` comes first. Returns whether one was closed."""
+        an element in ``boundaries`` comes first. Returns whether one was closed.
+
+        The formatting elements it closes stay on the list of active formatting
+        elements (§13.2.4.3: only a formatting element's own end tag, the adoption
+        agency, takes them off), so the next text opens them again (reconstruct):
+        ``<p><b>x</p><p>y`` is ``<p><b>x</b></p><p><b>y</b></p>`` to a browser. Those
+        inside a marker element it closes (a cell) leave the list with it."""
+        stack = self.stack
         position = self.in_scope(names, boundaries)
         if position < 0:
             return False
-        while len(self.stack) > position:
+        closed = []
+        for at in range(position, len(stack)):
+            frame = stack[at]
+            if frame.active_before is not None:
+                break                       # a cell: what opened inside it ends with it
+            if frame.tag in FORMATTING_ELEMENTS and not frame.flags & INACTIVE and frame.space is None:
+                closed.append(frame)
+        while len(stack) > position:
             self.pop()
+        if closed:
+            self.keep_active(closed)
+        return True
+
+    def keep_active(self, closed: list[Frame]) -> None:
+        """Put formatting elements just closed, in the order they opened, on
+        ``active_formatting``, to open again at the next text or start tag
+        (:meth:`reconstruct`).
+        It holds the last :data:`SEARCH_LIMIT` (a page that closes more at once than
+        that opens the outermost no more), and none once the budget is spent."""
+        if self.reopen_budget < 0:
+            return
+        active = self.active_formatting
+        active.extend(closed)
+        if len(active) > SEARCH_LIMIT:
+            del active[:-SEARCH_LIMIT]
+
+    def reconstruct(self) -> None:
+        """Before text or a start tag not in :data:`UNRECONSTRUCTED`: "reconstruct the
+        active formatting elements" (§13.2.4.3), opening again, in order, those closed
+        but still on the list (``active_formatting``), by running :meth:`start_tag` on
+        their own start tags (``Frame.token``), so hidden state and attributes are the
+        element's own: a ``<b hidden>`` so opened hides what follows, as in a browser.
+        Of elements alike (tag and the attributes Webfold reads) only the last
+        :data:`NOAHS_ARK` open again. Each start tag read spends ``reopen_budget`` (see
+        :meth:`close_phrasing`); none is read once it is spent."""
+        closed = self.active_formatting
+        self.active_formatting = []         # the copies' start tags reconstruct nothing
+        if self.reopen_budget < 0:
+            return                          # over budget
+        tokens = self.tokens
+        token = self.token                  # the tag being read, after the copies' own
+        alike: dict[tuple, int] = {}
+        reopened = []
+        for frame in reversed(closed):
+            self.reopen_budget -= 1 + tokens.attribute_count(frame.token)
+            flags = tokens[frame.token][4]
+            key = (frame.tag, frozenset(tokens.attributes(frame.token).items())
+                   if flags & HAS_ATTRIBUTES else None)
+            alike[key] = alike.get(key, 0) + 1
+            if alike[key] <= NOAHS_ARK:
+                reopened.append((frame, flags))
+        for frame, flags in reversed(reopened):
+            self.token = frame.token        # the copy's own start tag (Frame.token)
+            self.start_tag(frame.tag, frame.token, flags)
+        # The start tag before which the copies open is read next: its frame records
+        # its own start tag, not the last copy's (whose attributes a copy of it would
+        # then take: a <b hidden>'s hid it, a <b href>'s linked it)
+        self.token = token
+
+    def forget_active(self, name: str) -> bool:
+        """The end of a formatting element ``name`` (its end tag, or an ``<a>`` start
+        tag for ``"a"``) when the last one on the list of active formatting elements is
+        closed already (in ``active_formatting``): the adoption agency takes it off the
+        list and does nothing else (§13.2.6.4.7, step 4: "not in the stack of open
+        elements"). ``<p><b>x</p></b><p>y``: "y" is not bold. Returns whether it did."""
+        active = self.active_formatting
+        at = len(active) - 1
+        while at >= 0 and not same(active[at].tag, name):
+            at -= 1
+        if at < 0:
+            return False
+        if self.open_count.get(name):
+            # the nearest open one, wherever it is (in_scope would stop at SVG and MathML)
+            stack = self.stack
+            position = len(stack) - 1
+            lowest = max(position + 1 - SEARCH_LIMIT, 0)
+            while position >= lowest and not same(stack[position].tag, name):
+                position -= 1
+            if position >= lowest and stack[position].serial > active[at].serial:
+                return False                # the open one came later: it is the last
+        del active[at]
         return True
 
     # --------------------------------------------------------------- end tags
@@ -1447,6 +1591,8 @@ class Builder:
             # "</body>" and "</html>" close nothing (§13.2.6.4.7): what follows is
             # parsed in the elements still open, a hidden one included.
             return
+        if self.active_formatting and name in FORMATTING_ELEMENTS and self.forget_active(name):
+            return
         if name in FOREIGN_ROOTS and (self.open_count.get("svg") or self.open_count.get("math")):
             kind, position = self.namespace_point()
             if kind == "integration" and position < len(self.stack) - 1:
@@ -1536,45 +1682,41 @@ class Builder:
         a special element comes first, and return whether one was ("any other end tag", and the
         adoption agency algorithm where no special element is open inside the formatting
         element; WHATWG HTML §13.2.6.4.7). The formatting elements
-        (``tables.FORMATTING_ELEMENTS``) it closes on the way open again, in order, for
-        what follows, as a browser's "reconstruct the active formatting elements" does
-        (§13.2.4.3): in ``<a>li<b>nk</a> more</b>`` " more" is bold. Of elements alike
-        (tag and the attributes Webfold reads) only the last :data:`NOAHS_ARK` open
-        again. The search stops at :data:`SEARCH_LIMIT` frames, so one end tag opens
-        fewer than that many, and none opens any once the start tags read to open them
-        again weigh as much as the page's tokens and attributes (a tag weighs 1, and 1
-        an attribute: each is read whole, those Webfold ignores too). A hostile page
-        (spans, then hundreds of ``<b>`` of distinct ids, or one of 40,000 attributes,
-        then a ``</span>`` for each span) costs at most about twice its reading, where
-        browsers open them all again each time (0.09 s for such a page of 1 MB that
-        took 4.3 s when the budget counted tags without their attributes)."""
+        (``tables.FORMATTING_ELEMENTS``) it closes on the way stay on the list of
+        active formatting elements (:meth:`keep_active`) and open again, in order, at
+        the next text or start tag, as a browser's "reconstruct the active formatting
+        elements" does (§13.2.4.3): in ``<a>li<b>nk</a> more</b>`` " more" is bold, and
+        in ``<b><a></b><div>x</a>y`` the link opens again inside the ``<div>``, which
+        its end tag then closes. Of elements alike (tag and the attributes Webfold
+        reads) only the last :data:`NOAHS_ARK` open again. The search stops at
+        :data:`SEARCH_LIMIT` frames, so one end tag closes fewer than that many, and
+        none opens again once the start tags read to open them again weigh as much as
+        the page's tokens and attributes (a tag weighs 1, and 1 an attribute: each is
+        read whole, those Webfold ignores too). A hostile page (spans, then hundreds of
+        ``<b>`` of distinct ids, or one of 40,000 attributes, then a ``</span>`` for
+        each span) costs at most about twice its reading, where browsers open them all
+        again each time (0.09 s for such a page of 1 MB that took 4.3 s when the budget
+        counted tags without their attributes).
+
+        With a special element open inside the nearest ``name`` in scope, the builder
+        does not run the adoption agency, which moves that block out of it: the
+        element stays open, marked ``INACTIVE``, as it is no longer on the list."""
         stack = self.stack
         position = self.in_scope((name,), SPECIAL_ELEMENTS)
         if position < 0:
+            if name in FORMATTING_ELEMENTS:
+                # A block open inside it (the adoption agency's "furthest block"): it
+                # stays open, but what closes it later does not open it again.
+                position = self.in_scope((name,), IN_SCOPE)
+                if position >= 0:
+                    stack[position].flags |= INACTIVE
             return False
-        closed = [frame for frame in stack[position + 1:] if frame.tag in FORMATTING_ELEMENTS]
+        closed = [frame for frame in stack[position + 1:]
+                  if frame.tag in FORMATTING_ELEMENTS and not frame.flags & INACTIVE]
         while len(stack) > position:
             self.pop()
-        if self.hidden or not closed or self.reopen_budget < 0:
-            return True                     # a dropped subtree writes nothing; or over budget
-        tokens = self.tokens
-        token = self.token                  # the tag being read, after the copies' own
-        alike: dict[tuple, int] = {}
-        reopened = []
-        for frame in reversed(closed):
-            self.reopen_budget -= 1 + tokens.attribute_count(frame.token)
-            flags = tokens[frame.token][4]
-            key = (frame.tag, frozenset(tokens.attributes(frame.token).items())
-                   if flags & HAS_ATTRIBUTES else None)
-            alike[key] = alike.get(key, 0) + 1
-            if alike[key] <= NOAHS_ARK:
-                reopened.append((frame, flags))
-        for frame, flags in reversed(reopened):
-            self.token = frame.token        # the copy's own start tag (Frame.token)
-            self.start_tag(frame.tag, frame.token, flags)
-        # An <a> start tag that ends an open <a> is read next: it is its own, not the
-        # last copy's (which gave it that copy's attributes when it was reopened)
-        self.token = token
+        if closed:
+            self.keep_active(closed)
         return True
 
     def remove_form(self) -> bool:
@@ -1632,6 +1774,9 @@ class Builder:
     def pop(self) -> None:
         frame = self.stack[-1]
         flags = frame.flags
+        if frame.active_before is not None:
+            # "clear the list of active formatting elements up to the last marker"
+            self.active_formatting = frame.active_before
         if flags & (HIDDEN_CANDIDATE | DIALOG_ROOT):
             self.flush()                    # its last leaf is unseen, or in the dialog, too
         if flags & HIDDEN_CANDIDATE:
