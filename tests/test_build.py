@@ -1115,3 +1115,59 @@ def test_a_chain_of_emphasis_mended_at_its_end_does_not_recurse():
                             "html = '<p>' + '<b>x.</b><i>y.</i>' * 50_000 + 'z</p>'\n"
                             "print(webfold.to_markdown(html, selection=False) == 'x.y.' * 50_000 + 'z\\n')\n"
                             ) == "True\n"
+
+
+# The breaker's findings on reopening (3f27d24): each against html5lib's tree
+@pytest.mark.parametrize("html, expected", [
+    # a link opened again ends at its end tag, though a block is open in it: the blocks after it are plain
+    ('<p><a href=/ad>Ad</p>Text<div>More</a> rest of the page.</div><p>Second paragraph.</p><h2>Heading</h2><p>Third.</p>',
+     '[Ad](https://example.com/ad)\n\n[Text](https://example.com/ad)\n\n[More](https://example.com/ad) rest of the page.\n\nSecond paragraph.\n\n## Heading\n\nThird.\n'),
+    # a hidden copy ends at its end tag with what is open in it: the rest of the page shows
+    ('<div><s hidden>x</div>y<div>z</s> rest of the page.</div><p>Second paragraph.</p><h2>Heading</h2><p>Third.</p>',
+     'rest of the page.\n\nSecond paragraph.\n\n## Heading\n\nThird.\n'),
+    ('<center><i></center>w9 <li></i>w17',
+     '*w9*\n\n- w17\n'),
+    ('<div><s style="display:none"></div>w5<pre></s>w17',
+     'w17\n'),
+    ('<i><div>x</i>y</div>z',
+     '*x*y\n\nz\n'),
+    ('<a href=/1><b><div>x</a>y</div>z',
+     '[**x**](https://example.com/1)**y**\n\n**z**\n'),
+    # formatting opened again between a table and its rows is closed by the row (foster-parented)
+    ('<p><a href=/ad>Sponsored</p><table>&nbsp;<tr><td>cell one</td><td>cell two</td></tr><tr><td>c3</td><td>c4</td></tr></table>',
+     '[Sponsored](https://example.com/ad)\n\n\xa0\n\n| cell one | cell two |\n| --- | --- |\n| c3 | c4 |\n'),
+    ('<p><b>Note:</p><table><input type=hidden name=q><tr><td>cell one</td><td>cell two</td></tr></table>',
+     '**Note:**\n\n| cell one | cell two |\n| --- | --- |\n'),
+    ('<div><i>x</div><table><tr><td>a</td><td>b</td></tr><span></span><tr><td>c</td><td>d</td></tr></table>after',
+     '*x*\n\n| a | b |\n| --- | --- |\n| c | d |\n\n*after*\n'),
+    # a new <a> ends a hidden link opened again, and the blocks open in it
+    ('<ul><li><a href=/1 hidden>x</li><li><span>s</span><div><a href=/2>Visible</a> text</div></ul>',
+     '- [Visible](https://example.com/2) text\n'),
+    ('<!doctype html><body><dd><a href="/h1" style="display:none"></dd><u><blockquote><a href="/h6">w9',
+     '[w9](https://example.com/h6)\n'),
+    # <nobr> ends the open one
+    ('<p><nobr hidden>a<nobr>b</p><p>c</p>',
+     'b\n\nc\n'),
+    # formatting inside <select> is not kept active after it
+    ('<select><a href="/h2"></select>w2 w3',
+     'w2 w3\n'),
+    # emphasis inside a code element around blocks marks the blocks' text
+    ('<p><tt>x</p><em><div>w2</div>',
+     '`x`\n\n*w2*\n'),
+    ('<code>a<em>e<div>b</div>c</em>d</code>',
+     '`ae`\n\n*b*\n\n*c*d\n'),
+])
+def test_formatting_opened_again_ends_where_a_browser_ends_it(html, expected):
+    assert webfold.to_markdown(html, "https://example.com/", selection=False) == expected
+
+
+@pytest.mark.parametrize("page", [
+    '<div hidden>' + '<p><b></p>' * 600 + '</div>' + '</i>' * 248_000,
+])
+def test_stray_end_tags_after_active_formatting_take_linear_time(page):
+    # an end tag naming no active formatting element does not search the list (0.05 s;
+    # 2 s when each searched 512 entries)
+    import time
+    start = time.perf_counter()
+    webfold.to_markdown(page, selection=False)
+    assert time.perf_counter() - start < 1

@@ -267,9 +267,9 @@ READINGS = [
     # list (the adoption agency), so what closes it later does not open it again
     ("<h3><b><p>x</b></h3><p>y", "### **x**\n\ny\n", "<h3><strong>x</strong></h3>\n<p>y</p>\n"),
     ("<p><span><b><div>x</b>y</div></span>z", "**x**y\n\nz\n", "<p><strong>x</strong>y</p>\n<p>z</p>\n"),
-    # ... where y stays bold (the adoption agency, which would move the <div> out of
-    # the <b>, is not run), but z is not
-    ("<span><b><div>x</b>y</div></span>z", "**xy**\n\nz\n", "<p><strong>xy</strong></p>\n<p>z</p>\n"),
+    # ... and its end tag ends it for what follows, the block's later text too (the
+    # adoption agency moves the <div> out of the <b>): neither y nor z is bold
+    ("<span><b><div>x</b>y</div></span>z", "**x**y\n\nz\n", "<p><strong>x</strong>y</p>\n<p>z</p>\n"),
     # emphasis that opens touching a closer of the same character is written with "_"
     ("<p><b>x<i>y</b>z</i></p>", "**x*y***_z_\n", "<p><strong>x<em>y</em></strong><em>z</em></p>\n"),
     ("<p><b>x</b><i>y</i> z</p>", "**x**_y_ z\n", "<p><strong>x</strong><em>y</em> z</p>\n"),

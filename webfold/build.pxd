@@ -93,6 +93,7 @@ cdef class Builder:
     cdef public bint left_svg
     cdef public Py_ssize_t serial, token, reopen_budget
     cdef public list active_formatting
+    cdef public dict active_names
     cdef public object page
     cdef public bint json_ld
     cdef public object payload_kind
@@ -128,7 +129,9 @@ cdef class Builder:
     cdef void base(self, dict attributes)
     cdef void page_fact(self, str name, dict attributes)
     cdef void dates(self, str name, dict attributes)
-    @cython.locals(sink=Sink, listing=Container)
+    @cython.locals(stack=list, at=Py_ssize_t, lowest=Py_ssize_t, frame=Frame)
+    cdef void marks_after_code(self, Mark code)
+    @cython.locals(sink=Sink, listing=Container, code=Mark)
     cdef void block_start(self, str name, int role, int flags, object attributes, int chrome)
     @cython.locals(frame=Frame, parent=Frame, inherited=int, position=Py_ssize_t, html=bint)
     cdef void push(self, str name, int role, int flags, object attributes, object data=*, int chrome=*)
@@ -153,7 +156,11 @@ cdef class Builder:
     cdef void reconstruct(self)
     @cython.locals(active=list, at=Py_ssize_t, stack=list, position=Py_ssize_t, lowest=Py_ssize_t)
     cdef bint forget_active(self, str name)
+    @cython.locals(stack=list, at=Py_ssize_t, position=Py_ssize_t, frame=Frame, tag=str, formatting=bint,
+                   furthest=bint, mark=Mark, code=Mark)
     cdef bint close_phrasing(self, str name)
+    @cython.locals(stack=list, position=Py_ssize_t, at=Py_ssize_t, frame=Frame, closed=list)
+    cdef void clear_to_table_context(self)
     cdef void end_tag(self, str name)
     @cython.locals(stack=list, frame=Frame, point=Frame)
     cdef tuple namespace_point(self)

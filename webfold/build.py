@@ -80,8 +80,8 @@ MAX_LABEL_CHARS = 200
 # HTML (tables.INTEGRATION_POINTS; see Builder.push).
 # INACTIVE: a formatting element whose end tag came with a block open inside it: a
 # browser's adoption agency takes it off the list of active formatting elements, the
-# builder keeps it open (see Builder.close_phrasing), and what closes it later does
-# not open it again.
+# builder keeps it open with its mark closed (see Builder.close_phrasing), and what
+# closes it later does not open it again.
 HIDDEN_ROOT, HIDDEN_CANDIDATE, IN_MAIN, IN_SECTIONING, SPACE_AFTER, FLAT_TABLE = 1, 2, 4, 8, 16, 32
 HIDDEN_FOREIGN, REMOVED, DIALOG_ROOT, INTEGRATION_POINT, INACTIVE = 64, 128, 256, 512, 1024
 FOREIGN_SEEN, FOREIGN_UNSEEN = 2048, 4096
@@ -114,8 +114,11 @@ NOAHS_ARK = 3
 
 #: The elements that put a marker on the list of active formatting elements while
 #: they are open (§13.2.4.3): the formatting elements closed inside one are not opened
-#: again outside it, and those closed before it are not opened again inside it.
-MARKER_ELEMENTS = frozenset({"applet", "object", "marquee", "template", "td", "th", "caption"})
+#: again outside it, and those closed before it are not opened again inside it. A
+#: <select> puts none, but "in select" (§13.2.6.4.16) opens no formatting element and
+#: reconstructs none, which a marker has the builder do.
+MARKER_ELEMENTS = frozenset({"applet", "object", "marquee", "template", "td", "th", "caption",
+                             "select"})
 
 #: The start tags that "in body" (§13.2.6.4.7) inserts without first reconstructing
 #: the active formatting elements: block and table elements, head content, ruby's
@@ -655,6 +658,9 @@ class Builder:
         # the last marker, in the order they opened, which the next text or start tag
         # opens again (reconstruct). Those still open are frames of the stack.
         self.active_formatting: list[Frame] = []
+        # How many of active_formatting have each tag name: an end tag that names none
+        # of them does not search it (forget_active)
+        self.active_names: dict[str, int] = {}
         self.page = Page(url=base)
         self.json_ld = False                # the raw text that follows is JSON-LD
         self.payload_kind: str | None = None    # of the raw text that follows (webfold.payloads)
@@ -799,6 +805,12 @@ class Builder:
                 # The element opens inside the formatting elements closed but still
                 # active (§13.2.6.4.7), hidden if one of them is.
                 self.reconstruct()
+        if same(name, "nobr") and self.open_count.get("nobr") and self.in_scope(("nobr",), IN_SCOPE) >= 0:
+            # A <nobr> ends the one open in scope, as the adoption agency does, and
+            # opens inside the formatting elements that this closes (§13.2.6.4.7, "nobr")
+            self.close_phrasing("nobr")
+            if self.active_formatting and not self.hidden:
+                self.reconstruct()
         if self.hidden:                     # inside a dropped subtree: only keep count
             attributes = None
             if flags & HAS_ATTRIBUTES:
@@ -927,6 +939,24 @@ class Builder:
                 role = BLOCK                # deeper nesting would cost its depth on every line
             self.block_start(name, role, frame_flags, attributes, chrome)
 
+    def marks_after_code(self, code: Mark) -> None:
+        """A block starts inside a code element, whose span its paragraph's end has
+        closed (a code element around blocks is not written as code): the emphasis
+        elements open inside the code element, which wrote nothing there (markup inside
+        a code span is text), now mark the text that follows. ``<tt><em><div>w`` is
+        ``*w*``, as ``<em><div>w`` is."""
+        stack = self.stack
+        lowest = max(len(stack) - SEARCH_LIMIT, 0)
+        at = len(stack) - 1
+        while at >= lowest and stack[at].data is not code:
+            at -= 1
+        if at < lowest:
+            return
+        for at in range(at + 1, len(stack)):
+            frame = stack[at]
+            if frame.role == MARK and frame.data is None:
+                frame.data = self.open_mark(frame.tag, MARK, frame.attributes)
+
     def control_role(self, attributes) -> int:
         """The role a ``<button>`` is built with, or -1 when it is dropped. Most buttons
         are furniture ("Add to cart", "Menu", "Filters"), but some name the content that
@@ -1005,7 +1035,10 @@ class Builder:
             self.resolve = self.resolve.rebased(base)
 
     def block_start(self, name: str, role: int, flags: int, attributes, chrome: int) -> None:
+        code = self.code
         self.flush()
+        if code is not None and self.code is None:
+            self.marks_after_code(code)
         data = None
         if role == HEADING:
             self.heading = HEADING_LEVEL[name]
@@ -1108,8 +1141,9 @@ class Builder:
         frame.serial = self.serial
         frame.token = self.token
         if name in MARKER_ELEMENTS:         # a marker on the list (see active_formatting)
-            frame.active_before = self.active_formatting
+            frame.active_before = [self.active_formatting, self.active_names]
             self.active_formatting = []
+            self.active_names = {}
         else:
             frame.active_before = None
         frame._element = None
@@ -1294,6 +1328,8 @@ class Builder:
                 self.close_in_scope(("caption",), IN_TABLE_SCOPE)
             if not same(name, "table") and not same(name, "col") and count.get("colgroup"):
                 self.close_in_scope(("colgroup",), IN_TABLE_SCOPE)
+            if count.get("table"):
+                self.clear_to_table_context()
         elif name in RUBY_PARTS:
             # "generate implied end tags" (for <rt> and <rp> except an <rtc>) while a
             # <ruby> is in scope
@@ -1312,6 +1348,31 @@ class Builder:
                     if mark.link is not None:
                         self.close_mark(mark)
                         break
+
+    def clear_to_table_context(self) -> None:
+        """Before a table's row, cell, row group, caption, column or table: "clear the stack
+        back to a table context" (§13.2.6.4.9, 13, 14): close what the table's own
+        insertion modes opened above its nearest table element, row group or row (a
+        ``<span>``, or the formatting elements that text or a start tag there opened
+        again, all of which a browser foster-parents before the table), so that none
+        holds the cells. The formatting elements among them stay active, as the end of
+        a block leaves them (close_in_scope): not inside the cells (markers), after the
+        table."""
+        stack = self.stack
+        position = self.in_scope(TABLE_MODES, TABLE_MODE_ENDS)
+        if position < 0 or position == len(stack) - 1:
+            return
+        closed = []
+        for at in range(position + 1, len(stack)):
+            frame = stack[at]
+            if frame.active_before is not None:
+                break                       # a marker (an <object>): what opened inside it ends with it
+            if frame.tag in FORMATTING_ELEMENTS and not frame.flags & INACTIVE:
+                closed.append(frame)
+        while len(stack) > position + 1:
+            self.pop()
+        if closed:
+            self.keep_active(closed)
 
     def in_scope(self, names: tuple[str, ...], boundaries: frozenset[str], top: int = -1,
                  limit: int = SEARCH_LIMIT) -> int:
@@ -1372,8 +1433,13 @@ class Builder:
         if self.reopen_budget < 0:
             return
         active = self.active_formatting
+        names = self.active_names
         active.extend(closed)
+        for frame in closed:
+            names[frame.tag] = names.get(frame.tag, 0) + 1
         if len(active) > SEARCH_LIMIT:
+            for frame in active[:-SEARCH_LIMIT]:
+                names[frame.tag] -= 1
             del active[:-SEARCH_LIMIT]
 
     def reconstruct(self) -> None:
@@ -1387,6 +1453,7 @@ class Builder:
         :meth:`close_phrasing`); none is read once it is spent."""
         closed = self.active_formatting
         self.active_formatting = []         # the copies' start tags reconstruct nothing
+        self.active_names = {}
         if self.reopen_budget < 0:
             return                          # over budget
         tokens = self.tokens
@@ -1415,6 +1482,8 @@ class Builder:
         closed already (in ``active_formatting``): the adoption agency takes it off the
         list and does nothing else (§13.2.6.4.7, step 4: "not in the stack of open
         elements"). ``<p><b>x</p></b><p>y``: "y" is not bold. Returns whether it did."""
+        if not self.active_names.get(name):
+            return False                    # none of that name: no search (a stray end tag)
         active = self.active_formatting
         at = len(active) - 1
         while at >= 0 and not same(active[at].tag, name):
@@ -1431,6 +1500,7 @@ class Builder:
             if position >= lowest and stack[position].serial > active[at].serial:
                 return False                # the open one came later: it is the last
         del active[at]
+        self.active_names[name] -= 1
         return True
 
     # --------------------------------------------------------------- end tags
@@ -1699,18 +1769,62 @@ class Builder:
         counted tags without their attributes).
 
         With a special element open inside the nearest ``name`` in scope, the builder
-        does not run the adoption agency, which moves that block out of it: the
-        element stays open, marked ``INACTIVE``, as it is no longer on the list."""
+        does not run the adoption agency, which moves that block out of it, but does
+        what it does for the text that follows: the element ends there. A shown one
+        stays open, marked ``INACTIVE`` (it is no longer on the list), with its mark
+        closed: ``<b><div>x</b>y</div>z`` is ``**x**`` and plain ``y`` and ``z``, as in
+        a browser (the bold went on to the end of the page when its mark stayed open,
+        and a copy opened again kept a link on every later block). A hidden one closes
+        with what is open inside it, all hidden: what follows shows."""
         stack = self.stack
-        position = self.in_scope((name,), SPECIAL_ELEMENTS)
+        formatting = name in FORMATTING_ELEMENTS
+        furthest = False                    # a special element open inside it
+        position = -1
+        # One search: the nearest one, and whether a special element comes first (the
+        # scope's boundaries are special elements too)
+        for at in range(len(stack) - 1, max(len(stack) - SEARCH_LIMIT, 0) - 1, -1):
+            frame = stack[at]
+            if frame.space is not None:
+                if frame.anchor == at:
+                    return False            # an SVG or MathML root or integration point (in_scope)
+                continue
+            tag = frame.tag
+            if same(tag, name):
+                position = at
+                break
+            if tag in SPECIAL_ELEMENTS:
+                if not formatting or tag in IN_SCOPE or same(tag, "select"):
+                    return False            # (in a <select> an end tag is ignored, §13.2.6.4.16)
+                furthest = True
         if position < 0:
-            if name in FORMATTING_ELEMENTS:
-                # A block open inside it (the adoption agency's "furthest block"): it
-                # stays open, but what closes it later does not open it again.
-                position = self.in_scope((name,), IN_SCOPE)
-                if position >= 0:
-                    stack[position].flags |= INACTIVE
             return False
+        if furthest:
+            frame = stack[position]
+            if frame.flags & INACTIVE:
+                return False                # ended already: "any other end tag"
+            # A block open inside it (the adoption agency's "furthest block", which a
+            # browser moves out of it, §13.2.6.4.7): it ends for what follows, the
+            # block's later text included. A hidden one (a <b hidden> or its copy)
+            # closes with what is open inside it, all hidden, so that what follows
+            # is shown; a shown one stays open, marked INACTIVE, so that what closes it
+            # later does not open it again, and its mark is closed.
+            if not frame.flags & HIDDEN_ROOT:
+                frame.flags |= INACTIVE
+                if not self.hidden:
+                    if frame.role == MARK or frame.role == LINK:
+                        mark = frame.data
+                        # a code span open inside it ends before its closer and goes on
+                        # after it, as at a link's end (close_mark)
+                        code = self.code if mark is not None and mark.link is None and \
+                            mark in self.marks else None
+                        if code is not None:
+                            self.close_code(code)
+                        self.close_mark(mark)
+                        if code is not None:
+                            self._open_code(code)
+                    elif frame.role == CODE:
+                        self.close_code(frame.data)
+                return False
         closed = [frame for frame in stack[position + 1:]
                   if frame.tag in FORMATTING_ELEMENTS and not frame.flags & INACTIVE]
         while len(stack) > position:
@@ -1776,7 +1890,7 @@ class Builder:
         flags = frame.flags
         if frame.active_before is not None:
             # "clear the list of active formatting elements up to the last marker"
-            self.active_formatting = frame.active_before
+            self.active_formatting, self.active_names = frame.active_before
         if flags & (HIDDEN_CANDIDATE | DIALOG_ROOT):
             self.flush()                    # its last leaf is unseen, or in the dialog, too
         if flags & HIDDEN_CANDIDATE:
