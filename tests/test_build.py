@@ -1122,13 +1122,14 @@ def test_a_chain_of_emphasis_mended_at_its_end_does_not_recurse():
     # a link opened again ends at its end tag, though a block is open in it: the blocks after it are plain
     ('<p><a href=/ad>Ad</p>Text<div>More</a> rest of the page.</div><p>Second paragraph.</p><h2>Heading</h2><p>Third.</p>',
      '[Ad](https://example.com/ad)\n\n[Text](https://example.com/ad)\n\n[More](https://example.com/ad) rest of the page.\n\nSecond paragraph.\n\n## Heading\n\nThird.\n'),
-    # a hidden copy ends at its end tag with what is open in it: the rest of the page shows
+    # a hidden copy ends at its end tag, and the blocks open in it go on outside it:
+    # the rest of the page shows, in them (w17 in the <pre>, as code)
     ('<div><s hidden>x</div>y<div>z</s> rest of the page.</div><p>Second paragraph.</p><h2>Heading</h2><p>Third.</p>',
      'rest of the page.\n\nSecond paragraph.\n\n## Heading\n\nThird.\n'),
     ('<center><i></center>w9 <li></i>w17',
      '*w9*\n\n- w17\n'),
     ('<div><s style="display:none"></div>w5<pre></s>w17',
-     'w17\n'),
+     '```\nw17\n```\n'),
     ('<i><div>x</i>y</div>z',
      '*x*y\n\nz\n'),
     ('<a href=/1><b><div>x</a>y</div>z',
@@ -1140,11 +1141,12 @@ def test_a_chain_of_emphasis_mended_at_its_end_does_not_recurse():
      '**Note:**\n\n| cell one | cell two |\n| --- | --- |\n'),
     ('<div><i>x</div><table><tr><td>a</td><td>b</td></tr><span></span><tr><td>c</td><td>d</td></tr></table>after',
      '*x*\n\n| a | b |\n| --- | --- |\n| c | d |\n\n*after*\n'),
-    # a new <a> ends a hidden link opened again, and the blocks open in it
+    # a new <a> ends a hidden link opened again, and the blocks open in it go on
+    # outside it (w9 in the quote)
     ('<ul><li><a href=/1 hidden>x</li><li><span>s</span><div><a href=/2>Visible</a> text</div></ul>',
      '- [Visible](https://example.com/2) text\n'),
     ('<!doctype html><body><dd><a href="/h1" style="display:none"></dd><u><blockquote><a href="/h6">w9',
-     '[w9](https://example.com/h6)\n'),
+     '> [w9](https://example.com/h6)\n'),
     # <nobr> ends the open one
     ('<p><nobr hidden>a<nobr>b</p><p>c</p>',
      'b\n\nc\n'),
@@ -1171,3 +1173,51 @@ def test_stray_end_tags_after_active_formatting_take_linear_time(page):
     start = time.perf_counter()
     webfold.to_markdown(page, selection=False)
     assert time.perf_counter() - start < 1
+
+
+# A hidden formatting element whose end tag comes with blocks open inside it (the
+# adoption agency's furthest blocks, §13.2.6.4.7): the blocks go on outside it, so what
+# they held stays hidden and what follows shows, in them. Each against html5lib's tree.
+@pytest.mark.parametrize("html, expected", [
+    # y ends the <div>, z follows it: two blocks (they were joined as "yz")
+    ("<b hidden><div>x</b>y</div>z", "y\n\nz\n"),
+    ("<b hidden><div>x</div><div>u</b>y</div>z", "y\n\nz\n"),
+    ("<b hidden><div>x</b>y</div><b hidden><div>u</b>v</div>w", "y\n\nv\n\nw\n"),
+    ("<div>a<b hidden><div>x</b>y</div>z</div>", "a\n\ny\n\nz\n"),
+    # each block as what it is: a heading, a quote's paragraphs, a list item's
+    ("<b hidden><h2>x</b>Title</h2>body", "## Title\n\nbody\n"),
+    ('<em style="display:none"><blockquote><p>x</em>y</p>z</blockquote>w', "> y\n>\n> z\n\nw\n"),
+    ("<li>a<b hidden><div>x</b>y</div>z", "- a\n\n  y\n\n  z\n"),
+    # a formatting element open between goes on around the blocks; one open inside the
+    # innermost opens again at the next text
+    ("<b hidden><i><div>x</b>y</div>z", "*y*\n\n*z*\n"),
+    ("<b hidden><div><i>x</b>y</div>z", "*y*\n\n*z*\n"),
+    # the hidden <b> inside it ends first (off the list), then the next </b> ends it
+    ("<b hidden><div>x<b hidden><div>u</b>v</b>y</div>z", "y\n\nz\n"),
+    ("<b><div>x<b><div>u</b>v</b>y</div>z", "**x**\n\n**uv**y\n\nz\n"),
+    # a new <a> ends a hidden link so too
+    ("<a hidden href=/1><div>x<a href=/2>y</a>z</div>w", "[y](https://example.com/2)z\n\nw\n"),
+    # a hidden element that the adoption agency takes off the stack: what follows the
+    # end tag shows (it was lost)
+    ("<b><div><span hidden>x</b>y</div>z", "y\n\nz\n"),
+    # ... where the block opened inside the hidden element, a browser shows what the
+    # block held too (the block moves out with it): Webfold has dropped it by then
+    ("<b><span hidden><div>x</b>y</div>z", "y\n\nz\n"),
+    ("<a href=/1><span hidden><ul><li>x</a>y</ul>z", "- y\n\nz\n"),
+])
+def test_blocks_in_a_hidden_formatting_element_go_on_outside_it(html, expected):
+    assert webfold.to_markdown(html, "https://example.com/", selection=False) == expected
+
+
+@pytest.mark.parametrize("page", [
+    # each </b> opens again the 500 blocks open in its hidden <b>, inside those before
+    lambda n: ("<b hidden>" + "<div>" * 500 + "x</b>y") * (n // 500),
+    # ... or, after 200 hidden <i> that end with the blocks open in them, 300 blocks
+    lambda n: ("<b hidden>" + "<i hidden>" * 200 + "<div>" * 300 + "x" + "</i>" * 200 + "</b>") * (n // 700),
+], ids=["blocks_in_hidden_b", "blocks_in_hidden_b_and_i"])
+def test_blocks_moved_out_of_hidden_formatting_take_linear_time(page):
+    from conftest import LINEAR_GROWTH, growth
+    from webfold._scan import scan_bytes
+    from webfold.build import Builder
+    assert growth(lambda html: Builder(scan_bytes(html), None).run(),
+                  page(20_000).encode(), page(40_000).encode()) < LINEAR_GROWTH

@@ -11,7 +11,7 @@ cdef int NONE, BLOCK, HEADING, LIST, ITEM, QUOTE, PRE, CODE, TABLE, ROW, CELL, C
 cdef int HIDDEN_ROOT, HIDDEN_CANDIDATE, IN_MAIN, IN_SECTIONING, SPACE_AFTER, FLAT_TABLE
 cdef int HIDDEN_FOREIGN, REMOVED, DIALOG_ROOT, INTEGRATION_POINT, INACTIVE
 cdef int FOREIGN_SEEN, FOREIGN_UNSEEN
-cdef int VOID, DROPPED, IMPLIES, SECTION, MAIN_OR_ARTICLE, PAGE_CHROME, ROOT
+cdef int VOID, DROPPED, IMPLIES, SECTION, MAIN_OR_ARTICLE, PAGE_CHROME, ROOT, FORMATTING
 cdef int LIST_CONTAINER, ITEM_CONTAINER, QUOTE_CONTAINER
 cdef int CHROME_ASIDE, CHROME_CLASS, CHROME_DIALOG, CHROME_FORM, CHROME_HEADER_FOOTER
 cdef int CHROME_HIDDEN, CHROME_INVISIBLE, CHROME_NAV, CHROME_PANEL
@@ -150,16 +150,21 @@ cdef class Builder:
     cdef void imply_end_tags(self, str name)
     @cython.locals(stack=list, frame=Frame, start=Py_ssize_t, lowest=Py_ssize_t, position=Py_ssize_t)
     cdef Py_ssize_t in_scope(self, tuple names, frozenset boundaries, Py_ssize_t top=*, Py_ssize_t limit=*)
-    @cython.locals(stack=list, at=Py_ssize_t, frame=Frame, closed=list)
+    @cython.locals(position=Py_ssize_t)
     cdef bint close_in_scope(self, tuple names, frozenset boundaries)
+    @cython.locals(stack=list, at=Py_ssize_t, frame=Frame, closed=list)
+    cdef void pop_to(self, Py_ssize_t position)
     cdef void keep_active(self, list closed)
     cdef void reconstruct(self)
     @cython.locals(active=list, at=Py_ssize_t, stack=list, position=Py_ssize_t, lowest=Py_ssize_t)
     cdef bint forget_active(self, str name)
     @cython.locals(stack=list, at=Py_ssize_t, position=Py_ssize_t, frame=Frame, tag=str, formatting=bint,
-                   furthest=bint, mark=Mark, code=Mark)
+                   furthest=bint, hiding=bint, mark=Mark, code=Mark)
     cdef bint close_phrasing(self, str name)
-    @cython.locals(stack=list, position=Py_ssize_t, at=Py_ssize_t, frame=Frame, closed=list)
+    @cython.locals(stack=list, inside=list, innermost=Py_ssize_t, reopened=list, active=list, at=Py_ssize_t,
+                   frame=Frame, waiting=list, names=dict, token=Py_ssize_t, closed=list)
+    cdef bint move_out_furthest_blocks(self, Py_ssize_t position)
+    @cython.locals(position=Py_ssize_t)
     cdef void clear_to_table_context(self)
     cdef void end_tag(self, str name)
     @cython.locals(stack=list, frame=Frame, point=Frame)

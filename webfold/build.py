@@ -168,7 +168,7 @@ HEAD_CONTENT = frozenset({"base", "basefont", "bgsound", "link", "meta", "title"
                           "noframes", "style", "script", "template", "head", "html"})
 
 # What the builder needs to know of a tag name, as bits looked up once per start tag.
-VOID, DROPPED, IMPLIES, SECTION, MAIN_OR_ARTICLE, PAGE_CHROME, ROOT = 1, 2, 4, 8, 16, 32, 64
+VOID, DROPPED, IMPLIES, SECTION, MAIN_OR_ARTICLE, PAGE_CHROME, ROOT, FORMATTING = 1, 2, 4, 8, 16, 32, 64, 128
 IMPLYING = (P_CLOSERS | TABLE_PARTS | TABLE_COLUMNS | RUBY_PARTS | set(HEADING_LEVEL)
             | {"li", "dd", "dt", "option", "optgroup", "a"})
 TAG_BITS: dict[str, int] = {}
@@ -179,7 +179,8 @@ for _name in TAG_NAMES[1:]:
                        | (SECTION if _name in SECTIONING else 0)
                        | (MAIN_OR_ARTICLE if _name in ("main", "article") else 0)
                        | (PAGE_CHROME if _name in ("header", "footer") else 0)
-                       | (ROOT if _name in ("html", "head", "body") else 0))
+                       | (ROOT if _name in ("html", "head", "body") else 0)
+                       | (FORMATTING if _name in FORMATTING_ELEMENTS else 0))
 del _name
 
 # What an element's class and id tokens say (class_marks): a token of consent, ad or
@@ -793,7 +794,7 @@ class Builder:
             # built as any other element.
             self.imply_end_tags(name)
             implied = True
-        if same(name, "a") and not implied and self.open_count.get("a"):
+        if bits & FORMATTING and same(name, "a") and not implied and self.open_count.get("a"):
             # A link never holds a link: the open <a> ends first (§13.2.6.4.7, "a"),
             # then the formatting elements inside it open again around the new one.
             self.imply_end_tags(name)
@@ -805,7 +806,8 @@ class Builder:
                 # The element opens inside the formatting elements closed but still
                 # active (§13.2.6.4.7), hidden if one of them is.
                 self.reconstruct()
-        if same(name, "nobr") and self.open_count.get("nobr") and self.in_scope(("nobr",), IN_SCOPE) >= 0:
+        if bits & FORMATTING and same(name, "nobr") and self.open_count.get("nobr") and self.in_scope(
+                ("nobr",), IN_SCOPE) >= 0:
             # A <nobr> ends the one open in scope, as the adoption agency does, and
             # opens inside the formatting elements that this closes (§13.2.6.4.7, "nobr")
             self.close_phrasing("nobr")
@@ -1358,21 +1360,9 @@ class Builder:
         holds the cells. The formatting elements among them stay active, as the end of
         a block leaves them (close_in_scope): not inside the cells (markers), after the
         table."""
-        stack = self.stack
         position = self.in_scope(TABLE_MODES, TABLE_MODE_ENDS)
-        if position < 0 or position == len(stack) - 1:
-            return
-        closed = []
-        for at in range(position + 1, len(stack)):
-            frame = stack[at]
-            if frame.active_before is not None:
-                break                       # a marker (an <object>): what opened inside it ends with it
-            if frame.tag in FORMATTING_ELEMENTS and not frame.flags & INACTIVE:
-                closed.append(frame)
-        while len(stack) > position + 1:
-            self.pop()
-        if closed:
-            self.keep_active(closed)
+        if position >= 0:
+            self.pop_to(position + 1)
 
     def in_scope(self, names: tuple[str, ...], boundaries: frozenset[str], top: int = -1,
                  limit: int = SEARCH_LIMIT) -> int:
@@ -1407,22 +1397,30 @@ class Builder:
         agency, takes them off), so the next text opens them again (reconstruct):
         ``<p><b>x</p><p>y`` is ``<p><b>x</b></p><p><b>y</b></p>`` to a browser. Those
         inside a marker element it closes (a cell) leave the list with it."""
-        stack = self.stack
         position = self.in_scope(names, boundaries)
         if position < 0:
             return False
+        self.pop_to(position)
+        return True
+
+    def pop_to(self, position: int) -> None:
+        """Pop the open elements from stack position ``position`` up (none when it is
+        past the current node). The formatting elements among them stay on the list of
+        active formatting elements (:meth:`keep_active`), but not those opened inside a
+        marker element among them (a cell): "clear the list of active formatting
+        elements up to the last marker" (§13.2.4.3) takes them off as it closes."""
+        stack = self.stack
         closed = []
         for at in range(position, len(stack)):
             frame = stack[at]
             if frame.active_before is not None:
-                break                       # a cell: what opened inside it ends with it
+                break                       # a marker: what opened inside it ends with it
             if frame.tag in FORMATTING_ELEMENTS and not frame.flags & INACTIVE and frame.space is None:
                 closed.append(frame)
         while len(stack) > position:
             self.pop()
         if closed:
             self.keep_active(closed)
-        return True
 
     def keep_active(self, closed: list[Frame]) -> None:
         """Put formatting elements just closed, in the order they opened, on
@@ -1769,16 +1767,20 @@ class Builder:
         counted tags without their attributes).
 
         With a special element open inside the nearest ``name`` in scope, the builder
-        does not run the adoption agency, which moves that block out of it, but does
-        what it does for the text that follows: the element ends there. A shown one
-        stays open, marked ``INACTIVE`` (it is no longer on the list), with its mark
-        closed: ``<b><div>x</b>y</div>z`` is ``**x**`` and plain ``y`` and ``z``, as in
-        a browser (the bold went on to the end of the page when its mark stayed open,
-        and a copy opened again kept a link on every later block). A hidden one closes
-        with what is open inside it, all hidden: what follows shows."""
+        does what the adoption agency, which moves that block out of it, does for the
+        text that follows: the element ends there. A shown one stays open, marked
+        ``INACTIVE`` (it is no longer on the list), with its mark closed:
+        ``<b><div>x</b>y</div>z`` is ``**x**`` and plain ``y`` and ``z``, as in a browser
+        (the bold went on to the end of the page when its mark stayed open, and a copy
+        opened again kept a link on every later block). Where the element is hidden,
+        or a hidden element that the adoption agency takes off the stack is open
+        inside it (``<b><span hidden><div>``), the blocks open inside it open again
+        outside it (:meth:`move_out_furthest_blocks`): what they held stays hidden,
+        and what follows in them shows."""
         stack = self.stack
         formatting = name in FORMATTING_ELEMENTS
         furthest = False                    # a special element open inside it
+        hiding = False                      # a hidden element inside it, neither special nor active formatting
         position = -1
         # One search: the nearest one, and whether a special element comes first (the
         # scope's boundaries are special elements too)
@@ -1790,47 +1792,122 @@ class Builder:
                 continue
             tag = frame.tag
             if same(tag, name):
+                if furthest and frame.flags & INACTIVE:
+                    # ended already, so off the list: the adoption agency ends the one
+                    # before it that is on the list ("any other end tag" would stop
+                    # at the block inside it)
+                    continue
                 position = at
                 break
             if tag in SPECIAL_ELEMENTS:
                 if not formatting or tag in IN_SCOPE or same(tag, "select"):
                     return False            # (in a <select> an end tag is ignored, §13.2.6.4.16)
                 furthest = True
+            elif frame.flags & (HIDDEN_ROOT | HIDDEN_CANDIDATE) and (
+                    tag not in FORMATTING_ELEMENTS or frame.flags & INACTIVE):
+                hiding = True
         if position < 0:
             return False
         if furthest:
             frame = stack[position]
-            if frame.flags & INACTIVE:
-                return False                # ended already: "any other end tag"
             # A block open inside it (the adoption agency's "furthest block", which a
             # browser moves out of it, §13.2.6.4.7): it ends for what follows, the
-            # block's later text included. A hidden one (a <b hidden> or its copy)
-            # closes with what is open inside it, all hidden, so that what follows
-            # is shown; a shown one stays open, marked INACTIVE, so that what closes it
-            # later does not open it again, and its mark is closed.
-            if not frame.flags & HIDDEN_ROOT:
-                frame.flags |= INACTIVE
-                if not self.hidden:
-                    if frame.role == MARK or frame.role == LINK:
-                        mark = frame.data
-                        # a code span open inside it ends before its closer and goes on
-                        # after it, as at a link's end (close_mark)
-                        code = self.code if mark is not None and mark.link is None and \
-                            mark in self.marks else None
-                        if code is not None:
-                            self.close_code(code)
-                        self.close_mark(mark)
-                        if code is not None:
-                            self._open_code(code)
-                    elif frame.role == CODE:
-                        self.close_code(frame.data)
-                return False
-        closed = [frame for frame in stack[position + 1:]
-                  if frame.tag in FORMATTING_ELEMENTS and not frame.flags & INACTIVE]
+            # block's later text included. Where it is hidden (a <b hidden> or its
+            # copy), or a hidden element that the adoption agency takes off the stack
+            # is open inside it, everything inside it closes, and the blocks open again
+            # outside it (move_out_furthest_blocks), as what follows them would be
+            # hidden, or joined to what follows the blocks, otherwise. Else it stays
+            # open, marked INACTIVE, so that what closes it later does not open it
+            # again, and its mark is closed.
+            if hiding or frame.flags & (HIDDEN_ROOT | HIDDEN_CANDIDATE):
+                if not self.move_out_furthest_blocks(position):
+                    self.pop_to(position + 1)   # over budget: what follows shows, unplaced
+                    self.pop()
+                return True
+            frame.flags |= INACTIVE
+            if not self.hidden:
+                if frame.role == MARK or frame.role == LINK:
+                    mark = frame.data
+                    # a code span open inside it ends before its closer and goes on
+                    # after it, as at a link's end (close_mark)
+                    code = self.code if mark is not None and mark.link is None and \
+                        mark in self.marks else None
+                    if code is not None:
+                        self.close_code(code)
+                    self.close_mark(mark)
+                    if code is not None:
+                        self._open_code(code)
+                elif frame.role == CODE:
+                    self.close_code(frame.data)
+            return False
+        # the formatting elements inside it stay active, not the element itself (the
+        # adoption agency takes it off the list)
+        self.pop_to(position + 1)
+        self.pop()
+        return True
+
+    def move_out_furthest_blocks(self, position: int) -> bool:
+        """End the formatting element at stack ``position`` whose end tag comes with
+        special elements open inside it, where it is hidden (a ``<b hidden>``, a copy of
+        one, or one built as hidden chrome) or a hidden element that is not special nor
+        an active formatting element is open inside it, as the adoption agency does
+        (§13.2.6.4.7): each of those "furthest blocks" moves out of it, inside the
+        formatting elements open between them, and a copy of the formatting element
+        takes what it held; the other elements between them leave the stack. What the
+        blocks held stays hidden; what follows in them shows, in the same blocks:
+        ``<b hidden><div>x</b>y</div>z`` is ``<div><b hidden>x</b>y</div>z`` to a
+        browser, ``y`` a block and ``z`` another (they were joined, as ``yz``, when the
+        blocks closed with the hidden element), and in ``<b><span hidden><div>x</b>y``
+        ``y`` shows (it was lost).
+
+        Everything open above ``position`` closes (dropped, or finished as hidden
+        chrome), then the special elements open again, shown, from their own start
+        tags (``Frame.token``, as :meth:`reconstruct` opens formatting elements), each
+        after the formatting elements opened before it. The formatting elements opened
+        inside the innermost stay active, to open again at the next text. Other
+        elements (a ``<span>``) end: the adoption agency takes them off the stack. Each
+        start tag read spends ``reopen_budget``; returns False, and closes nothing,
+        when it is spent."""
+        if self.reopen_budget < 0:
+            return False
+        stack = self.stack
+        tokens = self.tokens
+        inside = stack[position + 1:]
+        innermost = len(inside) - 1
+        while innermost >= 0 and inside[innermost].tag not in SPECIAL_ELEMENTS:
+            innermost -= 1
+        reopened = []
+        active = []
+        for at in range(len(inside)):
+            frame = inside[at]
+            if frame.tag in SPECIAL_ELEMENTS:
+                reopened.append(frame)
+            elif frame.tag in FORMATTING_ELEMENTS and not frame.flags & INACTIVE:
+                if at < innermost:
+                    reopened.append(frame)
+                else:
+                    active.append(frame)
         while len(stack) > position:
             self.pop()
-        if closed:
-            self.keep_active(closed)
+        # What is active waits for the next text, as in a browser: the start tags
+        # read here open none of it
+        waiting = self.active_formatting
+        names = self.active_names
+        self.active_formatting = []
+        self.active_names = {}
+        token = self.token                  # the end tag being read, after the start tags
+        for frame in reopened:
+            self.reopen_budget -= 1 + tokens.attribute_count(frame.token)
+            if same(frame.tag, "form"):
+                self.form_pointer = False   # the same form, moved: its pointer is set
+            self.token = frame.token
+            self.start_tag(frame.tag, frame.token, tokens[frame.token][4])
+        self.token = token
+        closed = self.active_formatting     # what those start tags' implied ends left active
+        self.active_formatting = waiting
+        self.active_names = names
+        if closed or active:
+            self.keep_active(closed + active)
         return True
 
     def remove_form(self) -> bool:
