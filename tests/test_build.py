@@ -1163,6 +1163,24 @@ def test_formatting_opened_again_ends_where_a_browser_ends_it(html, expected):
     assert webfold.to_markdown(html, "https://example.com/", selection=False) == expected
 
 
+# A start tag or text among SVG or MathML elements is foreign content (§13.2.6.5): it
+# neither ends an open <a> nor opens again the formatting elements still active, which
+# wait for the HTML after it. Each against html5lib's tree.
+@pytest.mark.parametrize("html, expected", [
+    # an SVG <a> leaves a link closed in the integration point on the list: w is linked
+    ("<svg hidden><foreignObject><span><a href=/1>x</span></foreignObject><a></a></svg>w",
+     "[w](https://example.com/1)\n"),
+    ("<b hidden><span><a href=/1>x</span><svg><a>z</a></svg></b>w",
+     "[w](https://example.com/1)\n"),
+    ("<p><a href=/1>x<svg hidden><foreignObject><span><a href=/2>y</span></foreignObject><a></a></svg>w</a>v",
+     "[x](https://example.com/1)[w](https://example.com/2)v\n"),
+    # an SVG <a> inside an open link ends nothing
+    ("<p><a href=/1>x<svg><a></a></svg>y</a>z", "[xy](https://example.com/1)z\n"),
+])
+def test_foreign_content_neither_ends_nor_reopens_formatting(html, expected):
+    assert webfold.to_markdown(html, "https://example.com/", selection=False) == expected
+
+
 @pytest.mark.parametrize("page", [
     '<div hidden>' + '<p><b></p>' * 600 + '</div>' + '</i>' * 248_000,
 ])

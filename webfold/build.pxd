@@ -144,6 +144,8 @@ cdef class Builder:
     cdef int control_role(self, object attributes)
     cdef bint body_started(self)
     cdef bint in_table_body(self)
+    @cython.locals(stack=list)
+    cdef bint in_foreign_element(self)
     cdef bint outside_html(self)
     cdef bint heading_open(self)
     cdef int chrome_kinds(self, dict attributes, int marks)

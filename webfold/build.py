@@ -705,8 +705,9 @@ class Builder:
                     else:
                         self.space = True
                     continue
-                if self.active_formatting:
-                    # Text opens again the formatting elements closed but still active.
+                if self.active_formatting and not self.in_foreign_element():
+                    # Text opens again the formatting elements closed but still active
+                    # (not SVG or MathML text, §13.2.6.5: they wait for HTML's next).
                     # A browser does so before white space too, where a copy then holds
                     # the blocks that follow; here it opens inside each of them, which
                     # writes the same, and its end tag closes it without the adoption
@@ -759,9 +760,9 @@ class Builder:
         elif name in FOREIGN_ROOTS and flags & SELF_CLOSING:
             return                          # <svg/> is empty: foreign elements self-close
         # A start tag among SVG or MathML elements makes one more of them (§13.2.6.5):
-        # none of "in body"'s rules apply (an SVG <td> outside a table is an element).
-        foreign = bool(self.stack) and self.stack[-1].space is not None and not (
-            self.stack[-1].flags & INTEGRATION_POINT)
+        # none of "in body"'s rules apply (an SVG <td> outside a table is an element),
+        # and it opens no formatting element again.
+        foreign = self.in_foreign_element()
         if bits & ROOT and (self.open_count.get(name) or same(name, "head") and self.open_count.get("body")
                             or self.body_started()):
             # A second <html>, <head> or <body> is ignored (§13.2.6.4.7); a browser adds
@@ -799,7 +800,7 @@ class Builder:
             # then the formatting elements inside it open again around the new one.
             self.imply_end_tags(name)
             implied = True
-        if self.active_formatting and name not in UNRECONSTRUCTED:
+        if self.active_formatting and not foreign and name not in UNRECONSTRUCTED:
             if same(name, "a"):
                 self.forget_active("a")     # a closed one still active ends too
             if not self.hidden:
@@ -1614,6 +1615,13 @@ class Builder:
         group. An element that table content opened there (a <span> in a row, which
         browsers foster-parent, §13.2.6.1) does not change the mode."""
         return self.in_scope(TABLE_MODES, TABLE_MODE_ENDS) >= 0
+
+    def in_foreign_element(self) -> bool:
+        """Whether the current node is an SVG or MathML element other than an
+        integration point: a start tag or text here makes a foreign element or text
+        (§13.2.6.5), which implies no end tags and reconstructs no formatting elements."""
+        stack = self.stack
+        return bool(stack) and stack[-1].space is not None and not stack[-1].flags & INTEGRATION_POINT
 
     def outside_html(self) -> bool:
         """Whether a start tag here makes no HTML element of the page: in SVG or MathML
