@@ -1158,6 +1158,11 @@ def test_a_chain_of_emphasis_mended_at_its_end_does_not_recurse():
      '`x`\n\n*w2*\n'),
     ('<code>a<em>e<div>b</div>c</em>d</code>',
      '`ae`\n\n*b*\n\n*c*d\n'),
+    # an emphasis inside an alike one ended with a block open marks what follows in it
+    ('<i><div>w0<em>w1 </i>w2', '*w0w1* *w2*\n'),
+    ('<em><i><li></em>w0', '- *w0*\n'),
+    ('<i><div>a<em><p>b</i>c</em>d', '*a*\n\n*bc*d\n'),
+    ('<b><div>x<strong>y</b>z</strong>w', '**xyz**w\n'),
 ])
 def test_formatting_opened_again_ends_where_a_browser_ends_it(html, expected):
     assert webfold.to_markdown(html, "https://example.com/", selection=False) == expected

@@ -953,11 +953,18 @@ class Builder:
         at = len(stack) - 1
         while at >= lowest and stack[at].data is not code:
             at -= 1
-        if at < lowest:
-            return
-        for at in range(at + 1, len(stack)):
+        if at >= lowest:
+            self.marks_inside(at + 1)
+
+    def marks_inside(self, position: int) -> None:
+        """The emphasis elements open from stack ``position`` up that write no mark,
+        as an element around them wrote theirs (a code span, or an alike emphasis:
+        ``<i><em>``), which has now closed, mark the text that follows, unless ended
+        already (INACTIVE)."""
+        stack = self.stack
+        for at in range(position, len(stack)):
             frame = stack[at]
-            if frame.role == MARK and frame.data is None:
+            if frame.role == MARK and frame.data is None and not frame.flags & INACTIVE:
                 frame.data = self.open_mark(frame.tag, MARK, frame.attributes)
 
     def control_role(self, attributes) -> int:
@@ -1847,6 +1854,9 @@ class Builder:
                         self._open_code(code)
                 elif frame.role == CODE:
                     self.close_code(frame.data)
+                # the emphasis elements open inside it that an alike one around them
+                # left without a mark (<i><div><em>) still mark what follows
+                self.marks_inside(position + 1)
             return False
         # the formatting elements inside it stay active, not the element itself (the
         # adoption agency takes it off the list)
