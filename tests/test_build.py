@@ -1244,3 +1244,36 @@ def test_blocks_moved_out_of_hidden_formatting_take_linear_time(page):
     from webfold.build import Builder
     assert growth(lambda html: Builder(scan_bytes(html), None).run(),
                   page(20_000).encode(), page(40_000).encode()) < LINEAR_GROWTH
+
+
+# An <object>, <marquee> or <applet> puts a marker on the list of active formatting
+# elements, which only its own end tag takes off (§13.2.6.4.7): one foster-parented in a
+# table, which the table's end or its next row closes, leaves it there. What opened
+# inside it stays active after the table; what opened before it waits behind it, and
+# a cell's end then clears only up to it. Each against html5lib's tree (and Chromium's).
+@pytest.mark.parametrize("html, expected", [
+    # the <b hidden> inside the <marquee> opens again after the table: w2 stays hidden
+    ("<table><marquee><b hidden><table>w2", ""),
+    ('<!DOCTYPE html>w0 </b><code><big><marquee></dd><th><table><marquee>w1<dd style="display:none"></b>'
+     '<code style="display:none"></a><nobr><table><b>w2', "w0\n\nw1\n"),
+    # the hidden element before the <object> waits behind its marker: w1 shows
+    ("<table><b hidden><object></table>w1", "w1\n"),
+    ('<table><strong style="display:none"><object></table>w1 ', "w1\n"),
+    # after the table the link opened inside the <object> opens again, not the emphasis
+    # opened before it
+    ("<!DOCTYPE html>w0<table><em><object><a href=/1>w1w2<a href=/2><table></table><li></b>w3 w4w5",
+     "w0\n\n- [w3 w4w5](https://example.com/2)\n"),
+    ("<!DOCTYPE html><tt><ul>w0<table><nobr><em>w1w2<font>w3</button><object hidden><a href=/3><table>w4 </b>"
+     "</strike>", "w0\n\n*w1w2w3*\n\n[w4](https://example.com/3)\n"),
+    # a row closes the <marquee>: what opened in it opens again before the table, inside
+    # the <del> around it
+    ("<!DOCTYPE html>w0w1 </h2>w2 <del><table><marquee><em><blockquote><span hidden><form><i><nobr>w3<tr>w4<br>",
+     "w0w1 w2\n\n~~*w4*~~\n"),
+    # an <object> that a cell's end closes leaves its marker: the cell's own stays, and
+    # the <b> before the table does not open again after it
+    ("<p><b>x</p><table><tr><td><object></td></tr></table>y", "**x**\n\ny\n"),
+    # its end tag takes it off, and what opened inside it
+    ("<p><b>x</p><object><i>y</i></object>z", "**x**\n\n**z**\n"),
+])
+def test_a_marker_stays_on_the_list_until_its_end_tag(html, expected):
+    assert webfold.to_markdown(html, "https://example.com/", selection=False) == expected

@@ -10,7 +10,7 @@ cdef int TITLE, XMP, PLAINTEXT, SCRIPT
 cdef int NONE, BLOCK, HEADING, LIST, ITEM, QUOTE, PRE, CODE, TABLE, ROW, CELL, CAPTION, MARK, LINK, CONTROL
 cdef int HIDDEN_ROOT, HIDDEN_CANDIDATE, IN_MAIN, IN_SECTIONING, SPACE_AFTER, FLAT_TABLE
 cdef int HIDDEN_FOREIGN, REMOVED, DIALOG_ROOT, INTEGRATION_POINT, INACTIVE
-cdef int FOREIGN_SEEN, FOREIGN_UNSEEN
+cdef int FOREIGN_SEEN, FOREIGN_UNSEEN, MARKER
 cdef int VOID, DROPPED, IMPLIES, SECTION, MAIN_OR_ARTICLE, PAGE_CHROME, ROOT, FORMATTING
 cdef int LIST_CONTAINER, ITEM_CONTAINER, QUOTE_CONTAINER
 cdef int CHROME_ASIDE, CHROME_CLASS, CHROME_DIALOG, CHROME_FORM, CHROME_HEADER_FOOTER
@@ -21,6 +21,7 @@ cdef frozenset IN_SCOPE, IN_BUTTON_SCOPE, IN_LIST_ITEM_SCOPE, IN_TABLE_SCOPE, LI
 cdef frozenset TABLE_BODIES, TABLE_COLUMNS, TABLE_MODE_ENDS, IMPLIED_END_TAGS, PAGE_FACTS, DELIMITERS
 cdef frozenset SPECIAL_ELEMENTS, SCOPE_BOUNDARIES, PHRASING_ELEMENTS, FOREIGN_ROOTS, FOREIGN_BREAKOUT
 cdef frozenset FORMATTING_ELEMENTS, MATHML_GLYPHS, HTML_ENCODINGS, DRAWN_SVG, SVG_BOXES, MARKER_ELEMENTS, UNRECONSTRUCTED
+cdef frozenset MARKER_ENDS
 cdef dict ROLES, TAG_BITS, MARKS, HEADING_LEVEL, INTEGRATION_POINTS
 cdef tuple TAG_NAMES, HEADINGS, TABLE_MODES, INLINE_ROLES
 cdef str REMOVED_TAG, _HARD_BREAK
@@ -94,6 +95,7 @@ cdef class Builder:
     cdef public Py_ssize_t serial, token, reopen_budget
     cdef public list active_formatting
     cdef public dict active_names
+    cdef public list markers
     cdef public object page
     cdef public bint json_ld
     cdef public object payload_kind
@@ -158,7 +160,12 @@ cdef class Builder:
     cdef bint close_in_scope(self, tuple names, frozenset boundaries)
     @cython.locals(stack=list, at=Py_ssize_t, frame=Frame, closed=list)
     cdef void pop_to(self, Py_ssize_t position)
+    @cython.locals(markers=list, frame=Frame, active=list, names=dict, at=Py_ssize_t, lowest=Py_ssize_t)
     cdef void keep_active(self, list closed)
+    @cython.locals(frame=Frame)
+    cdef void clear_to_last_marker(self)
+    @cython.locals(tag=str)
+    cdef void marker_closed(self, Frame frame)
     cdef void reconstruct(self)
     @cython.locals(active=list, at=Py_ssize_t, stack=list, position=Py_ssize_t, lowest=Py_ssize_t)
     cdef bint forget_active(self, str name)
@@ -170,6 +177,7 @@ cdef class Builder:
     cdef bint move_out_furthest_blocks(self, Py_ssize_t position)
     @cython.locals(position=Py_ssize_t)
     cdef void clear_to_table_context(self)
+    @cython.locals(stack=list, marker=int, position=Py_ssize_t)
     cdef void end_tag(self, str name)
     @cython.locals(stack=list, frame=Frame, point=Frame)
     cdef tuple namespace_point(self)

@@ -82,9 +82,11 @@ MAX_LABEL_CHARS = 200
 # browser's adoption agency takes it off the list of active formatting elements, the
 # builder keeps it open with its mark closed (see Builder.close_phrasing), and what
 # closes it later does not open it again.
+# MARKER: an HTML element of MARKER_ELEMENTS, which put a marker on the list of active
+# formatting elements when it opened (see Builder.push and Builder.markers).
 HIDDEN_ROOT, HIDDEN_CANDIDATE, IN_MAIN, IN_SECTIONING, SPACE_AFTER, FLAT_TABLE = 1, 2, 4, 8, 16, 32
 HIDDEN_FOREIGN, REMOVED, DIALOG_ROOT, INTEGRATION_POINT, INACTIVE = 64, 128, 256, 512, 1024
-FOREIGN_SEEN, FOREIGN_UNSEEN = 2048, 4096
+FOREIGN_SEEN, FOREIGN_UNSEEN, MARKER = 2048, 4096, 8192
 #: The tag of a REMOVED frame: no end tag names it.
 REMOVED_TAG = "#removed"
 
@@ -119,6 +121,10 @@ NOAHS_ARK = 3
 #: reconstructs none, which a marker has the builder do.
 MARKER_ELEMENTS = frozenset({"applet", "object", "marquee", "template", "td", "th", "caption",
                              "select"})
+#: The marker elements whose marker only their own end tag takes off the list (with
+#: what follows it): closed otherwise (a table's end closes one foster-parented before
+#: it), they leave it there, and what was active before them waits behind it.
+MARKER_ENDS = frozenset({"applet", "object", "marquee"})
 
 #: The start tags that "in body" (§13.2.6.4.7) inserts without first reconstructing
 #: the active formatting elements: block and table elements, head content, ruby's
@@ -338,9 +344,11 @@ class Frame:
     below it, ``serial`` the order of its start tag, ``token`` the index of its start
     tag among the page's tokens (what a formatting element is opened again from, see
     :meth:`Builder.reconstruct`), ``chrome`` the chrome kinds (``block.CHROME_*``
-    bits) of the element and its ancestors, and ``active_before``, for an element of
-    :data:`MARKER_ELEMENTS`, the builder's ``active_formatting`` when it opened (which
-    it gets back when it closes), None for others. ``space`` is its namespace: None for
+    bits) of the element and its ancestors, and ``active_before``, for a ``MARKER``
+    element whose marker is still on the list (:attr:`Builder.markers`), the
+    builder's ``active_formatting`` and ``active_names`` when it opened: the entries
+    before its marker, which the builder gets back when the marker leaves the list
+    (:meth:`Builder.clear_to_last_marker`); None for others. ``space`` is its namespace: None for
     HTML, else the tag of the root of its kind, ``"svg"`` or ``"math"``; ``anchor`` the
     stack position of the element that decides it (:meth:`Builder.namespace_point`):
     its SVG or MathML root, the integration point it is in, or -1 for HTML outside them.
@@ -662,6 +670,10 @@ class Builder:
         # How many of active_formatting have each tag name: an end tag that names none
         # of them does not search it (forget_active)
         self.active_names: dict[str, int] = {}
+        # The markers on that list (§13.2.4.3), in order: the MARKER frames that put
+        # them, open or not (an <object> that a table's end closed keeps its marker
+        # until its end tag). Each keeps the entries before it (Frame.active_before).
+        self.markers: list[Frame] = []
         self.page = Page(url=base)
         self.json_ld = False                # the raw text that follows is JSON-LD
         self.payload_kind: str | None = None    # of the raw text that follows (webfold.payloads)
@@ -1150,8 +1162,11 @@ class Builder:
                 frame.anchor = parent.parent.anchor if parent.flags & INTEGRATION_POINT else parent.anchor
         frame.serial = self.serial
         frame.token = self.token
-        if name in MARKER_ELEMENTS:         # a marker on the list (see active_formatting)
+        if name in MARKER_ELEMENTS and frame.space is None:
+            # a marker on the list, after the entries there (see markers)
+            frame.flags |= MARKER
             frame.active_before = [self.active_formatting, self.active_names]
+            self.markers.append(frame)
             self.active_formatting = []
             self.active_names = {}
         else:
@@ -1414,39 +1429,94 @@ class Builder:
     def pop_to(self, position: int) -> None:
         """Pop the open elements from stack position ``position`` up (none when it is
         past the current node). The formatting elements among them stay on the list of
-        active formatting elements (:meth:`keep_active`), but not those opened inside a
-        marker element among them (a cell): "clear the list of active formatting
-        elements up to the last marker" (§13.2.4.3) takes them off as it closes."""
+        active formatting elements (:meth:`keep_active`), but not those after the last
+        marker when a cell, caption, template or select among them closes: "clear the
+        list of active formatting elements up to the last marker" (§13.2.4.3) takes
+        them off (:meth:`pop`)."""
         stack = self.stack
         closed = []
-        for at in range(position, len(stack)):
-            frame = stack[at]
-            if frame.active_before is not None:
-                break                       # a marker: what opened inside it ends with it
-            if frame.tag in FORMATTING_ELEMENTS and not frame.flags & INACTIVE and frame.space is None:
-                closed.append(frame)
         while len(stack) > position:
+            frame = stack[-1]
+            if frame.flags & MARKER:
+                if closed:                  # on the list before its end clears it
+                    closed.reverse()
+                    self.keep_active(closed)
+                    closed = []
+            elif frame.tag in FORMATTING_ELEMENTS and not frame.flags & INACTIVE and frame.space is None:
+                closed.append(frame)
             self.pop()
         if closed:
+            closed.reverse()
             self.keep_active(closed)
 
     def keep_active(self, closed: list[Frame]) -> None:
-        """Put formatting elements just closed, in the order they opened, on
-        ``active_formatting``, to open again at the next text or start tag
-        (:meth:`reconstruct`).
-        It holds the last :data:`SEARCH_LIMIT` (a page that closes more at once than
-        that opens the outermost no more), and none once the budget is spent."""
+        """Put formatting elements just closed, in the order they opened, on the list
+        of active formatting elements, to open again at the next text or start tag
+        (:meth:`reconstruct`): each where it opened, among the entries and markers by
+        ``Frame.serial``. Mostly that is the end of ``active_formatting``; one that
+        opened before a marker still on the list (a <b> around an <object> that a
+        table's end closes with it) goes before that marker, and waits behind it
+        (``Frame.active_before``). Each part between markers holds the last
+        :data:`SEARCH_LIMIT` (a page that closes more at once than that opens the
+        outermost no more), one that opened more than :data:`SEARCH_LIMIT` markers
+        back is not kept, and none is once the budget is spent."""
         if self.reopen_budget < 0:
             return
-        active = self.active_formatting
-        names = self.active_names
-        active.extend(closed)
+        markers = self.markers
         for frame in closed:
+            if not markers or frame.serial > markers[-1].serial:
+                active = self.active_formatting
+                names = self.active_names
+            else:
+                # the part before the first marker that opened after it
+                at = len(markers) - 1
+                lowest = max(at - SEARCH_LIMIT, 0)
+                while at > lowest and markers[at - 1].serial > frame.serial:
+                    at -= 1
+                if at > 0 and markers[at - 1].serial > frame.serial:
+                    continue
+                active, names = markers[at].active_before
+            at = len(active)
+            while at > 0 and active[at - 1].serial > frame.serial:
+                at -= 1
+            active.insert(at, frame)
             names[frame.tag] = names.get(frame.tag, 0) + 1
-        if len(active) > SEARCH_LIMIT:
-            for frame in active[:-SEARCH_LIMIT]:
-                names[frame.tag] -= 1
-            del active[:-SEARCH_LIMIT]
+            if len(active) > SEARCH_LIMIT:
+                names[active[0].tag] -= 1
+                del active[0]
+
+    def clear_to_last_marker(self) -> None:
+        """"Clear the list of active formatting elements up to the last marker"
+        (§13.2.4.3): the entries after the last marker leave the list, and it too; those
+        before it are ``active_formatting`` again. With no marker, all leave."""
+        if self.markers:
+            frame = self.markers.pop()
+            self.active_formatting, self.active_names = frame.active_before
+            frame.active_before = None
+        else:
+            self.active_formatting = []
+            self.active_names = {}
+
+    def marker_closed(self, frame: Frame) -> None:
+        """A ``MARKER`` element closes (:meth:`pop`). A cell, caption or template clears
+        the list up to the last marker, as its end does (§13.2.6.4.15, "close the cell";
+        "in caption"; "in template"), which is its own but for a marker left inside it
+        (below). A <select> gives back the list as it was when it opened: nothing in
+        it changes the list (§13.2.6.4.16). An <applet>, <marquee> or <object> leaves
+        its marker on the list unless its own end tag closes it (:meth:`end_tag`):
+        closed by a table's end or row (foster-parented), or by a cell's end around
+        it, it stays there, and what was active before it does not open again after
+        it, as in a browser."""
+        tag = frame.tag
+        if tag in MARKER_ENDS:
+            return
+        if same(tag, "select"):
+            if frame.active_before is not None:
+                while self.markers[-1] is not frame:
+                    self.clear_to_last_marker()
+                self.clear_to_last_marker()
+            return
+        self.clear_to_last_marker()
 
     def reconstruct(self) -> None:
         """Before text or a start tag not in :data:`UNRECONSTRUCTED`: "reconstruct the
@@ -1696,7 +1766,10 @@ class Builder:
             self.form_pointer = False
         stack = self.stack
         if stack and stack[-1].tag == name:
+            marker = stack[-1].flags & MARKER
             self.pop()                      # the common case: it closes the current element
+            if marker and name in MARKER_ENDS:
+                self.clear_to_last_marker()     # (§13.2.6.4.7, "applet", "marquee", "object")
             return
         if (self.open_count.get("svg") or self.open_count.get("math")) and self.end_in_foreign_content(name):
             return
@@ -1714,6 +1787,15 @@ class Builder:
             return
         if name not in SPECIAL_ELEMENTS:
             self.close_phrasing(name)
+            return
+        if name in MARKER_ENDS:
+            # its end tag takes the marker off the list, with what follows it
+            position = self.in_scope((name,), IN_SCOPE)
+            if position >= 0:
+                marker = stack[position].flags & MARKER
+                self.pop_to(position)
+                if marker:
+                    self.clear_to_last_marker()
             return
         self.close_in_scope((name,), end_tag_scope(name))
 
@@ -1983,9 +2065,8 @@ class Builder:
     def pop(self) -> None:
         frame = self.stack[-1]
         flags = frame.flags
-        if frame.active_before is not None:
-            # "clear the list of active formatting elements up to the last marker"
-            self.active_formatting, self.active_names = frame.active_before
+        if flags & MARKER:
+            self.marker_closed(frame)
         if flags & (HIDDEN_CANDIDATE | DIALOG_ROOT):
             self.flush()                    # its last leaf is unseen, or in the dialog, too
         if flags & HIDDEN_CANDIDATE:
