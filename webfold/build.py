@@ -1905,6 +1905,11 @@ class Builder:
                 hiding = True
         if position < 0:
             return False
+        if furthest and position > 0 and stack[position - 1].flags & REMOVED:
+            # a formatting element left open in a hidden form that </form> took off the
+            # stack: the adoption agency moves the blocks out of the form too (what is
+            # below the element on the stack holds them), so what follows shows
+            hiding = True
         if furthest:
             frame = stack[position]
             # A block open inside it (the adoption agency's "furthest block", which a
@@ -2013,10 +2018,11 @@ class Builder:
     def remove_form(self) -> bool:
         """``</form>`` with elements open inside the form: take the form alone off the
         stack, as §13.2.6.4.7 says, so that those elements (a hidden one among them)
-        stay open, and those of a hidden form stay hidden. Returns False, for the
-        caller to close it the plain way, when the form is not in scope or carries
-        state of its own (a role other than a block's) that only popping it undoes, or
-        is hidden with a formatting element open in it."""
+        stay open, and those of a hidden form stay hidden, a formatting element
+        included (``<form hidden><b></form>x``: ``x`` is in the ``<b>``, hidden). Returns
+        False, for the caller to close it the plain way, when the form is not in scope
+        or carries state of its own (a role other than a block's) that only popping it
+        undoes."""
         stack = self.stack
         position = self.in_scope(("form",), IN_SCOPE)
         if position < 0:
@@ -2025,11 +2031,6 @@ class Builder:
         dropped = form.flags & HIDDEN_ROOT
         # A form opened inside a hidden element is a plain frame (role NONE, no flags).
         if form.flags & ~(HIDDEN_ROOT | HIDDEN_CANDIDATE | DIALOG_ROOT) or form.role != BLOCK and form.role != NONE:
-            return False
-        if dropped and any(frame.tag in FORMATTING_ELEMENTS for frame in stack[position + 1:]):
-            # The adoption agency (§13.2.6.4.7) moves what follows a formatting element
-            # left open in the form out of it. The builder does not run it: the form
-            # closes the plain way, so what follows shows, as in a browser.
             return False
         # "generate implied end tags" first: a <p> or <li> open in the form ends
         while len(stack) - 1 > position and stack[-1].tag in IMPLIED_END_TAGS:
