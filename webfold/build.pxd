@@ -38,7 +38,6 @@ cdef class Frame:
     cdef public int chrome
     cdef public str space
     cdef public Py_ssize_t anchor
-    cdef public list active_before
     cdef public object _element
 
     @cython.locals(frame=Frame, missing=list)
@@ -95,7 +94,7 @@ cdef class Builder:
     cdef public Py_ssize_t serial, token, reopen_budget
     cdef public list active_formatting
     cdef public dict active_names
-    cdef public list markers
+    cdef public list markers, marker_parts
     cdef public object page
     cdef public bint json_ld
     cdef public object payload_kind
@@ -160,9 +159,10 @@ cdef class Builder:
     cdef bint close_in_scope(self, tuple names, frozenset boundaries)
     @cython.locals(stack=list, at=Py_ssize_t, frame=Frame, closed=list)
     cdef void pop_to(self, Py_ssize_t position)
-    @cython.locals(markers=list, frame=Frame, active=list, names=dict, at=Py_ssize_t, lowest=Py_ssize_t)
+    @cython.locals(markers=list, frame=Frame, active=list, names=dict, at=Py_ssize_t, lowest=Py_ssize_t,
+                   part=tuple)
     cdef void keep_active(self, list closed)
-    @cython.locals(frame=Frame)
+    @cython.locals(part=tuple)
     cdef void clear_to_last_marker(self)
     @cython.locals(tag=str)
     cdef void marker_closed(self, Frame frame)

@@ -343,19 +343,15 @@ class Frame:
     table, a mark), ``attributes`` the attributes Webfold reads, ``parent`` the frame
     below it, ``serial`` the order of its start tag, ``token`` the index of its start
     tag among the page's tokens (what a formatting element is opened again from, see
-    :meth:`Builder.reconstruct`), ``chrome`` the chrome kinds (``block.CHROME_*``
-    bits) of the element and its ancestors, and ``active_before``, for a ``MARKER``
-    element whose marker is still on the list (:attr:`Builder.markers`), the
-    builder's ``active_formatting`` and ``active_names`` when it opened: the entries
-    before its marker, which the builder gets back when the marker leaves the list
-    (:meth:`Builder.clear_to_last_marker`); None for others. ``space`` is its namespace: None for
+    :meth:`Builder.reconstruct`), and ``chrome`` the chrome kinds (``block.CHROME_*``
+    bits) of the element and its ancestors. ``space`` is its namespace: None for
     HTML, else the tag of the root of its kind, ``"svg"`` or ``"math"``; ``anchor`` the
     stack position of the element that decides it (:meth:`Builder.namespace_point`):
     its SVG or MathML root, the integration point it is in, or -1 for HTML outside them.
     """
 
     __slots__ = ("tag", "role", "flags", "data", "attributes", "parent", "serial", "token", "chrome",
-                 "space", "anchor", "active_before", "_element")
+                 "space", "anchor", "_element")
 
     def element(self) -> Element:
         """The public record of this element, made when a block first needs it (most
@@ -670,10 +666,12 @@ class Builder:
         # How many of active_formatting have each tag name: an end tag that names none
         # of them does not search it (forget_active)
         self.active_names: dict[str, int] = {}
-        # The markers on that list (§13.2.4.3), in order: the MARKER frames that put
-        # them, open or not (an <object> that a table's end closed keeps its marker
-        # until its end tag). Each keeps the entries before it (Frame.active_before).
-        self.markers: list[Frame] = []
+        # The markers on that list (§13.2.4.3), in order: the serials (Frame.serial)
+        # of the MARKER elements that put them, open or not (an <object> that a table's
+        # end closed keeps its marker until its end tag), and for each the entries
+        # before it, as active_formatting and active_names, or None for none.
+        self.markers: list[int] = []
+        self.marker_parts: list[tuple | None] = []
         self.page = Page(url=base)
         self.json_ld = False                # the raw text that follows is JSON-LD
         self.payload_kind: str | None = None    # of the raw text that follows (webfold.payloads)
@@ -1165,12 +1163,16 @@ class Builder:
         if name in MARKER_ELEMENTS and frame.space is None:
             # a marker on the list, after the entries there (see markers)
             frame.flags |= MARKER
-            frame.active_before = [self.active_formatting, self.active_names]
-            self.markers.append(frame)
-            self.active_formatting = []
-            self.active_names = {}
-        else:
-            frame.active_before = None
+            self.markers.append(frame.serial)
+            if self.active_formatting:
+                self.marker_parts.append((self.active_formatting, self.active_names))
+                self.active_formatting = []
+                self.active_names = {}
+            else:
+                self.marker_parts.append(None)
+            if len(self.markers) > SEARCH_LIMIT:
+                # what waits behind a marker this far back is forgotten (keep_active)
+                self.marker_parts[len(self.markers) - SEARCH_LIMIT - 1] = None
         frame._element = None
         self.stack.append(frame)
         self.serial += 1
@@ -1456,26 +1458,30 @@ class Builder:
         ``Frame.serial``. Mostly that is the end of ``active_formatting``; one that
         opened before a marker still on the list (a <b> around an <object> that a
         table's end closes with it) goes before that marker, and waits behind it
-        (``Frame.active_before``). Each part between markers holds the last
+        (``marker_parts``). Each part between markers holds the last
         :data:`SEARCH_LIMIT` (a page that closes more at once than that opens the
-        outermost no more), one that opened more than :data:`SEARCH_LIMIT` markers
-        back is not kept, and none is once the budget is spent."""
+        outermost no more), those more than :data:`SEARCH_LIMIT` markers back are
+        forgotten (so that stray markers, each an <object> closed by a table's end,
+        keep no more than that many parts), and none is kept once the budget is spent."""
         if self.reopen_budget < 0:
             return
         markers = self.markers
         for frame in closed:
-            if not markers or frame.serial > markers[-1].serial:
+            if not markers or frame.serial > markers[-1]:
                 active = self.active_formatting
                 names = self.active_names
             else:
                 # the part before the first marker that opened after it
                 at = len(markers) - 1
-                lowest = max(at - SEARCH_LIMIT, 0)
-                while at > lowest and markers[at - 1].serial > frame.serial:
+                lowest = max(len(markers) - SEARCH_LIMIT, 0)
+                while at > lowest and markers[at - 1] > frame.serial:
                     at -= 1
-                if at > 0 and markers[at - 1].serial > frame.serial:
-                    continue
-                active, names = markers[at].active_before
+                if at > 0 and markers[at - 1] > frame.serial:
+                    continue                # too far back: forgotten
+                part = self.marker_parts[at]
+                if part is None:
+                    part = self.marker_parts[at] = ([], {})
+                active, names = part
             at = len(active)
             while at > 0 and active[at - 1].serial > frame.serial:
                 at -= 1
@@ -1489,11 +1495,13 @@ class Builder:
         """"Clear the list of active formatting elements up to the last marker"
         (§13.2.4.3): the entries after the last marker leave the list, and it too; those
         before it are ``active_formatting`` again. With no marker, all leave."""
+        part = None
         if self.markers:
-            frame = self.markers.pop()
-            self.active_formatting, self.active_names = frame.active_before
-            frame.active_before = None
-        else:
+            self.markers.pop()
+            part = self.marker_parts.pop()
+        if part is not None:
+            self.active_formatting, self.active_names = part
+        elif self.active_formatting:
             self.active_formatting = []
             self.active_names = {}
 
@@ -1511,9 +1519,8 @@ class Builder:
         if tag in MARKER_ENDS:
             return
         if same(tag, "select"):
-            if frame.active_before is not None:
-                while self.markers[-1] is not frame:
-                    self.clear_to_last_marker()
+            # its own marker, if still there, and those put inside it
+            while self.markers and self.markers[-1] >= frame.serial:
                 self.clear_to_last_marker()
             return
         self.clear_to_last_marker()
