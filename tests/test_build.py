@@ -1197,6 +1197,27 @@ def test_stray_end_tags_after_active_formatting_take_linear_time(page):
     assert time.perf_counter() - start < 1
 
 
+@pytest.mark.parametrize("page", [
+    # a <b> or link past the search's bound: each end tag found none
+    lambda n: "<b>" + "<div>" * 600 + "</b>" * n,
+    lambda n: "<a href=x>" + "<div>" * 600 + "</a>" * n,
+    # each end tag ends one more hidden <b> with a block open in it, skipping those
+    # ended before, then none
+    lambda n: "<b hidden><div>" * 600 + "</b>y" * n,
+    lambda n: "<b><span hidden><div>" * 300 + "</b>y" * n,
+    # ... with a block opened between them
+    lambda n: "<div><b hidden>" * 600 + "<div>x</b>y" * n,
+], ids=["b_past_bound", "a_past_bound", "hidden_b_with_blocks", "b_span_hidden_blocks", "blocks_between"])
+def test_stray_formatting_end_tags_over_a_deep_stack_take_linear_time(page):
+    # A search goes on from where the last for that name stopped: about 0.07 s/MB, as
+    # main's (1 to 2 s/MB when each searched SEARCH_LIMIT frames again)
+    import time
+    html = page(200_000)[:1_000_000]
+    start = time.perf_counter()
+    webfold.to_markdown(html, selection=False)
+    assert time.perf_counter() - start < 0.5
+
+
 # A hidden formatting element whose end tag comes with blocks open inside it (the
 # adoption agency's furthest blocks, §13.2.6.4.7): the blocks go on outside it, so what
 # they held stays hidden and what follows shows, in them. Each against html5lib's tree.

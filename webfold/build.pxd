@@ -95,6 +95,7 @@ cdef class Builder:
     cdef public list active_formatting
     cdef public dict active_names
     cdef public list markers, marker_parts
+    cdef public dict searched
     cdef public object page
     cdef public bint json_ld
     cdef public object payload_kind
@@ -170,7 +171,9 @@ cdef class Builder:
     @cython.locals(active=list, at=Py_ssize_t, stack=list, position=Py_ssize_t, lowest=Py_ssize_t)
     cdef bint forget_active(self, str name)
     @cython.locals(stack=list, at=Py_ssize_t, position=Py_ssize_t, frame=Frame, tag=str, formatting=bint,
-                   furthest=bint, hiding=bint, mark=Mark, code=Mark)
+                   furthest=bint, hiding=bint, mark=Mark, code=Mark, size=Py_ssize_t, lowest=Py_ssize_t,
+                   resume=Py_ssize_t, stop=Py_ssize_t, known=Py_ssize_t, memo=tuple, was_furthest=bint,
+                   was_hiding=bint, resuming=bint)
     cdef bint close_phrasing(self, str name)
     @cython.locals(stack=list, inside=list, innermost=Py_ssize_t, reopened=list, active=list, at=Py_ssize_t,
                    frame=Frame, waiting=list, names=dict, token=Py_ssize_t, closed=list)

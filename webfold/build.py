@@ -672,6 +672,9 @@ class Builder:
         # before it, as active_formatting and active_names, or None for none.
         self.markers: list[int] = []
         self.marker_parts: list[tuple | None] = []
+        # Where close_phrasing's last search for each name stopped, which the next one
+        # goes on from if the frames it searched are still open (see there)
+        self.searched: dict[str, tuple] = {}
         self.page = Page(url=base)
         self.json_ld = False                # the raw text that follows is JSON-LD
         self.payload_kind: str | None = None    # of the raw text that follows (webfold.payloads)
@@ -1886,31 +1889,72 @@ class Builder:
         furthest = False                    # a special element open inside it
         hiding = False                      # a hidden element inside it, neither special nor active formatting
         position = -1
+        size = len(stack)
+        lowest = max(size - SEARCH_LIMIT, 0)
+        # The last search for this name stopped at stack position ``resume``, having
+        # searched the frames above it up to ``known`` (then the stack's size). If none
+        # of those has closed since (the frame at ``known - 1`` is still there: frames
+        # close from the top), only the frames opened since are searched, then the
+        # search goes on from there: a stray end tag repeated over a deep stack (a
+        # <b> past the bound, or each ending one more hidden <b> with a block in it)
+        # costs what opened since the last, not SEARCH_LIMIT frames each.
+        resuming = False
+        resume = -1
+        stop = lowest
+        was_furthest = was_hiding = False
+        if self.searched:
+            memo = self.searched.get(name)
+            if memo is not None:
+                known = memo[0]
+                if known <= size and stack[known - 1] is memo[1]:
+                    resuming = True
+                    resume = memo[2]
+                    was_furthest = memo[3]
+                    was_hiding = memo[4]
+                    stop = max(known, lowest)
         # One search: the nearest one, and whether a special element comes first (the
         # scope's boundaries are special elements too)
-        for at in range(len(stack) - 1, max(len(stack) - SEARCH_LIMIT, 0) - 1, -1):
-            frame = stack[at]
-            if frame.space is not None:
-                if frame.anchor == at:
-                    return False            # an SVG or MathML root or integration point (in_scope)
-                continue
-            tag = frame.tag
-            if same(tag, name):
-                if furthest and frame.flags & INACTIVE:
-                    # ended already, so off the list: the adoption agency ends the one
-                    # before it that is on the list ("any other end tag" would stop
-                    # at the block inside it)
+        at = size - 1
+        while True:
+            while at >= stop:
+                frame = stack[at]
+                if frame.space is not None:
+                    if frame.anchor == at:
+                        # an SVG or MathML root or integration point (in_scope)
+                        self.searched[name] = (size, stack[size - 1], at, furthest, hiding)
+                        return False
+                    at -= 1
                     continue
-                position = at
+                tag = frame.tag
+                if same(tag, name):
+                    if furthest and frame.flags & INACTIVE:
+                        # ended already, so off the list: the adoption agency ends the one
+                        # before it that is on the list ("any other end tag" would stop
+                        # at the block inside it)
+                        at -= 1
+                        continue
+                    position = at
+                    break
+                if tag in SPECIAL_ELEMENTS:
+                    if not formatting or tag in IN_SCOPE or same(tag, "select"):
+                        # (in a <select> an end tag is ignored, §13.2.6.4.16)
+                        self.searched[name] = (size, stack[size - 1], at, furthest, hiding)
+                        return False
+                    furthest = True
+                elif frame.flags & (HIDDEN_ROOT | HIDDEN_CANDIDATE) and (
+                        tag not in FORMATTING_ELEMENTS or frame.flags & INACTIVE):
+                    hiding = True
+                at -= 1
+            if position >= 0 or not resuming:
                 break
-            if tag in SPECIAL_ELEMENTS:
-                if not formatting or tag in IN_SCOPE or same(tag, "select"):
-                    return False            # (in a <select> an end tag is ignored, §13.2.6.4.16)
-                furthest = True
-            elif frame.flags & (HIDDEN_ROOT | HIDDEN_CANDIDATE) and (
-                    tag not in FORMATTING_ELEMENTS or frame.flags & INACTIVE):
-                hiding = True
+            # below the frames opened since: as the last search left them
+            at = resume
+            stop = lowest
+            resuming = False
+            furthest = furthest or was_furthest
+            hiding = hiding or was_hiding
         if position < 0:
+            self.searched[name] = (size, stack[size - 1], at, furthest, hiding)
             return False
         if furthest and position > 0 and stack[position - 1].flags & REMOVED:
             # a formatting element left open in a hidden form that </form> took off the
@@ -1934,6 +1978,9 @@ class Builder:
                     self.pop()
                 return True
             frame.flags |= INACTIVE
+            # the next search for it goes on from here (it is INACTIVE now); those for
+            # other names may count it as hidden now, so search again
+            self.searched = {name: (size, stack[size - 1], position, True, hiding)}
             if not self.hidden:
                 if frame.role == MARK or frame.role == LINK:
                     mark = frame.data
@@ -2046,6 +2093,7 @@ class Builder:
             self.pop()
             return True
         self.open_count["form"] -= 1
+        self.searched = {}                  # a frame changes in place, or leaves the middle
         if dropped:
             # What is open in a hidden form is still in it: it stays hidden until it
             # closes, and the form with it (see pop). A form no end tag names.
