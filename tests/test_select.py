@@ -490,6 +490,15 @@ def test_items_of_one_list_stay_one_list():
     assert webfold.render([blocks[0], blocks[2]]) == "1. a\n\n   b\n\n3. e\n\n   f\n"
 
 
+@pytest.mark.parametrize("html, expected", [
+    ("<ol><li><p>a</p></li><a href=x><li><div>b</div><p>c</p></li></a><li>d</li></ol>",
+     "1. a\n\n2. [b](https://example.com/x)\n\n   [c](https://example.com/x)\n\n3. d\n"),
+])
+def test_items_of_one_list_stay_one_list_through_an_element_around_an_item(html, expected):
+    # the item is still the list's: "2)" wrote it as another list's
+    assert webfold.to_markdown(html, "https://example.com/", selection=False) == expected
+
+
 @pytest.mark.parametrize("build", [
     lambda n: '<div class="' + " ".join(f"c{i}" for i in range(n)) + '">'
               + "".join(f"<p>Para {i} text.</p>" for i in range(n)) + "</div>",

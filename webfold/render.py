@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from webfold.block import Block, check_blocks
+from webfold.tables import FORMATTING_ELEMENTS
 
 # A top-level list item's marker: lists are written with nothing before their items'
 # markers, and every other line of a list block is indented.
@@ -13,10 +14,14 @@ _OTHER = {"-": "*", "*": "-", ".": ")", ")": "."}
 
 
 def _list_id(block: Block) -> int:
-    # The list a list block belongs to: its element, or the list holding its item.
+    # The list a list block belongs to: its element, or the list holding its item,
+    # past the formatting elements a browser opens again between them (a link that an
+    # item's end closed opens around the next item: <ol><a><li>).
     element = block.element
     if element is not None and element.tag == "li" and element.parent is not None:
-        element = element.parent
+        for element in element.parent.ancestors():     # (at most 32)
+            if element.tag not in FORMATTING_ELEMENTS:
+                break
     return element.serial if element is not None else -1
 
 
