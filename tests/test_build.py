@@ -1297,3 +1297,25 @@ def test_blocks_moved_out_of_hidden_formatting_take_linear_time(page):
 ])
 def test_a_marker_stays_on_the_list_until_its_end_tag(html, expected):
     assert webfold.to_markdown(html, "https://example.com/", selection=False) == expected
+
+
+# White space while formatting elements closed but still active wait on the list opens
+# them again in a browser, as any character does (§13.2.6.4.7): the copies hold the
+# blocks that follow. A code element so around blocks is not written as code in them,
+# as the one written around blocks is not (page 0596). Each against html5lib's tree.
+@pytest.mark.parametrize("html, expected", [
+    ("<p><code><div>\n<div><a href=/x>text</a></div>", "[text](https://example.com/x)\n"),
+    ("<div><code><div><div><a href=/x>text</a></div></div></code></div>", "[text](https://example.com/x)\n"),
+    ("<p><code>x</p>\n<div>y</div>", "`x`\n\ny\n"),
+    ("<p><code>x</p>\n</span><div>y</div>", "`x`\n\ny\n"),
+    # with no white space, the copy opens at the text, inside the block
+    ("<p><code>x</p><div>y</div>", "`x`\n\n`y`\n"),
+    # an end tag that closes an element closes the copies (the current node) too
+    ("<div><p><code>x</p>\n</div><div>y</div>", "`x`\n\n`y`\n"),
+    # a table's own white space opens none
+    ("<p><code>x</p><table>\n<tr><td>y</table>", "`x`\n\ny\n"),
+    # the copy of a list item's emphasis holds the next item
+    ("<ul><li><em>a</li>\n<li>b</li>\n</ul>c", "- *a*\n- *b*\n\n*c*\n"),
+])
+def test_white_space_opens_again_the_formatting_elements_waiting(html, expected):
+    assert webfold.to_markdown(html, "https://example.com/", selection=False) == expected

@@ -493,6 +493,10 @@ def test_items_of_one_list_stay_one_list():
 @pytest.mark.parametrize("html, expected", [
     ("<ol><li><p>a</p></li><a href=x><li><div>b</div><p>c</p></li></a><li>d</li></ol>",
      "1. a\n\n2. [b](https://example.com/x)\n\n   [c](https://example.com/x)\n\n3. d\n"),
+    # a link left open in an item opens again before the white space after it, so
+    # around the next item, as a browser puts it
+    ("<ol><li><p>a</p><a href=x></li>\n<li><div>b</div><p>c</p></li><li>d</li></ol>",
+     "1. a\n\n2. [b](https://example.com/x)\n\n   [c](https://example.com/x)\n\n3. [d](https://example.com/x)\n"),
 ])
 def test_items_of_one_list_stay_one_list_through_an_element_around_an_item(html, expected):
     # the item is still the list's: "2)" wrote it as another list's

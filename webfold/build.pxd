@@ -18,7 +18,7 @@ cdef int CHROME_HIDDEN, CHROME_INVISIBLE, CHROME_NAV, CHROME_PANEL
 cdef Py_ssize_t SEARCH_LIMIT, NOAHS_ARK, MAX_TABLE_NESTING, MAX_CONTAINERS, MAX_JOINED_CODE, MAX_LABEL_CHARS
 # and its tag sets and tables, read without a lookup by name
 cdef frozenset IN_SCOPE, IN_BUTTON_SCOPE, IN_LIST_ITEM_SCOPE, IN_TABLE_SCOPE, LIST_ITEM_STOP, TABLE_PARTS
-cdef frozenset TABLE_BODIES, TABLE_COLUMNS, TABLE_MODE_ENDS, IMPLIED_END_TAGS, PAGE_FACTS, DELIMITERS
+cdef frozenset TABLE_WHITE_SPACE, TABLE_BODIES, TABLE_COLUMNS, TABLE_MODE_ENDS, IMPLIED_END_TAGS, PAGE_FACTS, DELIMITERS
 cdef frozenset SPECIAL_ELEMENTS, SCOPE_BOUNDARIES, PHRASING_ELEMENTS, FOREIGN_ROOTS, FOREIGN_BREAKOUT
 cdef frozenset FORMATTING_ELEMENTS, MATHML_GLYPHS, HTML_ENCODINGS, DRAWN_SVG, SVG_BOXES, MARKER_ELEMENTS, UNRECONSTRUCTED
 cdef frozenset MARKER_ENDS
@@ -96,6 +96,7 @@ cdef class Builder:
     cdef public dict active_names
     cdef public list markers, marker_parts
     cdef public dict searched
+    cdef public bint spaced
     cdef public object page
     cdef public bint json_ld
     cdef public object payload_kind
@@ -123,7 +124,7 @@ cdef class Builder:
     cdef public Py_ssize_t noscript_bytes, offset
 
     @cython.locals(table="long long[:]", index=Py_ssize_t, kind=int, number=int,
-                   start=Py_ssize_t, end=Py_ssize_t, flags=int)
+                   start=Py_ssize_t, end=Py_ssize_t, flags=int, size=Py_ssize_t)
     cpdef list run(self)
     @cython.locals(bits=int, marks=int, hidden=bint, around=int, target=bint, role=int, frame_flags=int, chrome=int,
                    foreign=bint)
@@ -150,6 +151,8 @@ cdef class Builder:
     cdef bint in_table_body(self)
     @cython.locals(stack=list)
     cdef bint in_foreign_element(self)
+    @cython.locals(stack=list)
+    cdef bint reconstructs_before_space(self)
     cdef bint outside_html(self)
     cdef bint heading_open(self)
     cdef int chrome_kinds(self, dict attributes, int marks)

@@ -152,6 +152,9 @@ TABLE_PARTS = frozenset({"table", "tbody", "thead", "tfoot", "tr", "td", "th"})
 #: The table's own elements, where content that is not a cell does not go (the "in
 #: table", "in table body" and "in row" insertion modes, §13.2.6.4.9-15).
 TABLE_BODIES = frozenset({"table", "tbody", "thead", "tfoot", "tr"})
+#: The current nodes at which white space is a table's own ("in table text" and "in
+#: column group", §13.2.6.4.10, 12): it opens no formatting element again.
+TABLE_WHITE_SPACE = TABLE_BODIES | {"colgroup"}
 #: A table's caption and columns: their start tags end an open cell, row and body as
 #: a row's do (§13.2.6.4.13-15), and an open caption or column group (§13.2.6.4.11-12).
 TABLE_COLUMNS = frozenset({"caption", "colgroup", "col"})
@@ -675,6 +678,9 @@ class Builder:
         # Where close_phrasing's last search for each name stopped, which the next one
         # goes on from if the frames it searched are still open (see there)
         self.searched: dict[str, tuple] = {}
+        # White space came while formatting elements waited on the list: the next start
+        # tag opens them first (see reconstructs_before_space)
+        self.spaced = False
         self.page = Page(url=base)
         self.json_ld = False                # the raw text that follows is JSON-LD
         self.payload_kind: str | None = None    # of the raw text that follows (webfold.payloads)
@@ -713,6 +719,8 @@ class Builder:
                     else:
                         self.pop()          # text in <head> belongs to the body (§13.2.6.4.4)
                 if flags & WHITESPACE:
+                    if self.active_formatting and not self.spaced:
+                        self.spaced = self.reconstructs_before_space()
                     if self.pre:
                         self.pre_parts.append(tokens.text(start, end, False, False))
                     else:
@@ -721,10 +729,6 @@ class Builder:
                 if self.active_formatting and not self.in_foreign_element():
                     # Text opens again the formatting elements closed but still active
                     # (not SVG or MathML text, §13.2.6.5: they wait for HTML's next).
-                    # A browser does so before white space too, where a copy then holds
-                    # the blocks that follow; here it opens inside each of them, which
-                    # writes the same, and its end tag closes it without the adoption
-                    # agency's moving a block out of it.
                     self.reconstruct()
                     if self.hidden:
                         continue            # inside a <b hidden> opened again
@@ -738,7 +742,15 @@ class Builder:
                 self.offset = start
                 self.token = index
                 name = TAG_NAMES[number] if number else tokens.name(index)
-                self.end_tag(name)
+                if self.spaced:
+                    # an end tag that closes an element closes the copies opened
+                    # before the white space too (they were the current node)
+                    size = len(self.stack)
+                    self.end_tag(name)
+                    if len(self.stack) != size:
+                        self.spaced = False
+                else:
+                    self.end_tag(name)
             elif kind == RAW_TEXT:
                 if number == TITLE and not self.page.title:
                     self.page.title = " ".join(tokens.text(start, end, True, False).split())
@@ -762,6 +774,12 @@ class Builder:
     # ------------------------------------------------------------- start tags
 
     def start_tag(self, name: str, index: int, flags: int) -> None:
+        if self.spaced:
+            # the formatting elements still active open again before the white space
+            # that came before this tag, so they hold the element (reconstructs_before_space)
+            self.spaced = False
+            if self.active_formatting and not self.hidden and not self.in_foreign_element():
+                self.reconstruct()
         bits = TAG_BITS.get(name, 0)
         if same(name, "nav"):
             self.unclosed_nav = True        # until its </nav>: </body> closes it too
@@ -1539,6 +1557,7 @@ class Builder:
         :meth:`close_phrasing`); none is read once it is spent."""
         closed = self.active_formatting
         self.active_formatting = []         # the copies' start tags reconstruct nothing
+        self.spaced = False
         self.active_names = {}
         if self.reopen_budget < 0:
             return                          # over budget
@@ -1561,6 +1580,20 @@ class Builder:
         # its own start tag, not the last copy's (whose attributes a copy of it would
         # then take: a <b hidden>'s hid it, a <b href>'s linked it)
         self.token = token
+
+    def reconstructs_before_space(self) -> bool:
+        """White space while formatting elements closed but still active wait on the
+        list: whether a browser opens them again before it ("in body", §13.2.6.4.7,
+        as for any character; not in SVG or MathML content, §13.2.6.5, nor as a
+        table's own text, §13.2.6.4.10). The builder opens them at the next start tag
+        instead (:meth:`start_tag`), or at the next text, unless an end tag closes an
+        element first (which would have closed them): so they hold the blocks that
+        follow, as in a browser, and a code element among them is not written as code
+        there (``<p><code>x</p>\n<div>y</div>``: ``y`` is plain, as in
+        ``<code><div>y</div></code>``)."""
+        stack = self.stack
+        return not stack or not (stack[-1].space is not None and not stack[-1].flags & INTEGRATION_POINT) and \
+            stack[-1].tag not in TABLE_WHITE_SPACE
 
     def forget_active(self, name: str) -> bool:
         """The end of a formatting element ``name`` (its end tag, or an ``<a>`` start
