@@ -1319,3 +1319,19 @@ def test_a_marker_stays_on_the_list_until_its_end_tag(html, expected):
 ])
 def test_white_space_opens_again_the_formatting_elements_waiting(html, expected):
     assert webfold.to_markdown(html, "https://example.com/", selection=False) == expected
+
+
+# A <select> bounds every scope but a table's, as Chromium parses what it holds as HTML
+# (whatwg/html#10557; the "in select" insertion mode ignored those tags): a block's
+# start or end tag inside it closes nothing outside it, so what follows stays in the
+# (dropped) select. Each against Chromium's tree.
+@pytest.mark.parametrize("html, expected", [
+    ("<p><select></p>w1", ""),
+    ("<p><select><div>w1</div></select>w2", "w2\n"),
+    ("<p><select><h2>w1</h2></select>w2", "w2\n"),
+    ("<div><select></div>w1", ""),
+    ('<!DOCTYPE html>w0<big aria-hidden="true"></big><i hidden><ol></a></i><em></p></strike><u></big><p><select>'
+     '<span hidden></b><p>w1 ', "w0\n"),
+])
+def test_a_select_bounds_the_scope_of_what_it_holds(html, expected):
+    assert md(html) == expected

@@ -1969,8 +1969,7 @@ class Builder:
                     position = at
                     break
                 if tag in SPECIAL_ELEMENTS:
-                    if not formatting or tag in IN_SCOPE or same(tag, "select"):
-                        # (in a <select> an end tag is ignored, §13.2.6.4.16)
+                    if not formatting or tag in IN_SCOPE:
                         self.searched[name] = (size, stack[size - 1], at, furthest, hiding)
                         return False
                     furthest = True

@@ -131,9 +131,14 @@ SPECIAL_ELEMENTS = frozenset(BLOCK_ELEMENTS | {
 })
 
 #: Elements that bound the search of an end tag: nothing outside them is closed by
-#: an end tag seen inside. Source: WHATWG HTML §13.2.4.2, "has an element in scope".
+#: an end tag seen inside. Source: WHATWG HTML §13.2.4.2, "has an element in scope";
+#: and <select>, which the "in select" insertion mode (§13.2.6.4.16) closed to every
+#: tag but its own, and browsers that parse what a select holds as HTML (Chromium
+#: since 2025, whatwg/html#10557) take as a boundary: in <p><select><div>x, or
+#: <div><select></div>x, x is in the select.
 SCOPE_BOUNDARIES = frozenset(
-    {"applet", "caption", "html", "table", "td", "th", "marquee", "object", "template", "svg", "math"}
+    {"applet", "caption", "html", "table", "td", "th", "marquee", "object", "template", "svg", "math",
+     "select"}
 )
 
 #: A start tag of the key closes an open element of any of the values first, if
