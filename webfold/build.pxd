@@ -216,6 +216,9 @@ cdef class Builder:
     cdef void _move_into_link(self, Py_ssize_t opener, Py_ssize_t closer)
     cdef void _escape_bang(self, Py_ssize_t bracket)
     cdef bint _wraps_link(self, Py_ssize_t opener, Py_ssize_t closer)
+    @cython.locals(parts=list, delimiter=str, links=list, at=Py_ssize_t, close=Py_ssize_t, first=Py_ssize_t,
+                   last=Py_ssize_t)
+    cdef bint _into_links(self, Py_ssize_t opener, Py_ssize_t end)
     cdef void close_code(self, object mark)
     cdef bint _take_back_opener(self, Py_ssize_t index)
     cdef void void(self, str name, object attributes)

@@ -2428,6 +2428,7 @@ class Builder:
                     parts[opener] = parts[closer] = parts[opener].replace("_", "*")
                     todo.append((touched[0], touched[1], False))
                     continue
+            self._into_links(opener, closer)    # (or written inside the links it holds)
             parts[opener] = parts[closer] = ""
             todo.extend([(held_opener, held_closer, True) for held_opener, held_closer in reversed(held)])
 
@@ -2557,7 +2558,7 @@ class Builder:
                 if self._wraps_link(opener, len(parts)):
                     parts.append(parts[opener])
                     self._move_into_link(opener, len(parts) - 1)
-                else:
+                elif not self._into_links(opener, len(parts)):
                     parts[opener] = ""
             else:
                 # A no-break space (Unicode white space: general category Zs) before a
@@ -2660,6 +2661,64 @@ class Builder:
         last = self._written_before(bracket, -1)
         if last >= 0 and parts[last].endswith("!") and not parts[last].endswith("\\!"):
             parts[last] = parts[last][:-1] + "\\!"
+
+    def _into_links(self, opener: int, end: int) -> bool:
+        """Where the emphasis whose opener is ``parts[opener]`` cannot open (a letter or
+        digit before it, punctuation after it) and holds only links, those between it
+        and ``parts[end]`` separated by white space (as when a link ends and opens
+        again inside it): write the emphasis inside each link instead, "a**[x](/1)
+        [y](/2)**" as "a[**x**](/1) [**y**](/2)" (CommonMark §6.2: after "[" and
+        before "]" the delimiters flank), as :meth:`_move_into_link` does for one link.
+        White space at either end of a link's text stays outside the delimiters; a
+        link text that starts or ends with a delimiter of the same character (a run
+        it would join) takes the other form of ``*`` (``_``), or the emphasis is
+        dropped. The opener is emptied; returns whether it was so written."""
+        parts = self.parts
+        delimiter = parts[opener]
+        links = []
+        at = opener + 1
+        while at < end:
+            if not parts[at].strip():
+                at += 1                     # white space between links, or an emptied part
+                continue
+            if parts[at] != "[":
+                return False
+            close = at + 1
+            while close < end and not parts[close].startswith("]("):
+                if parts[close] == "[":
+                    return False
+                close += 1
+            first = at + 1
+            while first < close and not parts[first].strip():
+                first += 1
+            last = close - 1
+            while last > at and not parts[last].strip():
+                last -= 1
+            if close >= end or first >= close:
+                return False
+            # a code span's part is written whole (code_spans): no white space to keep out
+            if (parts[first] != parts[first].lstrip() or parts[last] != parts[last].rstrip()) and (
+                    first in self.code_spans or last in self.code_spans):
+                return False
+            edges = parts[first].lstrip()[:1] + parts[last].rstrip()[-1:]
+            written = delimiter
+            if delimiter[0] in edges:
+                written = delimiter.replace("*", "_") if delimiter[0] == "*" else delimiter.replace("_", "*")
+                if written[0] in edges:
+                    return False            # "~~" by "~", or both forms of "*"
+            links.append((first, last, written))
+            at = close + 1
+        if len(links) < 2:
+            return False
+        for first, last, written in links:
+            text = parts[first]
+            kept = text.lstrip()
+            parts[first] = text[:len(text) - len(kept)] + written + kept
+            text = parts[last]
+            kept = text.rstrip()
+            parts[last] = kept + written + text[len(kept):]
+        parts[opener] = ""
+        return True
 
     def _wraps_link(self, opener: int, closer: int) -> bool:
         """Whether the parts between ``parts[opener]`` and ``parts[closer]`` are
