@@ -1335,3 +1335,19 @@ def test_white_space_opens_again_the_formatting_elements_waiting(html, expected)
 ])
 def test_a_select_bounds_the_scope_of_what_it_holds(html, expected):
     assert md(html) == expected
+
+
+# A <select> or <input> ends the open select (and a <select> is ignored), in Chromium
+# and in the "in select" insertion mode (§13.2.6.4.16): what follows shows. Each against
+# Chromium's tree.
+@pytest.mark.parametrize("html, expected", [
+    ("<select><select>x", "x\n"),
+    ("<p><select><div><select>x</div>y", "xy\n"),
+    ("<select><input>y", "y\n"),
+    ('<!DOCTYPE html><small><h2 style="display:none">w0 w1<form>w2<select hidden><s><select hidden></h3>w3 </td>w4'
+     '<caption>w5 ', "w3 w4w5\n"),
+    # a <textarea> does not
+    ("<select><textarea>x</textarea>y", ""),
+])
+def test_a_select_or_input_start_tag_ends_the_open_select(html, expected):
+    assert md(html) == expected

@@ -807,6 +807,16 @@ class Builder:
             return                          # so is a table's part outside a table (§13.2.6.4.7, "in body")
         if same(name, "button") and self.open_count.get("button") and not foreign:
             self.close_in_scope(("button",), IN_SCOPE)  # buttons do not nest (§13.2.6.4.7)
+        if (same(name, "select") or same(name, "input")) and self.open_count.get("select") and \
+                not self.outside_html():
+            # A <select> or <input> ends the open select ("in select", §13.2.6.4.16; and
+            # as Chromium parses a select's content, whatwg/html#10557), and a <select>
+            # is then ignored
+            position = self.in_scope(("select",), IN_SCOPE)
+            if position >= 0:
+                self.pop_to(position)
+                if same(name, "select"):
+                    return
         if same(name, "form") and not self.outside_html():
             if not self.open_count.get("template"):
                 if self.form_pointer:
