@@ -1157,6 +1157,10 @@ def test_a_chain_of_emphasis_mended_at_its_end_does_not_recurse():
      '`x`\n\n*w2*\n'),
     ('<code>a<em>e<div>b</div>c</em>d</code>',
      '`ae`\n\n*b*\n\n*c*d\n'),
+    # ... and an <hr>, a block too
+    ('<code><em><hr>w1</em></code>', '***\n\n*w1*\n'),
+    ('<!DOCTYPE html>w0<font><font color=red><hr><code><p><em><hr></font><i><hr>w1<a href=/1><div>',
+     'w0\n\n***\n\n***\n\n***\n\n*w1*\n'),
     # an emphasis inside an alike one ended with a block open marks what follows in it
     ('<i><div>w0<em>w1 </i>w2', '*w0w1* *w2*\n'),
     ('<em><i><li></em>w0', '- *w0*\n'),

@@ -983,6 +983,15 @@ class Builder:
                 role = BLOCK                # deeper nesting would cost its depth on every line
             self.block_start(name, role, frame_flags, attributes, chrome)
 
+    def flush_for_block(self) -> None:
+        """End the paragraph before a block (a block's start, an ``<hr>``): inside a
+        code element, whose span the paragraph's end closes, the emphasis elements open
+        inside it mark what follows (:meth:`marks_after_code`)."""
+        code = self.code
+        self.flush()
+        if code is not None and self.code is None:
+            self.marks_after_code(code)
+
     def marks_after_code(self, code: Mark) -> None:
         """A block starts inside a code element, whose span its paragraph's end has
         closed (a code element around blocks is not written as code): the emphasis
@@ -1086,10 +1095,7 @@ class Builder:
             self.resolve = self.resolve.rebased(base)
 
     def block_start(self, name: str, role: int, flags: int, attributes, chrome: int) -> None:
-        code = self.code
-        self.flush()
-        if code is not None and self.code is None:
-            self.marks_after_code(code)
+        self.flush_for_block()
         data = None
         if role == HEADING:
             self.heading = HEADING_LEVEL[name]
@@ -2790,7 +2796,7 @@ class Builder:
             if self.heading:
                 self.space = True           # "a<hr>b" in a heading: the words stay apart
             elif not self.pre:
-                self.flush()
+                self.flush_for_block()
                 self.emit(Block("***", "thematic_break"))
         elif name == "img" or name == "image":
             if attributes and self.images and not self.pre and self.code is None:
