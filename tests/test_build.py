@@ -1157,8 +1157,9 @@ def test_a_chain_of_emphasis_mended_at_its_end_does_not_recurse():
      '`x`\n\n*w2*\n'),
     ('<code>a<em>e<div>b</div>c</em>d</code>',
      '`ae`\n\n*b*\n\n*c*d\n'),
-    # ... and an <hr>, a block too
+    # ... and an <hr>, a block too, or an empty paragraph ("</p>" with none open)
     ('<code><em><hr>w1</em></code>', '***\n\n*w1*\n'),
+    ('<tt><b>w1</p>w2', '`w1`\n\n**w2**\n'),
     ('<!DOCTYPE html>w0<font><font color=red><hr><code><p><em><hr></font><i><hr>w1<a href=/1><div>',
      'w0\n\n***\n\n***\n\n***\n\n*w1*\n'),
     # an emphasis inside an alike one ended with a block open marks what follows in it

@@ -1842,7 +1842,7 @@ class Builder:
             return
         if not self.open_count.get(name):
             if same(name, "p") and not self.hidden:
-                self.flush()                # "</p>" with no open p: an empty paragraph
+                self.flush_for_block()      # "</p>" with no open p: an empty paragraph
             return
         if name not in SPECIAL_ELEMENTS:
             self.close_phrasing(name)
