@@ -1356,3 +1356,16 @@ def test_a_select_bounds_the_scope_of_what_it_holds(html, expected):
 ])
 def test_a_select_or_input_start_tag_ends_the_open_select(html, expected):
     assert md(html) == expected
+
+
+# A <table> in a table's own content, outside its cells, ends that table first (§13.2.6.4.9):
+# a <select> after the second one's end is then outside any table, and a <tr> ends it not.
+@pytest.mark.parametrize("html, expected", [
+    ("<table><table></table><select><tr>w2", ""),
+    ('<!DOCTYPE html><table><a href=/1><table><option><strike>w0w1</table><select><tr><strike>w2</tr></object>w3'
+     '<pre><blockquote></span>', ""),
+    ("<table><tr><td>a</td></tr><table><tr><td>b</td><td>c</td></tr></table>d",
+     "a\n\n| b | c |\n| --- | --- |\n\nd\n"),
+])
+def test_a_table_in_a_tables_own_content_ends_it(html, expected):
+    assert md(html) == expected

@@ -1393,7 +1393,12 @@ class Builder:
             if not same(name, "table") and not same(name, "col") and count.get("colgroup"):
                 self.close_in_scope(("colgroup",), IN_TABLE_SCOPE)
             if count.get("table"):
-                self.clear_to_table_context()
+                if same(name, "table") and self.in_table_body():
+                    # a table in a table's own content (not in a cell) ends it first
+                    # (§13.2.6.4.9, "in table": a start tag "table")
+                    self.close_in_scope(("table",), IN_TABLE_SCOPE)
+                else:
+                    self.clear_to_table_context()
         elif name in RUBY_PARTS:
             # "generate implied end tags" (for <rt> and <rp> except an <rtc>) while a
             # <ruby> is in scope
