@@ -497,6 +497,13 @@ def test_items_of_one_list_stay_one_list():
     # around the next item, as a browser puts it
     ("<ol><li><p>a</p><a href=x></li>\n<li><div>b</div><p>c</p></li><li>d</li></ol>",
      "1. a\n\n2. [b](https://example.com/x)\n\n   [c](https://example.com/x)\n\n3. [d](https://example.com/x)\n"),
+    # twelve different formatting elements between the list and an item (a browser
+    # opens again at most 3 alike, but a chain of different ones is longer): a walk up
+    # bounded to 8 of them stopped at one of them and wrote the item '2)'
+    ("<ol><li><p>a</p></li><b><i><em><strong><s><u><small><big><tt><font><strike><nobr>"
+     "<li><div>b</div><p>c</p></li></nobr></strike></font></tt></big></small></u></s></strong>"
+     "</em></i></b><li>d</li></ol>",
+     "1. a\n\n2. ***~~b~~***\n\n   ***~~c~~***\n\n3. d\n"),
 ])
 def test_items_of_one_list_stay_one_list_through_an_element_around_an_item(html, expected):
     # the item is still the list's: "2)" wrote it as another list's
