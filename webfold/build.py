@@ -1613,8 +1613,7 @@ class Builder:
         there (``<p><code>x</p>\n<div>y</div>``: ``y`` is plain, as in
         ``<code><div>y</div></code>``)."""
         stack = self.stack
-        return not stack or not (stack[-1].space is not None and not stack[-1].flags & INTEGRATION_POINT) and \
-            stack[-1].tag not in TABLE_WHITE_SPACE
+        return not stack or not self.in_foreign_element() and stack[-1].tag not in TABLE_WHITE_SPACE
 
     def forget_active(self, name: str) -> bool:
         """The end of a formatting element ``name`` (its end tag, or an ``<a>`` start
@@ -1691,7 +1690,7 @@ class Builder:
             # the SVG, hidden around it or not drawn, and ends nothing outside it.
             return at_point and not seen
         # one at a time: an <mglyph> above a MathML <mi> is foreign, and the <mi> not
-        while stack and stack[-1].space is not None and not stack[-1].flags & INTEGRATION_POINT:
+        while self.in_foreign_element():
             self.pop()
         return at_point
 
