@@ -91,6 +91,8 @@ cdef class Builder:
     cdef public dict open_count
     cdef public int hidden, hidden_foreign, main, sectioning, pre, heading
     cdef public bint left_svg
+    cdef public object math
+    cdef public Frame math_root
     cdef public Py_ssize_t serial, token, reopen_budget
     cdef public list active_formatting
     cdef public dict active_names
@@ -142,6 +144,7 @@ cdef class Builder:
     cdef void block_start(self, str name, int role, int flags, object attributes, int chrome)
     @cython.locals(frame=Frame, parent=Frame, inherited=int, position=Py_ssize_t, html=bint)
     cdef void push(self, str name, int role, int flags, object attributes, object data=*, int chrome=*)
+    cdef void math_element(self, str name, Py_ssize_t index, int flags, int bits)
     cdef bint hidden_by(self, str name, dict attributes, int marks)
     cdef bint meet(self, str name, dict attributes, bint unseen, int marks)
     cdef bint meet_id(self, object own)

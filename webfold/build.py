@@ -18,6 +18,7 @@ from itertools import islice
 
 from webfold.markdown import (code_fence, code_span, destination, escape_end, escape_inline,
                               escape_line_start, link_title)
+from webfold.mathml import MathText
 from webfold.memo import remember
 from webfold._scan import TokenFlag, TokenKind, Tokens
 from webfold._text import Lexicon, attribute_marks
@@ -651,6 +652,10 @@ class Builder:
         self.hidden = 0
         self.hidden_foreign = 0
         self.left_svg = False               # an SVG was left early (leave_foreign_content)
+        # The TeX of the <math> element open, and its frame: its text is written where
+        # it ends (webfold.mathml). None when no shown <math> is open.
+        self.math: MathText | None = None
+        self.math_root: Frame | None = None
         self.main = 0
         self.sectioning = 0
         self.pre = 0
@@ -711,6 +716,9 @@ class Builder:
             if kind == TEXT:
                 if self.hidden:
                     if flags & WHITESPACE:
+                        continue
+                    if self.math is not None:
+                        self.math.text(tokens.text(start, end, True, False))
                         continue
                     if self.open_count.get("svg") and self.at_shown_foreign_object():
                         self.leave_foreign_content()
@@ -876,6 +884,8 @@ class Builder:
             self.payload_kind = (script_kind(attributes)
                                  if same(name, "script") and self.hidden == 1 and self.stack[-1].tag == "head"
                                  else None)
+            if self.math is not None:
+                self.math_element(name, index, flags, bits)
             if not bits & VOID and not flags & SELF_CLOSING:
                 # a MathML <annotation-xml> is an integration point by its encoding (push)
                 self.push(name, NONE, INTEGRATION_POINT if same(name, "annotation-xml") and flags & HAS_ATTRIBUTES
@@ -914,6 +924,13 @@ class Builder:
         elif bits & DROPPED and not (self.keep_nav and same(name, "nav")):
             self.push(name, NONE, HIDDEN_ROOT | HIDDEN_FOREIGN if hidden and name in FOREIGN_ROOTS
                       else HIDDEN_ROOT, attributes)
+            if same(name, "math") and not hidden:
+                # a formula is content: its text is kept (webfold.mathml), not dropped
+                attributes = attributes or {}
+                self.math = MathText(attributes.get("alttext", ""),
+                                     attributes.get("display", "").strip().lower() == "block")
+                self.math.start(name, "", False)
+                self.math_root = self.stack[-1]
             return
         role = ROLES.get(name, NONE)
         if role == CONTROL:
@@ -1223,6 +1240,17 @@ class Builder:
                 self.main += 1
             if flags & IN_SECTIONING:
                 self.sectioning += 1
+
+    def math_element(self, name: str, index: int, flags: int, bits: int) -> None:
+        """A start tag inside a shown ``<math>``: an element of the formula's TeX
+        (an HTML one in an ``<mtext>`` too). One that a reader does not see writes
+        nothing: hidden by its attributes, or dropped (a ``<script>``, an ``<svg>``)."""
+        attributes = self.tokens.attributes(index) if flags & HAS_ATTRIBUTES else None
+        unseen = bool(bits & DROPPED) and not same(name, "math") or attributes is not None and \
+            self.hidden_by(name, attributes, class_marks(attributes))
+        self.math.start(name, attributes.get("encoding", "") if attributes is not None else "", unseen)
+        if bits & VOID or flags & SELF_CLOSING:
+            self.math.end()                 # no end tag comes: <mspace/>, <br>
 
     def hidden_by(self, name: str, attributes: dict[str, str], marks: int) -> bool:
         """True when the element's attributes hide it: ``hidden``, ``aria-hidden``, a
@@ -1647,12 +1675,12 @@ class Builder:
     def leave_foreign_content(self) -> bool:
         """An HTML start tag (or ``</p>``, ``</br>``) in foreign content (§13.2.6.5).
 
-        While an SVG or MathML root hidden by its attributes is open, as the standard
-        says: close foreign elements until the current node is an HTML element or an
-        integration point (``<foreignObject>``, ``<desc>``, ``<mi>``…), under which
-        HTML stays in the hidden root. Otherwise close every open SVG and MathML
-        element: the builder drops them whole, and the HTML in a shown one is text a
-        reader sees.
+        While an SVG or MathML root hidden by its attributes, or a shown ``<math>``
+        (whose text is kept, :class:`webfold.mathml.MathText`), is open, as the
+        standard says: close foreign elements until the current node is an HTML element
+        or an integration point (``<foreignObject>``, ``<desc>``, ``<mi>``…), under which
+        HTML stays in the root. Otherwise close every open SVG element: the builder
+        drops them whole, and the HTML in a shown one is text a reader sees.
 
         Nothing is closed when the current node is HTML (in an integration point).
         Returns whether the tag stays in an integration point (of a hidden root): it is
@@ -1670,7 +1698,7 @@ class Builder:
             seen = self.at_shown_foreign_object()
             if not seen:
                 return True                 # HTML in an unseen <foreignObject> stays there
-        if not self.hidden_foreign:
+        if not self.hidden_foreign and self.math is None:
             # The outermost root: below each root or integration point, what holds
             # it, but not past HTML open in an integration point (what it holds, a
             # <section hidden>'s text, stays in it).
@@ -1689,6 +1717,7 @@ class Builder:
             # as there (a <td>'s); in another integration point, it stays in a box of
             # the SVG, hidden around it or not drawn, and ends nothing outside it.
             return at_point and not seen
+        # A hidden root, or a <math> whose text is kept, is left as the standard says,
         # one at a time: an <mglyph> above a MathML <mi> is foreign, and the <mi> not
         while self.in_foreign_element():
             self.pop()
@@ -2175,6 +2204,12 @@ class Builder:
         flags = frame.flags
         if flags & MARKER:
             self.marker_closed(frame)
+        formula = ""
+        if self.math is not None:
+            self.math.end()                 # every element above the <math> is in it
+            if frame is self.math_root:
+                formula = self.math.result()
+                self.math = self.math_root = None
         if flags & (HIDDEN_CANDIDATE | DIALOG_ROOT):
             self.flush()                    # its last leaf is unseen, or in the dialog, too
         if flags & HIDDEN_CANDIDATE:
@@ -2204,6 +2239,8 @@ class Builder:
                     self.main -= 1
                 if flags & IN_SECTIONING:
                     self.sectioning -= 1
+        if formula:
+            self.text(formula)              # where the <math> ends, now that it is closed
         # A removed form is hidden, so counted in self.hidden: shown pages never look.
         if self.hidden and self.stack and self.stack[-1].flags & REMOVED:
             self.pop()                          # the removed form whose last element this was

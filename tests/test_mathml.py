@@ -1,0 +1,167 @@
+"""Formulas: a <math> element's text kept as TeX between dollar signs (webfold.mathml)."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from markdown_it import MarkdownIt
+
+import webfold
+from webfold.mathml import REORDER_LIMIT, MathText
+
+
+def md(page: str) -> str:
+    """Every block's Markdown (no selection: these are the converter's rules)."""
+    return webfold.to_markdown(page, selection=False)
+
+
+def tex(*events: str, alttext: str = "", display: bool = False) -> str:
+    """MathText's result for a <math> holding ``events``: "<tag" starts an element
+    ("<annotation" one of TeX encoding), ")" ends the last one, anything else is text."""
+    formula = MathText(alttext, display)
+    formula.start("math", "", False)
+    for event in events:
+        if event == ")":
+            formula.end()
+        elif event.startswith("<"):
+            formula.start(event[1:], "application/x-tex" if event == "<annotation" else "", False)
+        else:
+            formula.text(event)
+    formula.end()
+    return formula.result()
+
+
+@pytest.mark.parametrize("events, expected", [
+    # tokens in order; a script's operands braced, so a group stays one
+    (("<mi", "E", ")", "<mo", "=", ")", "<mi", "m", ")", "<msup", "<mi", "c", ")", "<mn", "2", ")", ")"),
+     "$E=m{c}^{2}$"),
+    (("<msup", "<mrow", "<mi", "a", ")", "<mo", "+", ")", "<mi", "b", ")", ")", "<mn", "2", ")", ")"),
+     "${a+b}^{2}$"),
+    (("<msubsup", "<mi", "x", ")", "<mi", "i", ")", "<mn", "2", ")", ")"), "${x}_{i}^{2}$"),
+    (("<mfrac", "<mn", "1", ")", "<mrow", "<mi", "x", ")", "<mo", "+", ")", "<mn", "1", ")", ")", ")"),
+     "$\\frac{1}{x+1}$"),
+    (("<msqrt", "<mi", "x", ")", "<mo", "+", ")", "<mn", "1", ")", ")"), "$\\sqrt{x+1}$"),
+    # TeX names the index of a root, and what is over or under a base, before the base
+    (("<mroot", "<mi", "x", ")", "<mn", "3", ")", ")"), "$\\sqrt[3]{x}$"),
+    (("<mover", "<mi", "x", ")", "<mo", "¯", ")", ")"), "$\\overset{¯}{x}$"),
+    (("<munder", "<mi", "lim", ")", "<mrow", "<mi", "n", ")", "<mo", "→", ")", "<mi", "∞", ")", ")", ")"),
+     "$\\underset{n→∞}{\\lim}$"),
+    (("<munderover", "<mo", "∑", ")", "<mrow", "<mi", "i", ")", "<mo", "=", ")", "<mn", "1", ")", ")",
+      "<mi", "n", ")", ")"), "$\\underset{i=1}{\\overset{n}{∑}}$"),
+    (("<mtable", "<mtr", "<mtd", "<mn", "1", ")", ")", "<mtd", "<mn", "2", ")", ")", ")",
+      "<mtr", "<mtd", "<mn", "3", ")", ")", "<mtd", "<mn", "4", ")", ")", ")", ")"),
+     "$\\begin{matrix} 1 & 2 \\\\ 3 & 4 \\end{matrix}$"),
+    (("<mfenced", "<mi", "a", ")", "<mi", "b", ")", ")"), "$(a,b)$"),
+    # function names upright, other names of several letters as roman, invisible
+    # operators (U+2061 function application) dropped
+    (("<mi", "sin", ")", "<mo", "\u2061", ")", "<mi", "x", ")"), "$\\sin x$"),
+    (("<mi", "rank", ")", "<mo", "\u2062", ")", "<mi", "A", ")"), "$\\mathrm{rank}A$"),
+    # TeX's special characters as TeX writes them, in math and in text
+    (("<mo", "{", ")", "<mi", "x", ")", "<mo", "}", ")", "<mo", "%", ")", "<mi", "a_b", ")"),
+     "$\\{x\\}\\%\\mathrm{a\\_b}$"),
+    (("<mtext", "if x ≥ 0 & y\\z", ")",), "$\\text{if x ≥ 0 \\& y\\textbackslash{}z}$"),
+    # <semantics> and <maction> show their first child; <mphantom>, <mspace> nothing
+    (("<maction", "<mi", "a", ")", "<mi", "HIDDEN", ")", ")"), "$a$"),
+    (("<mi", "a", ")", "<mphantom", "<mi", "b", ")", ")", "<mspace", ")"), "$a$"),
+    # an empty formula writes nothing
+    ((), ""),
+    (("<mrow", ")"), ""),
+])
+def test_presentation_markup_is_written_as_tex(events, expected):
+    assert tex(*events) == expected
+
+
+def test_the_tex_annotation_comes_first_then_the_alttext_then_the_markup():
+    semantics = ("<semantics", "<mi", "x", ")", "<annotation", "x^2", ")", ")")
+    assert tex(*semantics, alttext="alt") == "$x^2$"
+    assert tex("<mi", "x", ")", alttext="x_{alt}") == "$x_{alt}$"
+    assert tex("<mi", "x", ")") == "$x$"
+    # an annotation of another encoding is not shown, nor read as TeX
+    formula = MathText("", False)
+    formula.start("math", "", False)
+    formula.start("semantics", "", False)
+    formula.start("mi", "", False)
+    formula.text("y")
+    formula.end()
+    formula.start("annotation", "text/plain", False)
+    formula.text("NOT TEX")
+    formula.end()
+    formula.end()
+    formula.end()
+    assert formula.result() == "$y$"
+    # white space runs become one space; display math is between double dollars
+    assert tex("<semantics", "<mi", "a", ")", "<annotation", "  a +\n  b ", ")", ")", display=True) == "$$a + b$$"
+
+
+def test_a_root_too_large_to_reorder_keeps_its_children_in_order_and_every_token():
+    events = ["<mroot", "<mrow"] + ["<mi", "x", ")"] * REORDER_LIMIT + [")", "<mn", "3", ")", ")"]
+    result = tex(*events)
+    assert result == "$\\sqrt{" + "x" * REORDER_LIMIT + "}[3]$"
+
+
+def plain(markdown: str) -> str:
+    """The text a CommonMark reader shows for ``markdown``: tags dropped, entities read."""
+    rendered = MarkdownIt("commonmark").enable("table").render(markdown)
+    return html.unescape(re.sub(r"<[^>]+>", "", rendered)).strip()
+
+
+KATEX = ('<p>The energy is <span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/'
+         'Math/MathML"><semantics><mrow><mi>E</mi><mo>=</mo><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup>'
+         '</mrow><annotation encoding="application/x-tex">E=mc^2</annotation></semantics></math></span>'
+         '<span class="katex-html" aria-hidden="true"><span class="base"><span class="mord mathnormal">E'
+         '</span><span class="mrel">=</span><span class="mord mathnormal">mc</span><span class="msupsub">'
+         '<span class="mord mtight">2</span></span></span></span></span> here.</p>')
+
+
+@pytest.mark.parametrize("page, expected", [
+    # KaTeX: the MathML with its TeX annotation, beside a drawing hidden from readers
+    (KATEX, "The energy is $E=mc^2$ here.\n"),
+    # MathJax 3: glyphs drawn by CSS (no text), beside the MathML for assistive tools
+    ('<p>Then <mjx-container class="MathJax" jax="CHTML"><mjx-math><mjx-mi><mjx-c class="mjx-c1D465">'
+     '</mjx-c></mjx-mi></mjx-math><mjx-assistive-mml><math><mi>x</mi><mo>=</mo><mn>1</mn></math>'
+     '</mjx-assistive-mml></mjx-container>.</p>', "Then $x=1$.\n"),
+    ('<p>Euler: <math alttext="e^{i\\pi}+1=0"><mi>e</mi></math>.</p>', "Euler: $e^{i\\pi}+1=0$.\n"),
+    ("<p>Display:</p><p><math display=block><mi>x</mi></math></p>", "Display:\n\n$$x$$\n"),
+    # Markdown's own characters are escaped as in any text
+    ("<p><math><mi>a</mi><mo>*</mo><mi>b</mi><mo>*</mo><mi>c</mi></math></p>", "$a\\*b\\*c$\n"),
+    # where it stands: in a link, an item, a cell, a heading, code, preformatted text
+    ("<p><a href=/x>see <math><mi>a</mi></math> here</a></p>", "[see $a$ here](/x)\n"),
+    ("<ul><li>x <math><mi>a</mi></math><li>y</ul>", "- x $a$\n- y\n"),
+    ("<table><tr><th>h<tr><td><math><mi>a</mi></math><td>b</table>", "| h |  |\n| --- | --- |\n| $a$ | b |\n"),
+    ("<h2>Sum <math><mi>s</mi></math></h2>", "## Sum $s$\n"),
+    ("<p><code>x <math><mi>a</mi></math> y</code></p>", "`x $a$ y`\n"),
+    ("<pre>x <math><mi>a</mi></math> y</pre>", "```\nx $a$ y\n```\n"),
+    # a formula that a reader does not see is not written, nor its hidden parts
+    ("<p>x <math hidden><mi>a</mi></math> y</p>", "x y\n"),
+    ('<p>x <math style="display:none"><mi>a</mi></math> y</p>', "x y\n"),
+    ("<p hidden>x <math><mi>a</mi></math></p><p>y</p>", "y\n"),
+    ('<p>x <math><mi>a</mi><mi style="display:none">S</mi><mtext><span hidden>S</span>t</mtext>'
+     '<mtext><script>S</script><svg><text>S</text></svg></mtext></math> y</p>', "x $a\\text{t}$ y\n"),
+    # HTML in an <mtext> is the formula's text (a text integration point, §13.2.6.5)
+    ("<p>a <math><mtext><b>w1</b></mtext></math> b</p>", "a $\\text{w1}$ b\n"),
+    ("<math><mtext><section>w1<p>w2</section></mtext></math><p>after", "$\\text{w1}\\text{w2}$\n\nafter\n"),
+    # it ends where browsers end it: at an HTML tag outside an integration point, at
+    # the end tag of an element around it, or at the end of the page
+    ("<p>x <math><mi>a</mi><p>y", "x $a$\n\ny\n"),
+    ("<div>x <math><mi>a</mi></div>after", "x $a$\n\nafter\n"),
+    ("<p>x <math><msup><mi>a</mi><mn>2", "x ${a}^{2}$\n"),
+    ("<p>x <math/> y", "x y\n"),
+])
+def test_a_formula_is_written_where_it_stands(page, expected):
+    assert md(page) == expected
+
+
+def test_a_commonmark_reader_sees_the_tex_exactly():
+    page = ('<p>Sets <math><semantics><mi>S</mi><annotation encoding="application/x-tex">'
+            'S=\\{x_1,\\dots,x_n\\}\\ *[a]*</annotation></semantics></math> end</p>')
+    assert plain(md(page)) == "Sets $S=\\{x_1,\\dots,x_n\\}\\ *[a]*$ end"
+    assert plain(md(KATEX)) == "The energy is $E=mc^2$ here."
+
+
+def test_formulas_are_main_content():
+    page = ("<html><head><title>Proof</title></head><body><nav><a href=/>Home</a></nav><main><h1>Proof</h1>"
+            + "<p>We show that the sum is finite, as the bound below gives for every term.</p>" * 3
+            + KATEX + "</main><footer>© Site</footer></body></html>")
+    assert "$E=mc^2$" in webfold.to_markdown(page)

@@ -1,0 +1,224 @@
+"""A ``<math>`` element's text, as TeX between dollar signs, for the builder.
+
+Formulas are main content (a page's equations are its argument), so a ``<math>``
+element is not dropped as other foreign content is: its text is written where it
+stands, as ``$…$`` (``$$…$$`` for ``display="block"``), the delimiters of TeX math that
+GitHub's Markdown and most math renderers read. The TeX is, in this order:
+
+1. the element's ``<annotation encoding="application/x-tex">`` (KaTeX, MathJax and
+   Wikipedia write the source they typeset from there; MathML Core §3.1, "semantics");
+2. its ``alttext`` attribute (MathML Core §2.1);
+3. else the presentation markup, written as TeX (MathML Core §3: token elements as
+   their text, ``<mfrac>`` as ``\\frac``, ``<msqrt>``/``<mroot>`` as ``\\sqrt``, scripts as
+   ``_{}``/``^{}``, ``<mover>``/``<munder>`` as ``\\overset``/``\\underset``, tables as a
+   ``matrix``, text as ``\\text{}``; the deprecated ``<mfenced>`` with its default
+   fences and separator, ``(a,b)``).
+
+The builder feeds it the elements and text of one ``<math>`` element, in document
+order (:meth:`MathText.start`, :meth:`MathText.text`, :meth:`MathText.end`), and
+writes :meth:`MathText.result`, escaped as any text is, so that a CommonMark reader
+sees the TeX exactly. Work and memory are linear in the formula's text: pieces are
+written as they arrive, and only the few elements whose TeX puts a later child first
+(``<mroot>``, ``<mover>``, ``<munder>``, ``<munderover>``) rearrange theirs, at most
+:data:`REORDER_LIMIT` pieces each.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: TeX encodings of an ``<annotation>`` (as written by KaTeX, MathJax, Wikipedia's
+#: Math extension, LaTeXML and Pandoc), compared lower-cased.
+TEX_ENCODINGS = frozenset({"application/x-tex", "application/x-latex", "text/x-tex", "text/latex",
+                           "tex", "latex"})
+#: Elements that write nothing: empty by definition or invisible (``<mphantom>`` takes
+#: room but is not drawn, MathML Core §3.3.4).
+_SILENT = frozenset({"mphantom", "mspace", "none", "mprescripts", "maligngroup", "malignmark", "mglyph"})
+#: Elements that show their first child only (MathML Core's user agent style sheet:
+#: ``semantics > :not(:first-child)`` and ``maction > :not(:first-child)`` are
+#: ``display: none``): a ``<semantics>``'s others are its annotations.
+_FIRST_ONLY = frozenset({"semantics", "maction"})
+#: Token elements (MathML Core §3.2): their text is the formula's.
+_TOKENS = frozenset({"mi", "mn", "mo", "ms", "mtext"})
+#: Around each child, by the parent's tag and the child's position (TeX's forms; each
+#: operand braced, so that ``<msup><mrow>a+b</mrow>...`` keeps its group).
+_AROUND: dict[str, tuple[tuple[str, str], ...]] = {
+    "msup": (("{", "}"), ("^{", "}")),
+    "msub": (("{", "}"), ("_{", "}")),
+    "msubsup": (("{", "}"), ("_{", "}"), ("^{", "}")),
+    "mfrac": (("\\frac{", "}"), ("{", "}")),
+    "mroot": (("{", "}"), ("[", "]")),          # reordered at its end: \sqrt[index]{base}
+    "mover": (("{", "}"), ("{", "}")),
+    "munder": (("{", "}"), ("{", "}")),
+    "munderover": (("{", "}"), ("{", "}"), ("{", "}")),
+}
+#: Before and after the whole element.
+_WRAP = {"msqrt": ("\\sqrt{", "}"), "mtable": ("\\begin{matrix} ", " \\end{matrix}"),
+         "mroot": ("\\sqrt", ""), "mfenced": ("(", ")")}
+#: Between children (after the first).
+_BETWEEN = {"mtable": " \\\\ ", "mtr": " & ", "mlabeledtr": " & ", "mfenced": ","}
+#: Elements whose TeX takes a later child first.
+_REORDERED = frozenset({"mroot", "mover", "munder", "munderover"})
+#: The number of pieces a rearranging
+#: may move (a formula's pieces are tokens and braces, so thousands is a whole page
+#: of it); past this the children stay in document order, with nothing lost.
+REORDER_LIMIT = 4096
+#: Characters that TeX reads as commands or groups, as TeX writes them in text.
+_MATH_ESCAPES = {"\\": "\\backslash ", "{": "\\{", "}": "\\}", "$": "\\$", "&": "\\&", "#": "\\#",
+                 "%": "\\%", "_": "\\_", "^": "\\hat{}", "~": "\\sim "}
+#: The same in ``\\text{}``, where TeX reads text-mode commands.
+_TEXT_ESCAPES = {**_MATH_ESCAPES, "\\": "\\textbackslash{}", "^": "\\textasciicircum{}",
+                 "~": "\\textasciitilde{}"}
+#: Invisible operators (U+2061 function application to U+2064 invisible plus): they
+#: only tell a reader of the markup how the tokens around them combine.
+_INVISIBLE = dict.fromkeys(range(0x2061, 0x2065))
+#: Names written as TeX's upright function names when an ``<mi>`` spells one.
+_FUNCTIONS = frozenset({"sin", "cos", "tan", "cot", "sec", "csc", "arcsin", "arccos", "arctan",
+                        "sinh", "cosh", "tanh", "log", "ln", "lg", "exp", "lim", "liminf", "limsup",
+                        "max", "min", "sup", "inf", "det", "dim", "ker", "deg", "gcd", "arg",
+                        "hom", "Pr"})
+
+
+_CONTROL_WORD_END = re.compile(r"\\[A-Za-z]+$")
+
+
+def _escaped(text: str, escapes: dict[str, str]) -> str:
+    return "".join(escapes.get(character, character) for character in text)
+
+
+class _Node:
+    __slots__ = ("tag", "children", "start", "bounds", "silent", "token")
+
+    def __init__(self, tag: str, start: int, silent: bool, token: str) -> None:
+        self.tag = tag
+        self.children = 0           # children started so far
+        self.start = start          # where its pieces begin
+        # where each child's pieces begin, for the elements that rearrange them
+        self.bounds: list[int] | None = [] if tag in _REORDERED else None
+        self.silent = silent        # writes nothing, nor do the elements in it
+        self.token = token          # the token element it is in ("" for none)
+
+
+class MathText:
+    """The TeX of one ``<math>`` element, collected while the builder reads it.
+
+    Parameters
+    ----------
+    alttext : str
+        The element's ``alttext`` attribute, ``""`` when absent: the TeX when no
+        annotation gives one.
+    display : bool
+        ``display="block"``: written as ``$$…$$``.
+    """
+
+    __slots__ = ("alttext", "display", "pieces", "nodes", "annotation", "tex")
+
+    def __init__(self, alttext: str, display: bool) -> None:
+        self.alttext = alttext
+        self.display = display
+        self.pieces: list[str] = []
+        self.nodes: list[_Node] = []
+        self.annotation: list[str] | None = None    # the text of the TeX annotation being read
+        self.tex = ""                               # the first TeX annotation's text
+
+    def start(self, tag: str, encoding: str, hidden: bool) -> None:
+        """An element starts: ``tag`` its lower-case name (an HTML element in a
+        ``<mtext>`` too), ``encoding`` an ``<annotation>``'s ``encoding`` attribute,
+        ``hidden`` whether its attributes hide it (then it writes nothing)."""
+        parent = self.nodes[-1] if self.nodes else None
+        silent = hidden or tag in _SILENT
+        if parent is not None:
+            position = parent.children
+            silent = silent or parent.silent or position > 0 and parent.tag in _FIRST_ONLY
+            parent.children += 1
+            if not parent.silent:
+                if parent.bounds is not None:
+                    parent.bounds.append(len(self.pieces))
+                around = _AROUND.get(parent.tag)
+                if around is not None and position < len(around):
+                    self.pieces.append(around[position][0])
+                elif position and parent.tag in _BETWEEN:
+                    self.pieces.append(_BETWEEN[parent.tag])
+        if tag == "annotation" and parent is not None and parent.tag == "semantics" and not parent.silent \
+                and not self.tex and encoding.strip().lower() in TEX_ENCODINGS:
+            self.annotation = []
+        token = tag if tag in _TOKENS else parent.token if parent is not None else ""
+        self.nodes.append(_Node(tag, len(self.pieces), silent, token))
+        if not silent and tag in _WRAP:
+            self.pieces.append(_WRAP[tag][0])
+
+    def text(self, text: str) -> None:
+        """Text in the element that is open (references decoded)."""
+        if self.annotation is not None:
+            self.annotation.append(text)
+            return
+        node = self.nodes[-1] if self.nodes else None
+        if node is None or node.silent:
+            return
+        text = text.translate(_INVISIBLE)
+        word = text.strip()
+        if not word:
+            return
+        # Text outside <mi>, <mn> and <mo> is prose: an <mtext>'s or <ms>'s, an HTML
+        # element's in them or in an <annotation-xml>, or text where MathML has none.
+        if node.token != "mi" and node.token != "mn" and node.token != "mo":
+            self.pieces.append("\\text{" + _escaped(text, _TEXT_ESCAPES) + "}")
+        elif node.token == "mi" and word in _FUNCTIONS:
+            self.pieces.append("\\" + word)
+        elif node.token == "mi" and len(word) > 1:
+            self.pieces.append("\\mathrm{" + _escaped(word, _MATH_ESCAPES) + "}")
+        else:
+            text = _escaped(text, _MATH_ESCAPES)
+            if text[:1].isalpha() and self.pieces and _CONTROL_WORD_END.search(self.pieces[-1]):
+                text = " " + text           # "\sin x", not the command "\sinx"
+            self.pieces.append(text)
+
+    def end(self) -> None:
+        """The element open last ends."""
+        node = self.nodes.pop()
+        if node.tag == "annotation" and self.annotation is not None:
+            self.tex = "".join(self.annotation)
+            self.annotation = None
+        if node.silent:
+            return
+        parent = self.nodes[-1] if self.nodes else None
+        if node.bounds is not None and len(self.pieces) - node.start <= REORDER_LIMIT:
+            self._reorder(node)
+        if node.tag in _WRAP:
+            self.pieces.append(_WRAP[node.tag][1])
+        if parent is not None and not parent.silent:
+            around = _AROUND.get(parent.tag)
+            if around is not None and parent.children <= len(around):
+                self.pieces.append(around[parent.children - 1][1])
+
+    def _reorder(self, node: _Node) -> None:
+        """Put the children of an element whose TeX names a later child first in
+        TeX's order: ``\\sqrt[index]{base}``, ``\\overset{over}{base}``…"""
+        pieces, bounds = self.pieces, node.bounds
+        children = [pieces[start:end] for start, end in zip(bounds, bounds[1:] + [len(pieces)])]
+        if len(children) < 2:
+            return
+        base, first = children[0], children[1]
+        if node.tag == "mroot":
+            # "\sqrt" + "{base}" + "[index]" → "\sqrt" + "[index]" + "{base}"
+            ordered = first + base
+        elif node.tag == "mover":
+            ordered = ["\\overset"] + first + base
+        elif node.tag == "munder":
+            ordered = ["\\underset"] + first + base
+        else:   # munderover: base, under, over
+            over = children[2] if len(children) > 2 else []
+            ordered = ["\\underset"] + first + ["{\\overset"] + over + base + ["}"]
+        rest = [piece for child in children[3 if node.tag == "munderover" else 2:] for piece in child]
+        del pieces[bounds[0]:]
+        pieces.extend(ordered + rest)
+
+    def result(self) -> str:
+        """The formula as Markdown text (before escaping): ``$tex$``, ``$$tex$$``, or
+        ``""`` when it holds no text."""
+        tex = self.tex or self.alttext or "".join(self.pieces)
+        tex = " ".join(tex.split())
+        if not tex:
+            return ""
+        return f"$${tex}$$" if self.display else f"${tex}$"
+
