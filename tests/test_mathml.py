@@ -153,6 +153,22 @@ def test_a_formula_is_written_where_it_stands(page, expected):
     assert md(page) == expected
 
 
+@pytest.mark.parametrize("page, expected", [
+    # MathJax 2's TeX input, as kramdown writes it into pages as served
+    ('<p>Energy <script type="math/tex">E = mc^2</script> here.</p>', "Energy $E = mc^2$ here.\n"),
+    ('<p>So:</p><script type="math/tex; mode=display">\\int_0^1 x\\,dx</script>',
+     "So:\n\n$$\\int_0^1 x\\\\,dx$$\n"),
+    # other scripts, and hidden ones, write nothing; nor does a script after an empty
+    # formula's (the delimiter is the script's own)
+    ('<p>a<script type="math/tex" hidden>S</script><script>S</script>b', "ab\n"),
+    ('<script type="math/tex"></script><div hidden><script>S</script></div><p>v', "v\n"),
+    ('<p>a<script type=math/tex></script><style>b{}</style>c', "ac\n"),
+    ('<div hidden><script type="math/tex">S</script></div><p>v', "v\n"),
+])
+def test_a_mathjax_tex_script_is_a_formula(page, expected):
+    assert md(page) == expected
+
+
 def test_a_commonmark_reader_sees_the_tex_exactly():
     page = ('<p>Sets <math><semantics><mi>S</mi><annotation encoding="application/x-tex">'
             'S=\\{x_1,\\dots,x_n\\}\\ *[a]*</annotation></semantics></math> end</p>')

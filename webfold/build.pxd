@@ -102,6 +102,7 @@ cdef class Builder:
     cdef public object page
     cdef public bint json_ld
     cdef public object payload_kind
+    cdef public str tex_script
     cdef public list payloads
     cdef public bint base_seen
     cdef public bint unclosed_nav, keep_nav, saw_nav, form_pointer

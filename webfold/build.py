@@ -18,7 +18,7 @@ from itertools import islice
 
 from webfold.markdown import (code_fence, code_span, destination, escape_end, escape_inline,
                               escape_line_start, link_title)
-from webfold.mathml import MathText
+from webfold.mathml import MathText, script_delimiter
 from webfold.memo import remember
 from webfold._scan import TokenFlag, TokenKind, Tokens
 from webfold._text import Lexicon, attribute_marks
@@ -689,6 +689,7 @@ class Builder:
         self.page = Page(url=base)
         self.json_ld = False                # the raw text that follows is JSON-LD
         self.payload_kind: str | None = None    # of the raw text that follows (webfold.payloads)
+        self.tex_script = ""                # the raw text that follows is TeX: its delimiter
         #: scripts that may hold a payload: (kind, start, end), offsets into the input
         self.payloads: list[tuple[str, int, int]] = []
         self.base_seen = False
@@ -772,8 +773,12 @@ class Builder:
                     self.pre_parts.append(tokens.text(start, end, False, False))
                 if number == SCRIPT and self.payload_kind is not None:
                     self.payloads.append((self.payload_kind, start, end))
+                if number == SCRIPT and self.tex_script:
+                    self.text(self.tex_script + " ".join(tokens.text(start, end, False, False).split())
+                              + self.tex_script)
                 self.json_ld = False
                 self.payload_kind = None
+                self.tex_script = ""
         while self.stack:
             self.pop()
         self.flush()
@@ -884,6 +889,7 @@ class Builder:
             self.payload_kind = (script_kind(attributes)
                                  if same(name, "script") and self.hidden == 1 and self.stack[-1].tag == "head"
                                  else None)
+            self.tex_script = ""
             if self.math is not None:
                 self.math_element(name, index, flags, bits)
             if not bits & VOID and not flags & SELF_CLOSING:
@@ -902,6 +908,9 @@ class Builder:
         inside_hidden = self.stack and self.stack[-1].chrome & CHROME_HIDDEN
         if same(name, "script"):
             self.payload_kind = None if inside_hidden else script_kind(attributes)
+            # a formula for MathJax to typeset, unless hidden (a hidden candidate's is
+            # its text, as any)
+            self.tex_script = "" if hidden else script_delimiter(attributes)
         elif attributes is not None and (same(name, "time") or "itemprop" in attributes) and not (
                 hidden or inside_hidden):
             self.dates(name, attributes)

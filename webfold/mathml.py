@@ -222,3 +222,11 @@ class MathText:
             return ""
         return f"$${tex}$$" if self.display else f"${tex}$"
 
+
+def script_delimiter(attributes: dict[str, str] | None) -> str:
+    """The delimiter of the TeX in a ``<script>``: ``"$"`` for ``type="math/tex"``,
+    ``"$$"`` for ``type="math/tex; mode=display"``, ``""`` for any other script. These
+    are MathJax 2's TeX input types, which kramdown (Jekyll's Markdown) writes for
+    formulas into pages as served; MathJax typesets them in the browser."""
+    kind = "".join((attributes or {}).get("type", "").split()).lower()
+    return "$" if kind == "math/tex" else "$$" if kind == "math/tex;mode=display" else ""
