@@ -902,8 +902,8 @@ def test_html_end_tags_in_foreign_content_close_what_they_name(html, expected):
     ("<math hidden><annotation-xml><foreignObject><p>w1", "w1\n"),
     ('<math aria-hidden="true"><annotation-xml><annotation-xml></math> w4', "w4\n"),
     ("<math hidden><annotation-xml encoding=TEXT/HTML><div>SECRET</div></annotation-xml></math>b", "b\n"),
-    ("<math><annotation-xml encoding=application/xhtml+xml><p>shown</p></annotation-xml></math>",
-     "$\\text{shown}$\n"),
+    # (an annotation is not drawn: Chromium, breaker on 4aff3af)
+    ("<math><annotation-xml encoding=application/xhtml+xml><p>shown</p></annotation-xml></math>w", "w\n"),
     # <svg> starts SVG under any <annotation-xml>
     ("<math hidden><annotation-xml><svg><foreignObject><div>SECRET</div></foreignObject></svg>"
      "</annotation-xml></math>v", "v\n"),

@@ -65,6 +65,19 @@ def tex(*events: str, alttext: str = "", display: bool = False) -> str:
     # <semantics> and <maction> show their first child; <mphantom>, <mspace> nothing
     (("<maction", "<mi", "a", ")", "<mi", "HIDDEN", ")", ")"), "$a$"),
     (("<mi", "a", ")", "<mphantom", "<mi", "b", ")", ")", "<mspace", ")"), "$a$"),
+    # a child that writes nothing still closes its group (breaker on 4aff3af)
+    (("<mfrac", "<mspace", ")", "<mi", "x", ")", ")", "<mo", "=", ")", "<mn", "2", ")"), "$\\frac{}{x}=2$"),
+    (("<msup", "<mi", "x", ")", "<mphantom", "<mn", "2", ")", ")", ")", "<mo", "+", ")"), "${x}^{}+$"),
+    (("<mroot", "<mi", "x", ")", "<mphantom", "<mn", "3", ")", ")", ")"), "$\\sqrt[]{x}$"),
+    (("<msubsup", "<mi", "x", ")", "<none", ")", "<mn", "2", ")", ")"), "${x}_{}^{2}$"),
+    # text outside token elements is not drawn (MathML Core §3.1.1)
+    (("x + 1",), ""),
+    (("<msup", "<mi", "x", ")", "2", ")"), "${x}$"),
+    (("<mi", "x", ")", "<annotation", "LEAK", ")"), "$x$"),
+    # MathJax writes \lim as <mo>lim</mo>; a name's spaces are TeX's control spaces
+    (("<munder", "<mo", "lim", ")", "<mi", "n", ")", ")"), "$\\underset{n}{\\lim}$"),
+    (("<mi", "arg max", ")",), "$\\mathrm{arg\\ max}$"),
+    (("<mi", "a", ")", "<mtext", "\u00a0", ")", "<mi", "b", ")"), "$a\\text{ }b$"),
     # an empty formula writes nothing
     ((), ""),
     (("<mrow", ")"), ""),
@@ -73,11 +86,17 @@ def test_presentation_markup_is_written_as_tex(events, expected):
     assert tex(*events) == expected
 
 
-def test_the_tex_annotation_comes_first_then_the_alttext_then_the_markup():
+def test_the_tex_annotation_comes_first_then_the_markup_then_the_alttext():
     semantics = ("<semantics", "<mi", "x", ")", "<annotation", "x^2", ")", ")")
     assert tex(*semantics, alttext="alt") == "$x^2$"
-    assert tex("<mi", "x", ")", alttext="x_{alt}") == "$x_{alt}$"
-    assert tex("<mi", "x", ")") == "$x$"
+    # alttext is a text alternative, which may be prose (MathML Core §2.1)
+    assert tex("<mi", "x", ")", alttext="x squared") == "$x$"
+    assert tex("<mspace", ")", alttext="x_{alt}") == "$x_{alt}$"
+    # an annotation stands for the formula only as the TeX of its only child: one
+    # deeper, or beside other children, is of a part (breaker on 4aff3af)
+    assert tex("<mi", "y", ")", "<mo", "=", ")", "<mrow", *semantics, ")", "<mo", "+", ")", "<mn", "1", ")") \
+        == "$y=x+1$"
+    assert tex(*semantics, "<mo", "+", ")", "<mn", "1", ")") == "$x+1$"
     # an annotation of another encoding is not shown, nor read as TeX
     formula = MathText("", False)
     formula.start("math", "", False)
@@ -91,8 +110,12 @@ def test_the_tex_annotation_comes_first_then_the_alttext_then_the_markup():
     formula.end()
     formula.end()
     assert formula.result() == "$y$"
-    # white space runs become one space; display math is between double dollars
+    # white space runs become one space; display math is between double dollars;
+    # comments go, as on one line they would end the formula; a final backslash keeps
+    # its space (breaker on 4aff3af)
     assert tex("<semantics", "<mi", "a", ")", "<annotation", "  a +\n  b ", ")", ")", display=True) == "$$a + b$$"
+    assert tex("<semantics", "<mi", "a", ")", "<annotation", "a % first\n+ b 50\\% \\\\ c\\ ", ")", ")") \
+        == "$a + b 50\\% \\\\ c\\ $"
 
 
 def test_a_root_too_large_to_reorder_keeps_its_children_in_order_and_every_token():
@@ -122,7 +145,19 @@ KATEX = ('<p>The energy is <span class="katex"><span class="katex-mathml"><math 
     ('<p>Then <mjx-container class="MathJax" jax="CHTML"><mjx-math><mjx-mi><mjx-c class="mjx-c1D465">'
      '</mjx-c></mjx-mi></mjx-math><mjx-assistive-mml><math><mi>x</mi><mo>=</mo><mn>1</mn></math>'
      '</mjx-assistive-mml></mjx-container>.</p>', "Then $x=1$.\n"),
-    ('<p>Euler: <math alttext="e^{i\\pi}+1=0"><mi>e</mi></math>.</p>', "Euler: $e^{i\\pi}+1=0$.\n"),
+    ('<p>Euler: <math alttext="e^{i\\pi}+1=0"><mglyph src=e.png></mglyph></math>.</p>',
+     "Euler: $e^{i\\pi}+1=0$.\n"),
+    # MathJax 2's screen-reader copy beside the script it typeset: written once, from
+    # the script (breaker on 2a055d9)
+    ('<p>So <span class="MathJax"><nobr aria-hidden="true"><span class="mi">x</span></nobr>'
+     '<span class="MJX_Assistive_MathML"><math><msup><mi>x</mi><mn>2</mn></msup></math></span></span>'
+     '<script type="math/tex">x^2</script>.</p>', "So $x^2$.\n"),
+    # two formulas side by side stay two
+    ("<p><math><mi>x</mi></math><math><mi>y</mi></math></p>", "$x$ $y$\n"),
+    # styles that leave text unseen hide a formula or its part, as on a phrasing element
+    ('<p>a <math style="visibility:hidden"><mi>x</mi></math> b</p>', "a b\n"),
+    ('<p>a <math style="position:absolute;left:-9999px"><mi>x</mi></math> b</p>', "a b\n"),
+    ('<p>a <math><mi>x</mi><mi style="color:transparent">y</mi></math> b</p>', "a $x$ b\n"),
     ("<p>Display:</p><p><math display=block><mi>x</mi></math></p>", "Display:\n\n$$x$$\n"),
     # Markdown's own characters are escaped as in any text
     ("<p><math><mi>a</mi><mo>*</mo><mi>b</mi><mo>*</mo><mi>c</mi></math></p>", "$a\\*b\\*c$\n"),
@@ -164,6 +199,7 @@ def test_a_formula_is_written_where_it_stands(page, expected):
     ('<script type="math/tex"></script><div hidden><script>S</script></div><p>v', "v\n"),
     ('<p>a<script type=math/tex></script><style>b{}</style>c', "ac\n"),
     ('<div hidden><script type="math/tex">S</script></div><p>v', "v\n"),
+    ('<p>x <script type="math/tex"> </script><script type="math/tex">q</script> y</p>', "x $q$ y\n"),
 ])
 def test_a_mathjax_tex_script_is_a_formula(page, expected):
     assert md(page) == expected

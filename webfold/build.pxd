@@ -146,6 +146,8 @@ cdef class Builder:
     @cython.locals(frame=Frame, parent=Frame, inherited=int, position=Py_ssize_t, html=bint)
     cdef void push(self, str name, int role, int flags, object attributes, object data=*, int chrome=*)
     cdef void math_element(self, str name, Py_ssize_t index, int flags, int bits)
+    cdef bint math_unseen(self, str name, object attributes)
+    cdef void write_formula(self, str text)
     cdef bint hidden_by(self, str name, dict attributes, int marks)
     cdef bint meet(self, str name, dict attributes, bint unseen, int marks)
     cdef bint meet_id(self, object own)

@@ -18,7 +18,7 @@ from itertools import islice
 
 from webfold.markdown import (code_fence, code_span, destination, escape_end, escape_inline,
                               escape_line_start, link_title)
-from webfold.mathml import MathText, script_delimiter
+from webfold.mathml import MATHJAX2_COPY, MathText, formula, script_delimiter
 from webfold.memo import remember
 from webfold._scan import TokenFlag, TokenKind, Tokens
 from webfold._text import Lexicon, attribute_marks
@@ -774,8 +774,7 @@ class Builder:
                 if number == SCRIPT and self.payload_kind is not None:
                     self.payloads.append((self.payload_kind, start, end))
                 if number == SCRIPT and self.tex_script:
-                    self.text(self.tex_script + " ".join(tokens.text(start, end, False, False).split())
-                              + self.tex_script)
+                    self.write_formula(formula(tokens.text(start, end, False, False), self.tex_script == "$$"))
                 self.json_ld = False
                 self.payload_kind = None
                 self.tex_script = ""
@@ -933,7 +932,8 @@ class Builder:
         elif bits & DROPPED and not (self.keep_nav and same(name, "nav")):
             self.push(name, NONE, HIDDEN_ROOT | HIDDEN_FOREIGN if hidden and name in FOREIGN_ROOTS
                       else HIDDEN_ROOT, attributes)
-            if same(name, "math") and not hidden:
+            if same(name, "math") and not self.math_unseen(name, attributes) and MATHJAX2_COPY not in (
+                    self.stack[-2].attributes or {} if len(self.stack) > 1 else {}).get("class", ""):
                 # a formula is content: its text is kept (webfold.mathml), not dropped
                 attributes = attributes or {}
                 self.math = MathText(attributes.get("alttext", ""),
@@ -1255,11 +1255,29 @@ class Builder:
         (an HTML one in an ``<mtext>`` too). One that a reader does not see writes
         nothing: hidden by its attributes, or dropped (a ``<script>``, an ``<svg>``)."""
         attributes = self.tokens.attributes(index) if flags & HAS_ATTRIBUTES else None
-        unseen = bool(bits & DROPPED) and not same(name, "math") or attributes is not None and \
-            self.hidden_by(name, attributes, class_marks(attributes))
+        unseen = bool(bits & DROPPED) and not same(name, "math") or self.math_unseen(name, attributes)
         self.math.start(name, attributes.get("encoding", "") if attributes is not None else "", unseen)
         if bits & VOID or flags & SELF_CLOSING:
             self.math.end()                 # no end tag comes: <mspace/>, <br>
+
+    def math_unseen(self, name: str, attributes: dict[str, str] | None) -> bool:
+        """Whether the attributes of a ``<math>`` or an element in one hide its text:
+        as :meth:`hidden_by` hides an HTML element's, and by any style that leaves text
+        unseen (:func:`invisible`), as on a phrasing element: a formula is a part of
+        its line, never a block of its own to be removed as chrome."""
+        if attributes is None:
+            return False
+        if self.hidden_by(name, attributes, class_marks(attributes)):
+            return True
+        style = attributes.get("style")
+        return bool(style) and invisible(style, True)
+
+    def write_formula(self, text: str) -> None:
+        """Write ``text``, a formula between dollar signs, into the paragraph: apart
+        from a formula just before it, with which it would read as ``$$``."""
+        if text and self.parts and self.parts[-1].endswith("$"):
+            self.space = True
+        self.text(text)
 
     def hidden_by(self, name: str, attributes: dict[str, str], marks: int) -> bool:
         """True when the element's attributes hide it: ``hidden``, ``aria-hidden``, a
@@ -2213,11 +2231,11 @@ class Builder:
         flags = frame.flags
         if flags & MARKER:
             self.marker_closed(frame)
-        formula = ""
+        finished = ""                       # a <math>'s text, when this is its end
         if self.math is not None:
             self.math.end()                 # every element above the <math> is in it
             if frame is self.math_root:
-                formula = self.math.result()
+                finished = self.math.result()
                 self.math = self.math_root = None
         if flags & (HIDDEN_CANDIDATE | DIALOG_ROOT):
             self.flush()                    # its last leaf is unseen, or in the dialog, too
@@ -2248,8 +2266,8 @@ class Builder:
                     self.main -= 1
                 if flags & IN_SECTIONING:
                     self.sectioning -= 1
-        if formula:
-            self.text(formula)              # where the <math> ends, now that it is closed
+        if finished:
+            self.write_formula(finished)    # where the <math> ends, now that it is closed
         # A removed form is hidden, so counted in self.hidden: shown pages never look.
         if self.hidden and self.stack and self.stack[-1].flags & REMOVED:
             self.pop()                          # the removed form whose last element this was

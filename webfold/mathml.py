@@ -5,14 +5,17 @@ element is not dropped as other foreign content is: its text is written where it
 stands, as ``$…$`` (``$$…$$`` for ``display="block"``), the delimiters of TeX math that
 GitHub's Markdown and most math renderers read. The TeX is, in this order:
 
-1. the element's ``<annotation encoding="application/x-tex">`` (KaTeX, MathJax and
-   Wikipedia write the source they typeset from there; MathML Core §3.1, "semantics");
-2. its ``alttext`` attribute (MathML Core §2.1);
-3. else the presentation markup, written as TeX (MathML Core §3: token elements as
+1. the ``<annotation encoding="application/x-tex">`` of the ``<semantics>`` that is its
+   only child (KaTeX, MathJax and Wikipedia write the source they typeset from there;
+   MathML Core §3.1, "semantics");
+2. else the presentation markup, written as TeX (MathML Core §3: token elements as
    their text, ``<mfrac>`` as ``\\frac``, ``<msqrt>``/``<mroot>`` as ``\\sqrt``, scripts as
    ``_{}``/``^{}``, ``<mover>``/``<munder>`` as ``\\overset``/``\\underset``, tables as a
    ``matrix``, text as ``\\text{}``; the deprecated ``<mfenced>`` with its default
-   fences and separator, ``(a,b)``).
+   fences and separator, ``(a,b)``; ``<mmultiscripts>`` and ``mathvariant`` are not
+   read: their tokens are written in order, plain);
+3. else its ``alttext`` attribute (MathML Core §2.1: a text alternative, which may be
+   prose rather than TeX).
 
 The builder feeds it the elements and text of one ``<math>`` element, in document
 order (:meth:`MathText.start`, :meth:`MathText.text`, :meth:`MathText.end`), and
@@ -32,8 +35,10 @@ import re
 TEX_ENCODINGS = frozenset({"application/x-tex", "application/x-latex", "text/x-tex", "text/latex",
                            "tex", "latex"})
 #: Elements that write nothing: empty by definition or invisible (``<mphantom>`` takes
-#: room but is not drawn, MathML Core §3.3.4).
-_SILENT = frozenset({"mphantom", "mspace", "none", "mprescripts", "maligngroup", "malignmark", "mglyph"})
+#: room but is not drawn, MathML Core §3.3.4), and annotations, which Chromium does not
+#: draw (the TeX one is read, below).
+_SILENT = frozenset({"mphantom", "mspace", "none", "mprescripts", "maligngroup", "malignmark", "mglyph",
+                     "annotation", "annotation-xml"})
 #: Elements that show their first child only (MathML Core's user agent style sheet:
 #: ``semantics > :not(:first-child)`` and ``maction > :not(:first-child)`` are
 #: ``display: none``): a ``<semantics>``'s others are its annotations.
@@ -64,6 +69,10 @@ _REORDERED = frozenset({"mroot", "mover", "munder", "munderover"})
 #: of it); past this the children stay in document order, with nothing lost.
 REORDER_LIMIT = 4096
 #: Characters that TeX reads as commands or groups, as TeX writes them in text.
+#: Class of MathJax 2's copy of a formula for screen readers (its AssistiveMML
+#: extension), beside the ``<script type="math/tex">`` it was typeset from: the script
+#: is the one written.
+MATHJAX2_COPY = "MJX_Assistive_MathML"
 _MATH_ESCAPES = {"\\": "\\backslash ", "{": "\\{", "}": "\\}", "$": "\\$", "&": "\\&", "#": "\\#",
                  "%": "\\%", "_": "\\_", "^": "\\hat{}", "~": "\\sim "}
 #: The same in ``\\text{}``, where TeX reads text-mode commands.
@@ -111,7 +120,7 @@ class MathText:
         ``display="block"``: written as ``$$…$$``.
     """
 
-    __slots__ = ("alttext", "display", "pieces", "nodes", "annotation", "tex")
+    __slots__ = ("alttext", "display", "pieces", "nodes", "annotation", "tex", "single")
 
     def __init__(self, alttext: str, display: bool) -> None:
         self.alttext = alttext
@@ -120,6 +129,7 @@ class MathText:
         self.nodes: list[_Node] = []
         self.annotation: list[str] | None = None    # the text of the TeX annotation being read
         self.tex = ""                               # the first TeX annotation's text
+        self.single = False                         # the <math> has one child
 
     def start(self, tag: str, encoding: str, hidden: bool) -> None:
         """An element starts: ``tag`` its lower-case name (an HTML element in a
@@ -139,7 +149,8 @@ class MathText:
                     self.pieces.append(around[position][0])
                 elif position and parent.tag in _BETWEEN:
                     self.pieces.append(_BETWEEN[parent.tag])
-        if tag == "annotation" and parent is not None and parent.tag == "semantics" and not parent.silent \
+        # the TeX of the whole formula: a <semantics> of the <math> itself
+        if tag == "annotation" and parent is not None and parent.tag == "semantics" and len(self.nodes) == 2 \
                 and not self.tex and encoding.strip().lower() in TEX_ENCODINGS:
             self.annotation = []
         token = tag if tag in _TOKENS else parent.token if parent is not None else ""
@@ -157,16 +168,19 @@ class MathText:
             return
         text = text.translate(_INVISIBLE)
         word = text.strip()
-        if not word:
+        token = node.token
+        # Text outside a token element is not drawn (MathML Core §3.1.1: only token
+        # elements hold text); an HTML element's in an <mtext> is the <mtext>'s.
+        if not text or not token:
             return
-        # Text outside <mi>, <mn> and <mo> is prose: an <mtext>'s or <ms>'s, an HTML
-        # element's in them or in an <annotation-xml>, or text where MathML has none.
-        if node.token != "mi" and node.token != "mn" and node.token != "mo":
+        if token == "mtext" or token == "ms":
             self.pieces.append("\\text{" + _escaped(text, _TEXT_ESCAPES) + "}")
-        elif node.token == "mi" and word in _FUNCTIONS:
+        elif not word:
+            return
+        elif token != "mn" and word in _FUNCTIONS:       # MathJax writes \lim as <mo>lim</mo>
             self.pieces.append("\\" + word)
-        elif node.token == "mi" and len(word) > 1:
-            self.pieces.append("\\mathrm{" + _escaped(word, _MATH_ESCAPES) + "}")
+        elif token == "mi" and len(word) > 1:
+            self.pieces.append("\\mathrm{" + "\\ ".join(_escaped(word, _MATH_ESCAPES).split()) + "}")
         else:
             text = _escaped(text, _MATH_ESCAPES)
             if text[:1].isalpha() and self.pieces and _CONTROL_WORD_END.search(self.pieces[-1]):
@@ -179,13 +193,15 @@ class MathText:
         if node.tag == "annotation" and self.annotation is not None:
             self.tex = "".join(self.annotation)
             self.annotation = None
-        if node.silent:
-            return
         parent = self.nodes[-1] if self.nodes else None
-        if node.bounds is not None and len(self.pieces) - node.start <= REORDER_LIMIT:
-            self._reorder(node)
-        if node.tag in _WRAP:
-            self.pieces.append(_WRAP[node.tag][1])
+        if parent is None:
+            self.single = node.children == 1
+        if not node.silent:
+            if node.bounds is not None and len(self.pieces) - node.start <= REORDER_LIMIT:
+                self._reorder(node)
+            if node.tag in _WRAP:
+                self.pieces.append(_WRAP[node.tag][1])
+        # (a silent child's too: its group was opened, "\frac{}{x}")
         if parent is not None and not parent.silent:
             around = _AROUND.get(parent.tag)
             if around is not None and parent.children <= len(around):
@@ -214,13 +230,25 @@ class MathText:
         pieces.extend(ordered + rest)
 
     def result(self) -> str:
-        """The formula as Markdown text (before escaping): ``$tex$``, ``$$tex$$``, or
-        ``""`` when it holds no text."""
-        tex = self.tex or self.alttext or "".join(self.pieces)
-        tex = " ".join(tex.split())
-        if not tex:
-            return ""
-        return f"$${tex}$$" if self.display else f"${tex}$"
+        """The formula as Markdown text (before escaping): :func:`formula` of its TeX."""
+        tex = self.tex if self.tex and self.single else ""
+        return formula(tex or "".join(self.pieces) or self.alttext, self.display)
+
+
+#: A TeX comment: from an unescaped "%" to the end of the line.
+_COMMENT = re.compile(r"(?<!\\)%[^\n]*")
+
+
+def formula(tex: str, display: bool) -> str:
+    """``tex`` as one line between ``$`` signs (``$$`` for ``display``), ``""`` when it
+    is blank. Comments are dropped first (on one line, one would end the formula), and a
+    final backslash keeps the space after it (a control space, not an escaped "$")."""
+    tex = " ".join(_COMMENT.sub("", tex).split())
+    if not tex:
+        return ""
+    if tex.endswith("\\"):
+        tex += " "
+    return f"$${tex}$$" if display else f"${tex}$"
 
 
 def script_delimiter(attributes: dict[str, str] | None) -> str:
