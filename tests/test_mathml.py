@@ -183,6 +183,17 @@ KATEX = ('<p>The energy is <span class="katex"><span class="katex-mathml"><math 
     ("<div>x <math><mi>a</mi></div>after", "x $a$\n\nafter\n"),
     ("<p>x <math><msup><mi>a</mi><mn>2", "x ${a}^{2}$\n"),
     ("<p>x <math/> y", "x y\n"),
+    # HTML open in a token element is the current node: </math> closes nothing, and
+    # what follows stays in it, hidden or not (Chromium; second breaker on beb74ba)
+    ("<p>w1 <math><mi>a</mi><mtext><span hidden>h</mtext></math> IGNORE<p>more", "w1 $a$\n"),
+    ("<p>w1 <math><mi>a</mi><mo><span hidden>h</math>w3</span> w4</mo> w5</math> w6", "w1 $a w4$ w6\n"),
+    ("<p>w1 <math><mi>a</mi><mo><b>w2</math>w3", "w1 $aw2w3$\n"),
+    # under a MathML element, <svg> is MathML too (§13.2.6.5), and HTML elements are
+    # not MathML ones, whatever their names; text right in a nested <math> is not drawn
+    ("<p>w1 <math><mi>a</mi><svg><mo><em>w2</em></mo></svg></math> w3", "w1 $aw2$ w3\n"),
+    ("<p>w1 <math><mi>a</mi><mi><span><mphantom>w2</mphantom></span></mi></math> w3", "w1 $a\\mathrm{w2}$ w3\n"),
+    ("<p>w1 <math><mi>a</mi><mo><math>w2</math></mo></math> w3", "w1 $a$ w3\n"),
+    ("<p>w1 <math><mi>a</mi><mtext><svg><text>S</text></svg>t</mtext></math>", "w1 $a\\text{t}$\n"),
 ])
 def test_a_formula_is_written_where_it_stands(page, expected):
     assert md(page) == expected

@@ -145,6 +145,7 @@ cdef class Builder:
     cdef void block_start(self, str name, int role, int flags, object attributes, int chrome)
     @cython.locals(frame=Frame, parent=Frame, inherited=int, position=Py_ssize_t, html=bint)
     cdef void push(self, str name, int role, int flags, object attributes, object data=*, int chrome=*)
+    @cython.locals(parent=Frame, html=bint, unseen=bint)
     cdef void math_element(self, str name, Py_ssize_t index, int flags, int bits)
     cdef bint math_unseen(self, str name, object attributes)
     cdef void write_formula(self, str text)

@@ -1252,11 +1252,17 @@ class Builder:
 
     def math_element(self, name: str, index: int, flags: int, bits: int) -> None:
         """A start tag inside a shown ``<math>``: an element of the formula's TeX
-        (an HTML one in an ``<mtext>`` too). One that a reader does not see writes
-        nothing: hidden by its attributes, or dropped (a ``<script>``, an ``<svg>``)."""
+        (an HTML one in an ``<mtext>`` too, given as ``""``: no MathML element, whatever
+        its name). One that a reader does not see writes nothing: hidden by its
+        attributes, or a dropped HTML element (a ``<script>``, an SVG root)."""
         attributes = self.tokens.attributes(index) if flags & HAS_ATTRIBUTES else None
-        unseen = bool(bits & DROPPED) and not same(name, "math") or self.math_unseen(name, attributes)
-        self.math.start(name, attributes.get("encoding", "") if attributes is not None else "", unseen)
+        # Under a MathML element that is no integration point, any tag is MathML (an
+        # <svg> too, §13.2.6.5); elsewhere an HTML element, or an <svg> or <math> root.
+        parent = self.stack[-1]
+        html = parent.space is None or bool(parent.flags & INTEGRATION_POINT)
+        unseen = html and bool(bits & DROPPED) and not same(name, "math") or self.math_unseen(name, attributes)
+        self.math.start(name if not html or same(name, "math") else "", attributes.get("encoding", "")
+                        if attributes is not None else "", unseen)
         if bits & VOID or flags & SELF_CLOSING:
             self.math.end()                 # no end tag comes: <mspace/>, <br>
 
@@ -1870,12 +1876,13 @@ class Builder:
             if kind == "integration" and position < len(self.stack) - 1:
                 # HTML is the current node: "any other end tag" stops at it or at the
                 # integration point, both special (§13.2.6.4.7), so </svg> closes
-                # nothing in a hidden root. A shown one, which the builder drops whole,
-                # it closes when it holds the integration point: the text after it is
-                # then seen, as browsers show most of what is there (HTML in a
-                # <foreignObject>, MathML's <mi>), where it would be lost.
+                # nothing in a hidden root, nor in a <math> whose text is kept. A shown
+                # SVG, which the builder drops whole, it closes when it holds the
+                # integration point: the text after it is then seen, as browsers show
+                # most of what is there (HTML in a <foreignObject>), where it would be lost.
                 root = self.stack[position - 1].anchor
-                if root >= 0 and same(self.stack[root].tag, name) and not self.stack[root].flags & HIDDEN_FOREIGN:
+                if root >= 0 and same(self.stack[root].tag, name) and not self.stack[root].flags & HIDDEN_FOREIGN \
+                        and self.math is None:
                     while len(self.stack) > root:
                         self.pop()
                 return

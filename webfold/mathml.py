@@ -132,8 +132,8 @@ class MathText:
         self.single = False                         # the <math> has one child
 
     def start(self, tag: str, encoding: str, hidden: bool) -> None:
-        """An element starts: ``tag`` its lower-case name (an HTML element in a
-        ``<mtext>`` too), ``encoding`` an ``<annotation>``'s ``encoding`` attribute,
+        """An element starts: ``tag`` its lower-case name (``""`` for an HTML element,
+        in an ``<mtext>`` or another token element), ``encoding`` an ``<annotation>``'s ``encoding`` attribute,
         ``hidden`` whether its attributes hide it (then it writes nothing)."""
         parent = self.nodes[-1] if self.nodes else None
         silent = hidden or tag in _SILENT
@@ -153,7 +153,8 @@ class MathText:
         if tag == "annotation" and parent is not None and parent.tag == "semantics" and len(self.nodes) == 2 \
                 and not self.tex and encoding.strip().lower() in TEX_ENCODINGS:
             self.annotation = []
-        token = tag if tag in _TOKENS else parent.token if parent is not None else ""
+        # (text right in a <math>, a nested one too, is not drawn)
+        token = tag if tag in _TOKENS else parent.token if parent is not None and tag != "math" else ""
         self.nodes.append(_Node(tag, len(self.pieces), silent, token))
         if not silent and tag in _WRAP:
             self.pieces.append(_WRAP[tag][0])
