@@ -216,6 +216,33 @@ def test_a_mathjax_tex_script_is_a_formula(page, expected):
     assert md(page) == expected
 
 
+WIKIPEDIA = ('<p>If <span class="mwe-math-element"><span class="mwe-math-mathml-inline mwe-math-mathml-a11y" '
+             'style="display: none;"><math alttext="{\\displaystyle a}"><semantics><mi>a</mi><annotation '
+             'encoding="application/x-tex">{\\displaystyle a}</annotation></semantics></math></span><img '
+             'src="a.svg" class="mwe-math-fallback-image-inline mw-invert" aria-hidden="true" '
+             'alt="{\\displaystyle a}"></span> is known:</p>')
+
+
+@pytest.mark.parametrize("page, expected", [
+    # MediaWiki's markup: the MathML copy hidden, the image (aria-hidden) drawn, its
+    # alt the TeX; "{\displaystyle …}" is the delimiter's business (newcomer on 75c45a8)
+    (WIKIPEDIA, "If $a$ is known:\n"),
+    ('<dl><dd><span class="mwe-math-element"><img class="mwe-math-fallback-image-display" aria-hidden="true" '
+     'alt="{\\displaystyle a^{2}+b^{2}=c^{2}.}" src="b.svg"></span></dd></dl>', "$$a^{2}+b^{2}=c^{2}.$$\n"),
+    # the screen-reader copy shown (older markup) is not written beside the image
+    ('<p>So <span class="mwe-math-mathml-inline mwe-math-mathml-a11y"><math><mi>x</mi></math></span>'
+     '<img class="mwe-math-fallback-image-inline" aria-hidden="true" alt="x" src="x.svg"> ok</p>', "So $x$ ok\n"),
+    # hidden otherwise, nothing; without alt text, an image as any
+    ('<p>a <img class="mwe-math-fallback-image-inline" style="display:none" alt="S" src="s.svg"> b</p>', "a b\n"),
+    ('<p>a <img class="mwe-math-fallback-image-inline" alt="" src="q.svg"> b</p>', "a ![](q.svg) b\n"),
+    # only a whole-formula wrapper goes
+    ('<p><img class="mwe-math-fallback-image-inline" alt="{\\displaystyle a}+{b}" src="q.svg"></p>',
+     "${\\displaystyle a}+{b}$\n"),
+])
+def test_a_wikipedia_formula_is_its_image_alt_text(page, expected):
+    assert md(page) == expected
+
+
 def test_a_commonmark_reader_sees_the_tex_exactly():
     page = ('<p>Sets <math><semantics><mi>S</mi><annotation encoding="application/x-tex">'
             'S=\\{x_1,\\dots,x_n\\}\\ *[a]*</annotation></semantics></math> end</p>')

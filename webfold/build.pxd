@@ -148,6 +148,7 @@ cdef class Builder:
     @cython.locals(parent=Frame, html=bint, unseen=bint)
     cdef void math_element(self, str name, Py_ssize_t index, int flags, int bits)
     cdef bint math_unseen(self, str name, object attributes)
+    cdef bint formula_image(self, dict attributes)
     cdef void write_formula(self, str text)
     cdef bint hidden_by(self, str name, dict attributes, int marks)
     cdef bint meet(self, str name, dict attributes, bint unseen, int marks)

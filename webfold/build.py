@@ -18,7 +18,7 @@ from itertools import islice
 
 from webfold.markdown import (code_fence, code_span, destination, escape_end, escape_inline,
                               escape_line_start, link_title)
-from webfold.mathml import MATHJAX2_COPY, MathText, formula, script_delimiter
+from webfold.mathml import MathText, formula, image_delimiter, is_copy, script_delimiter
 from webfold.memo import remember
 from webfold._scan import TokenFlag, TokenKind, Tokens
 from webfold._text import Lexicon, attribute_marks
@@ -922,6 +922,8 @@ class Builder:
         if bits & VOID:
             if same(name, "base") and attributes:
                 self.base(attributes)
+            if same(name, "img") and attributes is not None and self.formula_image(attributes):
+                return
             if not hidden:
                 self.void(name, attributes)     # <img hidden>, <hr hidden>: nothing
             return
@@ -932,8 +934,8 @@ class Builder:
         elif bits & DROPPED and not (self.keep_nav and same(name, "nav")):
             self.push(name, NONE, HIDDEN_ROOT | HIDDEN_FOREIGN if hidden and name in FOREIGN_ROOTS
                       else HIDDEN_ROOT, attributes)
-            if same(name, "math") and not self.math_unseen(name, attributes) and MATHJAX2_COPY not in (
-                    self.stack[-2].attributes or {} if len(self.stack) > 1 else {}).get("class", ""):
+            if same(name, "math") and not self.math_unseen(name, attributes) and not is_copy(
+                    (self.stack[-2].attributes or {} if len(self.stack) > 1 else {}).get("class", "")):
                 # a formula is content: its text is kept (webfold.mathml), not dropped
                 attributes = attributes or {}
                 self.math = MathText(attributes.get("alttext", ""),
@@ -1277,6 +1279,19 @@ class Builder:
             return True
         style = attributes.get("style")
         return bool(style) and invisible(style, True)
+
+    def formula_image(self, attributes: dict[str, str]) -> bool:
+        """Write the formula of an image of one (Wikipedia's, :func:`image_delimiter`)
+        from its ``alt`` text, unless hidden by more than its ``aria-hidden``. Returns
+        whether the image was a formula (with an ``alt``), and so is not an image."""
+        delimiter = image_delimiter(attributes.get("class", ""))
+        text = formula(attributes.get("alt", ""), delimiter == "$$") if delimiter else ""
+        if not text:
+            return False
+        shown = {key: value for key, value in attributes.items() if key != "aria-hidden"}
+        if not self.hidden_by("img", shown, class_marks(shown)):
+            self.write_formula(text)
+        return True
 
     def write_formula(self, text: str) -> None:
         """Write ``text``, a formula between dollar signs, into the paragraph: apart

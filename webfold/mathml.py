@@ -69,10 +69,15 @@ _REORDERED = frozenset({"mroot", "mover", "munder", "munderover"})
 #: of it); past this the children stay in document order, with nothing lost.
 REORDER_LIMIT = 4096
 #: Characters that TeX reads as commands or groups, as TeX writes them in text.
-#: Class of MathJax 2's copy of a formula for screen readers (its AssistiveMML
-#: extension), beside the ``<script type="math/tex">`` it was typeset from: the script
-#: is the one written.
-MATHJAX2_COPY = "MJX_Assistive_MathML"
+#: Classes of the element holding a screen reader's copy of a formula, beside the one
+#: that is written: MathJax 2's (its AssistiveMML extension), beside the
+#: ``<script type="math/tex">`` it was typeset from, and MediaWiki's (its Math
+#: extension), beside the formula's image (:data:`FORMULA_IMAGES`).
+FORMULA_COPIES = ("MJX_Assistive_MathML", "mwe-math-mathml-a11y")
+#: MediaWiki's images of formulas (Wikipedia's): class → delimiter. The image is what a
+#: reader sees (``aria-hidden``, as its MathML copy is for screen readers, which
+#: Wikipedia hides with ``display:none``); its ``alt`` is the formula's TeX.
+FORMULA_IMAGES = {"mwe-math-fallback-image-inline": "$", "mwe-math-fallback-image-display": "$$"}
 _MATH_ESCAPES = {"\\": "\\backslash ", "{": "\\{", "}": "\\}", "$": "\\$", "&": "\\&", "#": "\\#",
                  "%": "\\%", "_": "\\_", "^": "\\hat{}", "~": "\\sim "}
 #: The same in ``\\text{}``, where TeX reads text-mode commands.
@@ -247,9 +252,44 @@ def formula(tex: str, display: bool) -> str:
     tex = " ".join(_COMMENT.sub("", tex).split())
     if not tex:
         return ""
+    # MediaWiki writes every formula as "{\displaystyle …}": the style is the delimiter's
+    if tex.startswith("{\\displaystyle ") and tex.endswith("}") and _balanced(tex[1:-1]):
+        tex = tex[len("{\\displaystyle "):-1].strip()
     if tex.endswith("\\"):
         tex += " "
     return f"$${tex}$$" if display else f"${tex}$"
+
+
+def _balanced(tex: str) -> bool:
+    """Whether the unescaped braces of ``tex`` pair up, none closing before it opens."""
+    depth = 0
+    escaped = False
+    for character in tex:
+        if escaped:
+            escaped = False
+        elif character == "\\":
+            escaped = True
+        elif character == "{":
+            depth += 1
+        elif character == "}":
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0
+
+
+def is_copy(classes: str) -> bool:
+    """Whether an element of class string ``classes`` holds a formula's copy for
+    screen readers (:data:`FORMULA_COPIES`)."""
+    return any(name in classes for name in FORMULA_COPIES)
+
+
+def image_delimiter(classes: str) -> str:
+    """``"$"`` or ``"$$"`` for an image of a formula (:data:`FORMULA_IMAGES`), by its
+    class string; ``""`` for any other image."""
+    if "mwe-math-fallback-image" not in classes:
+        return ""
+    return next((FORMULA_IMAGES[name] for name in classes.split() if name in FORMULA_IMAGES), "")
 
 
 def script_delimiter(attributes: dict[str, str] | None) -> str:
