@@ -174,3 +174,27 @@ def test_a_word_cut_every_limit_characters_keeps_its_escapes_whole():
     found = chunked("<p>" + "a*" * 40 + "</p>", 7)
     assert all(len(c) <= 7 for c in found)
     assert "".join(re.sub("<[^>]+>|\n", "", PARSER.render(c)) for c in found) == "a*" * 40
+
+
+FORMULA = "$\\hat\\beta_1 = \\frac{\\sum_i (x_i-\\bar x)(y_i-\\bar y)}{\\sum_i (x_i-\\bar x)^2}$"
+
+
+@pytest.mark.parametrize("limit", [90, 100, 120])
+def test_a_formula_that_fits_is_never_cut(limit):
+    # (newcomer on 75c45a8: a chunk ended inside a formula, leaving a "$" unpaired in each)
+    page = ('<p>We model the response as <script type="math/tex">y = X\\beta + \\varepsilon</script> where the '
+            'slope is <script type="math/tex">\\hat\\beta_1 = \\frac{\\sum_i (x_i-\\bar x)(y_i-\\bar y)}{\\sum_i '
+            '(x_i-\\bar x)^2}</script>. Then more words follow, at $5 each.</p>')
+    found = chunked(page, limit)
+    assert all(len(chunk) <= limit for chunk in found)
+    assert any(FORMULA in chunk for chunk in found)
+    assert any("$y = X\\beta + \\varepsilon$" in chunk for chunk in found)
+    assert " ".join(found) == webfold.to_markdown(page, selection=False).strip()
+
+
+def test_a_formula_longer_than_a_chunk_is_cut_at_its_spaces():
+    found = chunked(f"<p>So {'<math><mi>x</mi></math>'} and <script type='math/tex'>{'a + ' * 30}b</script> ok</p>",
+                    40)
+    assert all(len(chunk) <= 40 for chunk in found)
+    assert found[0] == "So $x$ and"
+    assert " ".join(found) == "So $x$ and $" + "a + " * 30 + "b$ ok"

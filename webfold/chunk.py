@@ -17,7 +17,8 @@ def chunks(blocks: list[Block], limit: int) -> list[str]:
     Chunks end at block boundaries, and a heading goes with the block that follows it
     (it ends a chunk only when it does not fit with the start of that block). A block
     longer than ``limit`` is cut at line boundaries, then sentence boundaries, then
-    spaces, then (a single word still too long) every ``limit`` characters, one fewer
+    spaces outside formulas (``$…$``, :mod:`webfold.mathml`), then spaces, then (a single
+    word still too long) every ``limit`` characters, one fewer
     where that would part a backslash from the character it escapes. A fenced code
     block that is cut is closed and opened again in each chunk. A table is cut between
     rows, and each piece repeats its header row and delimiter row; a row that does not
@@ -136,15 +137,40 @@ def _pack(pieces: list[str], separator: str, limit: int) -> list[str]:
 
 def _split(text: str, limit: int) -> list[str]:
     """``text`` cut into pieces of at most ``limit`` characters: at lines, else at
-    sentences, else at spaces, else every ``limit`` characters (see :func:`_cut`)."""
+    sentences, else at spaces outside formulas, else at spaces, else every ``limit``
+    characters (see :func:`_cut`)."""
     if len(text) <= limit:
         return [text]
     for separator, parts in (("\n", text.split("\n")), (" ", _SENTENCE_END.split(text)),
-                             (" ", text.split(" "))):
+                             (" ", _formula_words(text)), (" ", text.split(" "))):
         if len(parts) > 1:
             pieces = [piece for part in parts for piece in _split(part, limit)]
             return _pack(pieces, separator, limit)
     return _cut(text, limit)
+
+
+def _formula_words(text: str) -> list[str]:
+    """``text.split(" ")``, with the words of a formula between ``$`` signs joined into
+    one, so that a cut at a space leaves it whole where it fits (``$$`` is one
+    delimiter). A ``$`` escaped by a backslash counts for nothing; a ``$`` in prose pairs with the next, which only joins
+    the words between them."""
+    words: list[str] = []
+    open_formula = False        # the last word left a "$" without its pair
+    for word in text.split(" "):
+        if open_formula:
+            words[-1] += " " + word
+        else:
+            words.append(word)
+        index = word.find("$")
+        while index >= 0:
+            if not backslashes_before(word, index) % 2:
+                open_formula = not open_formula
+                if word.startswith("$$", index):
+                    index += 1          # "$$" is one delimiter, of display math
+            index = word.find("$", index + 1)
+    if open_formula:            # the last "$" has no pair: those words are not a formula
+        words += words.pop().split(" ")
+    return words
 
 
 def _cut(text: str, limit: int) -> list[str]:
