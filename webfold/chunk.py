@@ -152,25 +152,36 @@ def _split(text: str, limit: int) -> list[str]:
 def _formula_words(text: str) -> list[str]:
     """``text.split(" ")``, with the words of a formula between ``$`` signs joined into
     one, so that a cut at a space leaves it whole where it fits (``$$`` is one
-    delimiter). A ``$`` escaped by a backslash counts for nothing; a ``$`` in prose pairs with the next, which only joins
-    the words between them."""
+    delimiter). A ``$`` escaped by a backslash counts for nothing; a ``$`` in prose
+    pairs with the next, which only joins the words between them, and an unpaired last
+    one joins nothing."""
     words: list[str] = []
-    open_formula = False        # the last word left a "$" without its pair
+    group: list[str] = []       # the words since a "$" still without its pair
     for word in text.split(" "):
-        if open_formula:
-            words[-1] += " " + word
+        odd = _delimiters(word) % 2
+        if group:
+            group.append(word)
+            if odd:
+                words.append(" ".join(group))
+                group = []
+        elif odd:
+            group.append(word)
         else:
             words.append(word)
-        index = word.find("$")
-        while index >= 0:
-            if not backslashes_before(word, index) % 2:
-                open_formula = not open_formula
-                if word.startswith("$$", index):
-                    index += 1          # "$$" is one delimiter, of display math
-            index = word.find("$", index + 1)
-    if open_formula:            # the last "$" has no pair: those words are not a formula
-        words += words.pop().split(" ")
-    return words
+    return words + group
+
+
+def _delimiters(word: str) -> int:
+    """The formula delimiters in ``word``: unescaped ``$`` signs, ``$$`` counting once."""
+    count = 0
+    index = word.find("$")
+    while index >= 0:
+        if not backslashes_before(word, index) % 2:
+            count += 1
+            if word.startswith("$$", index):
+                index += 1
+        index = word.find("$", index + 1)
+    return count
 
 
 def _cut(text: str, limit: int) -> list[str]:
