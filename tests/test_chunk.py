@@ -198,3 +198,21 @@ def test_a_formula_longer_than_a_chunk_is_cut_at_its_spaces():
     assert all(len(chunk) <= 40 for chunk in found)
     assert found[0] == "So $x$ and"
     assert " ".join(found) == "So $x$ and $" + "a + " * 30 + "b$ ok"
+
+
+@pytest.mark.parametrize("page, limit, whole", [
+    # a sentence end inside a formula is no place to cut (breaker on 02845d1)
+    ('<p>The factorial is written <script type="math/tex">n! = 1 \\cdot 2 \\cdots n</script> for all natural '
+     'numbers here.</p>', 30, "$n! = 1 \\cdot 2 \\cdots n$"),
+    # a TeX "\$" in a formula is no delimiter, nor a "$" in a code span
+    ('<p>Costs are <script type="math/tex">\\$5 + x</script> and also more words follow here so we have '
+     '<script type="math/tex">y + z</script> and the end.</p>', 50, "$y + z$"),
+    ('<p>Costs are <script type="math/tex">\\$5 + x</script> and also more words follow here so we have '
+     '<script type="math/tex">y + z</script> and the end.</p>', 50, "$\\\\$5 + x$"),
+    ('<p>Set <code>$HOME</code> first and then we have <script type="math/tex">a + b + c</script> done and '
+     'more words.</p>', 40, "$a + b + c$"),
+])
+def test_a_formula_is_found_past_sentence_ends_escapes_and_code(page, limit, whole):
+    found = chunked(page, limit)
+    assert all(len(chunk) <= limit for chunk in found)
+    assert any(whole in chunk for chunk in found)

@@ -235,9 +235,20 @@ WIKIPEDIA = ('<p>If <span class="mwe-math-element"><span class="mwe-math-mathml-
     # hidden otherwise, nothing; without alt text, an image as any
     ('<p>a <img class="mwe-math-fallback-image-inline" style="display:none" alt="S" src="s.svg"> b</p>', "a b\n"),
     ('<p>a <img class="mwe-math-fallback-image-inline" alt="" src="q.svg"> b</p>', "a ![](q.svg) b\n"),
-    # only a whole-formula wrapper goes
+    # only a whole-formula wrapper goes: not one whose last brace is escaped; an empty
+    # one is no formula (breaker on 02845d1: "$$" paired with later dollars)
     ('<p><img class="mwe-math-fallback-image-inline" alt="{\\displaystyle a}+{b}" src="q.svg"></p>',
      "${\\displaystyle a}+{b}$\n"),
+    ('<p><img class="mwe-math-fallback-image-inline" alt="{\\displaystyle a\\}" src="q.svg"></p>',
+     "${\\displaystyle a\\\\}$\n"),
+    ('<p>a <img class="mwe-math-fallback-image-inline" aria-hidden="true" alt="{\\displaystyle }" src="q.svg"> b '
+     '<math><mi>y</mi></math></p>', "a b $y$\n"),
+    # MediaWiki's MathML copy, when shown, is the formula: written without an image
+    # beside it, and then the image is not written again
+    ('<p>q <span class="mwe-math-mathml-a11y"><math><mi>x</mi><mo>+</mo><mn>1</mn></math></span> r</p>',
+     "q $x+1$ r\n"),
+    # MathJax 2's copy is known by its class, not by a class that holds its name
+    ('<p>q <span class="not-MJX_Assistive_MathML-x"><math><mi>x</mi></math></span> r</p>', "q $x$ r\n"),
 ])
 def test_a_wikipedia_formula_is_its_image_alt_text(page, expected):
     assert md(page) == expected

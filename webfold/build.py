@@ -1289,7 +1289,9 @@ class Builder:
         if not text:
             return False
         shown = {key: value for key, value in attributes.items() if key != "aria-hidden"}
-        if not self.hidden_by("img", shown, class_marks(shown)):
+        # (not when the formula was just written from MediaWiki's MathML copy, shown)
+        if not self.hidden_by("img", shown, class_marks(shown)) and (
+                not self.plain or self.plain[-1] != text):
             self.write_formula(text)
         return True
 

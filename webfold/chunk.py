@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from webfold.block import Block
 from webfold.markdown import backslashes_before
 from webfold.patterns import LazyPattern
@@ -9,6 +11,8 @@ from webfold.render import written
 from webfold.table import pipe_row, pipe_table
 
 _SENTENCE_END = LazyPattern(r"(?<=[.!?。！？])\s+")
+_SPACE = LazyPattern(" ")
+_BACKTICKS = LazyPattern("`+")
 
 
 def chunks(blocks: list[Block], limit: int) -> list[str]:
@@ -16,8 +20,9 @@ def chunks(blocks: list[Block], limit: int) -> list[str]:
 
     Chunks end at block boundaries, and a heading goes with the block that follows it
     (it ends a chunk only when it does not fit with the start of that block). A block
-    longer than ``limit`` is cut at line boundaries, then sentence boundaries, then
-    spaces outside formulas (``$…$``, :mod:`webfold.mathml`), then spaces, then (a single
+    longer than ``limit`` is cut at line boundaries, then sentence boundaries outside
+    formulas (``$…$``, :mod:`webfold.mathml`; see :func:`_formulas`), then spaces outside
+    formulas, then spaces, then (a single
     word still too long) every ``limit`` characters, one fewer
     where that would part a backslash from the character it escapes. A fenced code
     block that is cut is closed and opened again in each chunk. A table is cut between
@@ -137,51 +142,67 @@ def _pack(pieces: list[str], separator: str, limit: int) -> list[str]:
 
 def _split(text: str, limit: int) -> list[str]:
     """``text`` cut into pieces of at most ``limit`` characters: at lines, else at
-    sentences, else at spaces outside formulas, else at spaces, else every ``limit``
-    characters (see :func:`_cut`)."""
+    sentence ends outside formulas, else at spaces outside formulas, else at spaces,
+    else every ``limit`` characters (see :func:`_cut`)."""
     if len(text) <= limit:
         return [text]
-    for separator, parts in (("\n", text.split("\n")), (" ", _SENTENCE_END.split(text)),
-                             (" ", _formula_words(text)), (" ", text.split(" "))):
+    formulas = _formulas(text) if "$" in text else []
+    for separator, parts in (("\n", text.split("\n")), (" ", _apart(text, _SENTENCE_END, formulas)),
+                             (" ", _apart(text, _SPACE, formulas)), (" ", text.split(" "))):
         if len(parts) > 1:
             pieces = [piece for part in parts for piece in _split(part, limit)]
             return _pack(pieces, separator, limit)
     return _cut(text, limit)
 
 
-def _formula_words(text: str) -> list[str]:
-    """``text.split(" ")``, with the words of a formula between ``$`` signs joined into
-    one, so that a cut at a space leaves it whole where it fits (``$$`` is one
-    delimiter). A ``$`` escaped by a backslash counts for nothing; a ``$`` in prose
-    pairs with the next, which only joins the words between them, and an unpaired last
-    one joins nothing."""
-    words: list[str] = []
-    group: list[str] = []       # the words since a "$" still without its pair
-    for word in text.split(" "):
-        odd = _delimiters(word) % 2
-        if group:
-            group.append(word)
-            if odd:
-                words.append(" ".join(group))
-                group = []
-        elif odd:
-            group.append(word)
-        else:
-            words.append(word)
-    return words + group
+def _formulas(text: str) -> list[tuple[int, int]]:
+    """The places ``(start, end)`` of the formulas in ``text``, a block's Markdown: from
+    a ``$`` or ``$$`` to the next, in order. A ``$`` after a backslash is no delimiter
+    (escaped in Markdown, or in the TeX: ``\\$``), nor is one in a code span; a last
+    ``$`` without its pair opens nothing. A ``$`` in prose pairs with the next."""
+    # the backtick runs of each length, for finding where a code span ends (§6.1)
+    runs: dict[int, list[int]] = {}
+    for run in _BACKTICKS.finditer(text):
+        runs.setdefault(len(run.group()), []).append(run.start())
+    found = []
+    opened = -1
+    index = 0
+    while index < len(text):
+        character = text[index]
+        if character == "`":
+            length = len(_BACKTICKS.match(text, index).group())
+            starts = runs[length]
+            after = bisect_right(starts, index)
+            if after < len(starts):
+                index = starts[after] + length      # past the code span
+                continue
+            index += length                         # no closer: literal backticks
+            continue
+        if character == "$" and (index == 0 or text[index - 1] != "\\"):
+            width = 2 if text.startswith("$$", index) else 1
+            if opened < 0:
+                opened = index
+            else:
+                found.append((opened, index + width))
+                opened = -1
+            index += width
+            continue
+        index += 1
+    return found
 
 
-def _delimiters(word: str) -> int:
-    """The formula delimiters in ``word``: unescaped ``$`` signs, ``$$`` counting once."""
-    count = 0
-    index = word.find("$")
-    while index >= 0:
-        if not backslashes_before(word, index) % 2:
-            count += 1
-            if word.startswith("$$", index):
-                index += 1
-        index = word.find("$", index + 1)
-    return count
+def _apart(text: str, separator: LazyPattern, formulas: list[tuple[int, int]]) -> list[str]:
+    """``separator.split(text)``, without the cuts inside ``formulas``."""
+    parts = []
+    start = 0
+    for match in separator.finditer(text):
+        inside = bisect_right(formulas, (match.start(), len(text)))     # formulas starting at or before it
+        if inside and formulas[inside - 1][1] > match.start():
+            continue
+        parts.append(text[start:match.start()])
+        start = match.end()
+    parts.append(text[start:])
+    return parts
 
 
 def _cut(text: str, limit: int) -> list[str]:

@@ -69,11 +69,11 @@ _REORDERED = frozenset({"mroot", "mover", "munder", "munderover"})
 #: of it); past this the children stay in document order, with nothing lost.
 REORDER_LIMIT = 4096
 #: Characters that TeX reads as commands or groups, as TeX writes them in text.
-#: Classes of the element holding a screen reader's copy of a formula, beside the one
-#: that is written: MathJax 2's (its AssistiveMML extension), beside the
-#: ``<script type="math/tex">`` it was typeset from, and MediaWiki's (its Math
-#: extension), beside the formula's image (:data:`FORMULA_IMAGES`).
-FORMULA_COPIES = ("MJX_Assistive_MathML", "mwe-math-mathml-a11y")
+#: Class of the element holding MathJax 2's copy of a formula for screen readers (its
+#: AssistiveMML extension), beside the ``<script type="math/tex">`` it was typeset
+#: from, which is the one written. (MediaWiki's copy, beside the formula's image, is
+#: written when shown: the image is then left out as the same formula.)
+MATHJAX2_COPY = "MJX_Assistive_MathML"
 #: MediaWiki's images of formulas (Wikipedia's): class → delimiter. The image is what a
 #: reader sees (``aria-hidden``, as its MathML copy is for screen readers, which
 #: Wikipedia hides with ``display:none``); its ``alt`` is the formula's TeX.
@@ -250,11 +250,12 @@ def formula(tex: str, display: bool) -> str:
     is blank. Comments are dropped first (on one line, one would end the formula), and a
     final backslash keeps the space after it (a control space, not an escaped "$")."""
     tex = " ".join(_COMMENT.sub("", tex).split())
+    # MediaWiki writes every formula as "{\displaystyle …}": the style is the delimiter's
+    # (not when the last brace is escaped: "{\displaystyle a\}" is open)
+    if tex.startswith("{\\displaystyle ") and tex.endswith("}") and _balanced(tex) and _balanced(tex[1:-1]):
+        tex = tex[len("{\\displaystyle "):-1].strip()
     if not tex:
         return ""
-    # MediaWiki writes every formula as "{\displaystyle …}": the style is the delimiter's
-    if tex.startswith("{\\displaystyle ") and tex.endswith("}") and _balanced(tex[1:-1]):
-        tex = tex[len("{\\displaystyle "):-1].strip()
     if tex.endswith("\\"):
         tex += " "
     return f"$${tex}$$" if display else f"${tex}$"
@@ -279,9 +280,9 @@ def _balanced(tex: str) -> bool:
 
 
 def is_copy(classes: str) -> bool:
-    """Whether an element of class string ``classes`` holds a formula's copy for
-    screen readers (:data:`FORMULA_COPIES`)."""
-    return any(name in classes for name in FORMULA_COPIES)
+    """Whether an element of class string ``classes`` holds MathJax 2's copy of a
+    formula for screen readers (:data:`MATHJAX2_COPY`)."""
+    return MATHJAX2_COPY in classes and MATHJAX2_COPY in classes.split()
 
 
 def image_delimiter(classes: str) -> str:
