@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Iterator
 
 from webfold.block import Block
 from webfold.markdown import backslashes_before
@@ -146,13 +147,22 @@ def _split(text: str, limit: int) -> list[str]:
     else every ``limit`` characters (see :func:`_cut`)."""
     if len(text) <= limit:
         return [text]
-    formulas = _formulas(text) if "$" in text else []
-    for separator, parts in (("\n", text.split("\n")), (" ", _apart(text, _SENTENCE_END, formulas)),
-                             (" ", _apart(text, _SPACE, formulas)), (" ", text.split(" "))):
+    for separator, parts in _cuts(text):
         if len(parts) > 1:
             pieces = [piece for part in parts for piece in _split(part, limit)]
             return _pack(pieces, separator, limit)
     return _cut(text, limit)
+
+
+def _cuts(text: str) -> Iterator[tuple[str, list[str]]]:
+    """The ways :func:`_split` tries to cut ``text``, in order, each made only when the
+    one before did not cut: ``(separator, parts)``."""
+    yield "\n", text.split("\n")
+    formulas = _formulas(text) if "$" in text else []
+    yield " ", _apart(text, _SENTENCE_END, formulas)
+    if formulas:
+        yield " ", _apart(text, _SPACE, formulas)
+    yield " ", text.split(" ")
 
 
 def _formulas(text: str) -> list[tuple[int, int]]:
