@@ -24,19 +24,26 @@ ABSENT = [pytest.param(None, id="fixtures-absent")]
 PATHS = [pytest.param(path, id=name) for path, name in zip(FIXTURES, IDS)] or ABSENT
 
 
-def convert(path: Path, selection: bool = True) -> str:
+def convert(path: Path, selection: bool = True, precision: bool = False) -> str:
     meta_path = path.with_suffix(".meta.json")
     meta = json.loads(meta_path.read_text()) if meta_path.exists() else {}
-    return webfold.to_markdown(path.read_bytes(), meta.get("url"), selection=selection)
+    return webfold.to_markdown(path.read_bytes(), meta.get("url"), selection=selection, precision=precision)
 
 
 def test_fixtures_are_present(fixtures_dir):
     assert len(list(fixtures_dir.glob("*/*.meta.json"))) == 54
 
 
-@pytest.mark.parametrize("path", PATHS)
-def test_fixture(path: Path, fixtures_dir):
-    output = convert(path)
+#: Fixtures whose expected text ``--precision`` loses: r22 scores the attribute table of
+#: both stores' pages ("Material Stoneware Color Slate Weight 320g") 0.501, under its
+#: precision threshold of 0.52 (r19 0.69; r19 lost a line of amazon_001 instead).
+PRECISION_LOSES = {"products/bigcom_001", "products/shopify_001"}
+PRECISE_PATHS = [pytest.param(*case.values, id=case.id, marks=pytest.mark.xfail(
+                     strict=True, reason="--precision drops the attribute table"))
+                 if case.id in PRECISION_LOSES else case for case in PATHS]
+
+
+def _passes(path: Path, output: str) -> None:
     expected_path = path.with_suffix(".expected.md")
     expected = expected_path.read_text() if expected_path.exists() else ""
     missing = [line.strip() for line in expected.splitlines()
@@ -46,6 +53,18 @@ def test_fixture(path: Path, fixtures_dir):
     meta = json.loads(meta_path.read_text()) if meta_path.exists() else {}
     leaked = [phrase for phrase in meta.get("must_not_contain", []) if phrase in output]
     assert leaked == []
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_fixture(path: Path, fixtures_dir):
+    _passes(path, convert(path))
+
+
+@pytest.mark.parametrize("path", PRECISE_PATHS)
+def test_fixture_with_precision(path: Path, fixtures_dir):
+    # --precision trades text for cleanliness on the WCXB pages, but a fixture's
+    # expected lines are the main content that every mode should keep.
+    _passes(path, convert(path, precision=True))
 
 
 @pytest.mark.parametrize("path", PATHS)

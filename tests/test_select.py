@@ -601,6 +601,26 @@ def test_specification_lines_beside_a_sidebar_are_kept_and_the_sidebar_is_not(ba
     assert blocks[-2].text == "Latest news"
 
 
+@pytest.mark.xfail(strict=True, reason="known fault of r19 and r22 (training/README.md, r22): on a "
+                   "page this small the scores of the terms and of the cards lie between 0.16 and 0.72; "
+                   "r22 drops 9 of the 10 specification blocks, r19 keeps the related products")
+def test_a_definition_list_of_specifications_is_kept_and_the_related_products_are_not():
+    # Found by a breaker comparing r19 with r22 (/tmp/brk27, spec_dl_related).
+    specs = [("Origin", "Portugal"), ("Made in", "Scotland"), ("Power", "40 W"), ("Weight", "1.2 kg"),
+             ("Warranty", "2 years")]
+    cards = [("Merino beanie", "18"), ("Alpaca scarf", "25"), ("Lambswool gloves", "32"),
+             ("Cable-knit jumper", "39"), ("Tweed cap", "46")]
+    html = ('<title>Enamel kettle</title><div class="wrap"><div class="product-info"><h1>Enamel kettle</h1>'
+            '<p class="price">$64.95</p><dl>' + "".join(f"<dt>{term}</dt><dd>{value}</dd>" for term, value in specs)
+            + '</dl></div></div><section class="related-products"><h2>You may also like</h2><div class="grid">'
+            + "".join(f'<div class="product-card"><a href="/p/{i}"><h4>{name}</h4></a><span class="price">'
+                      f"£{price}.00</span></div>" for i, (name, price) in enumerate(cards))
+            + "</div></section>")
+    blocks = webfold.to_blocks(html)
+    assert [block.text for block in select_main(blocks)] == (
+        ["Enamel kettle", "$64.95"] + [text for pair in specs for text in pair])
+
+
 def test_a_short_post_beside_a_sidebar_comes_out_without_the_sidebar():
     # The synthetic short pages of training are all content but for a menu and a
     # footer: whatever stands beside a short post must still be judged.

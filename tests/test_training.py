@@ -49,6 +49,23 @@ def test_train_on_thirty_pages(tmp_path):
         assert set(page.labels.tolist()) <= {0, 1} and len(page.labels) == len(page.features)
 
 
+def test_the_precision_threshold_is_the_lowest_within_a_tie_of_the_best_f_half():
+    pytest.importorskip("sklearn")
+    from training.train import precision_threshold
+
+    # r22's curve (thresholds.curve, rounded): F0.5 0.87973 at 0.52 and 0.88013 at
+    # 0.66 are a tie (0.0004 apart); 0.62's 0.87949 is not.
+    curve = {0.36: (0.8500, 0.9300), 0.52: (0.8784, 0.8851), 0.54: (0.8797, 0.8798),
+             0.62: (0.8850, 0.8581), 0.66: (0.8883, 0.8489), 0.70: (0.8898, 0.8374)}
+    assert precision_threshold(curve, 0.38) == 0.52
+    # a clear peak is taken, and never a threshold below the default
+    curve[0.66] = (0.9200, 0.8600)
+    assert precision_threshold(curve, 0.38) == 0.66
+    assert precision_threshold({0.30: (0.95, 0.95), 0.40: (0.80, 0.80)}, 0.38) == 0.40
+    with pytest.raises(ValueError, match="no threshold at or above 0.9"):
+        precision_threshold(curve, 0.9)
+
+
 def test_synthetic_pages_hold_their_folds_paragraphs_labelled_content_and_furniture_not():
     pytest.importorskip("numpy")
     from training.dataset import load

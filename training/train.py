@@ -161,6 +161,25 @@ def page_scores(pages: list[PageRows], probabilities: np.ndarray, owner: np.ndar
     return out
 
 
+def precision_threshold(curve: dict[float, tuple[float, float]], default: float) -> float:
+    """The ``--precision`` threshold: of the thresholds of ``curve`` (each mapped to the
+    mean page precision and recall it gives) at or above ``default``, the lowest whose
+    F0.5 (which weighs precision twice recall; van Rijsbergen, 1979) is within
+    :data:`TIE` of the best. The top of the curve is flat, and of thresholds the data
+    cannot tell apart, the one that loses least text (as the default is chosen).
+
+    Raises
+    ------
+    ValueError
+        No threshold of ``curve`` is at or above ``default``.
+    """
+    f_half = {t: 1.25 * p * r / (0.25 * p + r) if p + r else 0.0 for t, (p, r) in curve.items() if t >= default}
+    if not f_half:
+        raise ValueError(f"no threshold at or above {default}")
+    best = max(f_half.values())
+    return min(t for t, f in f_half.items() if f >= best - TIE)
+
+
 def model_parameters(settings: list[str]) -> dict:
     """:data:`PARAMETERS` with ``settings`` ("NAME=VALUE", the value a Python literal)
     applied, checked by scikit-learn on a fit of one iteration to 40 rows.
@@ -270,9 +289,7 @@ def main(argv: list[str] | None = None) -> int:
     pairs = {(t, f): page_scores(pages, second, dev_owner, t, floor=f).mean(axis=0)[2]
              for t in THRESHOLDS if table[t][2] >= top - NEAR_TOP for f in FLOORS}
     default, floor = min(pair for pair, f1 in pairs.items() if f1 >= max(pairs.values()) - TIE)
-    # The precision threshold maximizes F0.5, which weighs precision twice recall.
-    f_half = {t: (1.25 * p * r / (0.25 * p + r) if p + r else 0.0) for t, (p, r, _) in table.items()}
-    precise = max((t for t in THRESHOLDS if t >= default), key=lambda t: f_half[t])
+    precise = precision_threshold({t: tuple(table[t][:2]) for t in THRESHOLDS}, default)
     by_page = page_scores(pages, second, dev_owner, default, floor=floor)
     types = sorted({page.page_type for page in pages})
     cv = {"folds": len(folds), "grouped_by": "domain", "threshold": default, "floor": floor,
