@@ -41,6 +41,15 @@ def test_select_main_on_the_example_page_chooses_as_the_readme_says():
     assert "`to_blocks(..., chrome=True)`" in told and f'"{caption}"' in told
 
 
+def test_the_example_without_its_address_differs_only_in_relative_links():
+    # The README's first command gives BASE; what it says of leaving BASE out is checked.
+    told = passage("It prints the page's main content as Markdown")
+    assert "the links stay relative (on\nthis page, the only difference)" in told
+    expected = (ROOT / "examples" / "article.md").read_text(encoding="utf-8")
+    assert webfold.to_markdown(EXAMPLE.read_bytes()) == expected.replace("](https://notebook.example/", "](/")
+    assert webfold.to_markdown(EXAMPLE.read_bytes(), EXAMPLE_BASE) == expected
+
+
 def test_every_repository_path_the_readme_names_exists():
     # a path under one of the repository's own folders (not build/, which a build makes)
     named = {path.rstrip(".") for path in re.findall(
