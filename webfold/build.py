@@ -545,6 +545,14 @@ def placeholder_src(src: str) -> bool:
 _INVISIBLE_MEMO: dict[tuple[str, bool], bool] = {}
 
 
+def leaves_text_unseen(attributes: dict[str, str]) -> bool:
+    """Whether an element's inline style leaves its text unseen as on a phrasing
+    element (:func:`invisible`): how a formula's parts are judged beyond
+    :meth:`Builder.hidden_by`, since a formula is part of its line."""
+    style = attributes.get("style")
+    return bool(style) and invisible(style, True)
+
+
 def invisible(style: str, phrasing: bool) -> bool:
     """Whether an inline ``style`` leaves the element's text unseen though rendered:
     one of ``tables.INVISIBLE_STYLE`` (``visibility:hidden``, a transparent colour, a
@@ -934,7 +942,9 @@ class Builder:
         elif bits & DROPPED and not (self.keep_nav and same(name, "nav")):
             self.push(name, NONE, HIDDEN_ROOT | HIDDEN_FOREIGN if hidden and name in FOREIGN_ROOTS
                       else HIDDEN_ROOT, attributes)
-            if same(name, "math") and not self.math_unseen(name, attributes) and not is_copy(
+            # (hidden_by has judged the root already: as in math_unseen, its style is left)
+            shown = not (hidden or attributes is not None and leaves_text_unseen(attributes))
+            if same(name, "math") and shown and not is_copy(
                     (self.stack[-2].attributes or {} if len(self.stack) > 1 else {}).get("class", "")):
                 # a formula is content: its text is kept (webfold.mathml), not dropped
                 attributes = attributes or {}
@@ -1275,10 +1285,7 @@ class Builder:
         its line, never a block of its own to be removed as chrome."""
         if attributes is None:
             return False
-        if self.hidden_by(name, attributes, class_marks(attributes)):
-            return True
-        style = attributes.get("style")
-        return bool(style) and invisible(style, True)
+        return self.hidden_by(name, attributes, class_marks(attributes)) or leaves_text_unseen(attributes)
 
     def formula_image(self, attributes: dict[str, str]) -> bool:
         """Write the formula of an image of one (Wikipedia's, :func:`image_delimiter`)
