@@ -97,7 +97,7 @@ def test_kept_elements():
     html = ("<main><section><figure><img src=a.png alt=A><figcaption>Cap</figcaption></figure>"
             "<details><summary>Sum</summary><p>Det</p></details><dl><dt>T</dt><dd>D</dd></dl>"
             "<address>Addr</address><my-element>custom</my-element></section></main>")
-    assert md(html) == "![A](a.png)\n\nCap\n\nSum\n\nDet\n\nT\n\nD\n\nAddr\n\ncustom\n"
+    assert md(html) == "![A](a.png)\n\nCap\n\nSum\n\nDet\n\nT\n: D\n\nAddr\n\ncustom\n"
 
 
 @pytest.mark.parametrize("html, expected", [
@@ -156,7 +156,7 @@ def test_other_buttons_are_dropped(html, expected):
 def test_optional_end_tags_are_implied():
     assert md("<p>one<p>two<div>three</div>four") == "one\n\ntwo\n\nthree\n\nfour\n"
     assert md("<ul><li>a<li>b</ul>") == "- a\n- b\n"
-    assert md("<dl><dt>t<dd>d<dt>t2</dl>") == "t\n\nd\n\nt2\n"
+    assert md("<dl><dt>t<dd>d<dt>t2</dl>") == "t\n: d\n\nt2\n"
     assert md("<table><tr><td>a<td>b<tr><td>c<td>d</table>") == (
         "| a | b |\n| --- | --- |\n| c | d |\n")
 
@@ -315,6 +315,96 @@ def test_a_list_of_simple_items_stays_one_block():
     blocks = webfold.to_blocks("<ul><li>a</li><li>b<ul><li>c</li><li>d</li></ul></li></ul>")
     assert [(b.kind, b.md) for b in blocks] == [("list", "- a\n- b\n  - c\n  - d")]
     assert blocks[0].element.tag == "ul"
+
+
+# Description lists (<dl>): PHP Markdown Extra's form, which CommonMark reads as
+# paragraphs and markdown-it's deflist plugin (as pandoc and Markdown Extra) as a <dl>.
+def commonmark(markdown: str) -> str:
+    from markdown_it import MarkdownIt
+    return MarkdownIt("commonmark").enable("table").render(markdown)
+
+
+def deflist(markdown: str) -> str:
+    from markdown_it import MarkdownIt
+    from mdit_py_plugins.deflist import deflist_plugin
+    return MarkdownIt("commonmark").enable("table").use(deflist_plugin).render(markdown)
+
+
+def test_a_description_list_is_one_block_of_terms_and_descriptions():
+    blocks = webfold.to_blocks("<h2>Specs</h2><dl><dt>Weight</dt><dd>2 kg</dd>"
+                               "<dt>Colour</dt><dd>Red</dd><dd>Blue</dd></dl><p>After</p>")
+    assert [(b.kind, b.md, b.element.tag) for b in blocks] == [
+        ("heading", "## Specs", "h2"), ("list", "Weight\n: 2 kg\n\nColour\n: Red\n: Blue", "dl"),
+        ("paragraph", "After", "p")]
+    assert blocks[1].text == "Weight 2 kg Colour Red Blue"
+    out = webfold.render(blocks)
+    assert deflist(out) == ("<h2>Specs</h2>\n<dl>\n<dt>Weight</dt>\n<dd>2 kg</dd>\n<dt>Colour</dt>\n"
+                            "<dd>Red</dd>\n<dd>Blue</dd>\n</dl>\n<p>After</p>\n")
+    assert commonmark(out) == "<h2>Specs</h2>\n<p>Weight\n: 2 kg</p>\n<p>Colour\n: Red\n: Blue</p>\n<p>After</p>\n"
+
+
+def test_terms_and_descriptions_grouped_in_divs_are_written_as_without():
+    # WHATWG HTML §4.4.9 lets a <div> wrap each group of a <dl>
+    assert md("<dl><div><dt>W</dt><dd>x</dd></div><div><dt>V</dt><dd>y</dd></div></dl>") == \
+        md("<dl><dt>W</dt><dd>x</dd><dt>V</dt><dd>y</dd></dl>") == "W\n: x\n\nV\n: y\n"
+
+
+@pytest.mark.parametrize("html, expected", [
+    # MediaWiki writes its ":" indentation (display formulas, talk-page replies) so
+    ("<dl><dd>indented</dd><dd>more</dd></dl>", "indented\n\nmore\n"),
+    ("<p>a</p><dd>stray</dd><dt>term</dt>", "a\n\nstray\n\nterm\n"),
+    # a description before the list's first term, then a group
+    ("<dl><dd>lead</dd><dt>T</dt><dd>d</dd></dl>", "lead\n\nT\n: d\n"),
+])
+def test_a_description_outside_a_group_is_a_paragraph(html, expected):
+    assert md(html) == expected
+
+
+@pytest.mark.parametrize("html, expected, parsed", [
+    # a description that opens with code, a table or a list writes ":" on a line of
+    # its own: after ": " the fence would be paragraph text, and a later fence line
+    # would open a code block that runs to the end of the document
+    ("<dl><dt>Run</dt><dd><pre><code>x = 1</code></pre></dd><dd>then</dd></dl><p>end</p>",
+     "Run\n:\n\n  ```\n  x = 1\n  ```\n\n: then\n\nend\n",
+     "<p>Run\n:</p>\n<pre><code>x = 1\n</code></pre>\n<p>: then</p>\n<p>end</p>\n"),
+    ("<dl><dt>T</dt><dd><table><tr><th>a<th>b<tr><td>1<td>2</table></dd></dl>",
+     "T\n:\n\n  | a | b |\n  | --- | --- |\n  | 1 | 2 |\n",
+     "<p>T\n:</p>\n<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n<tbody>\n"
+     "<tr>\n<td>1</td>\n<td>2</td>\n</tr>\n</tbody>\n</table>\n"),
+    # an ordered list from 3 cannot interrupt a paragraph (CommonMark §5.3)
+    ("<dl><dt>T</dt><dd><ol start=3><li>three</ol></dd></dl>", "T\n:\n\n  3. three\n",
+     '<p>T\n:</p>\n<ol start="3">\n<li>three</li>\n</ol>\n'),
+    # a description after one that ends in a list starts after a blank line: a line
+    # right after the item would continue the item's paragraph (lazily, CommonMark §5.2)
+    ("<dl><dt>T</dt><dd>a<ul><li>x</ul></dd><dd>b</dd><dt>U</dt></dl>",
+     "T\n: a\n  - x\n\n: b\n\nU\n",
+     "<p>T\n: a</p>\n<ul>\n<li>x</li>\n</ul>\n<p>: b</p>\n<p>U</p>\n"),
+    # several terms share the descriptions after them; a description's paragraphs
+    # after its first are indented by the width of ": "
+    ("<dl><dt>T1<dt>T2<dd><p>one<p>two</dl>", "T1\nT2\n: one\n\n  two\n",
+     "<p>T1\nT2\n: one</p>\n<p>two</p>\n"),
+    ("<dl><dt>F</dt><dd><img src=a.png alt=pic></dd></dl>", "F\n: ![pic](a.png)\n",
+     '<p>F\n: <img src="a.png" alt="pic" /></p>\n'),
+])
+def test_descriptions_keep_their_blocks_and_commonmark_reads_them(html, expected, parsed):
+    out = md(html)
+    assert out == expected
+    assert commonmark(out) == parsed
+
+
+def test_a_description_list_nests_in_a_list_item_and_in_a_description():
+    out = md("<ul><li>item<dl><dt>A</dt><dd>a <dl><dt>in</dt><dd>ner</dd></dl></dd></dl></li></ul>")
+    assert out == "- item\n\n  A\n  : a\n\n    in\n    : ner\n"
+    assert deflist(out) == ("<ul>\n<li>\n<p>item</p>\n<dl>\n<dt>A</dt>\n<dd>\n<p>a</p>\n<dl>\n"
+                            "<dt>in</dt>\n<dd>ner</dd>\n</dl>\n</dd>\n</dl>\n</li>\n</ul>\n")
+
+
+def test_a_description_list_of_rich_groups_is_a_block_per_group():
+    # an FAQ: a group whose description holds several blocks makes the list a block
+    # per group, as a list of rich items is (selection may keep some groups)
+    blocks = webfold.to_blocks("<dl><dt>Q1</dt><dd><p>A1</p><p>More</p></dd><dt>Q2</dt><dd>A2</dd></dl>")
+    assert [(b.md, b.element.tag) for b in blocks] == [("Q1\n: A1\n\n  More", "dt"), ("Q2\n: A2", "dt")]
+    assert webfold.render(blocks) == "Q1\n: A1\n\n  More\n\nQ2\n: A2\n"
 
 
 @pytest.mark.parametrize("label, kept", [("js", False), ("JS", False), ("python", True), ("Example", True)])

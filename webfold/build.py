@@ -46,12 +46,14 @@ WHITESPACE, SELF_CLOSING, HAS_ATTRIBUTES = (
 TITLE, XMP, PLAINTEXT, SCRIPT = (TAG_NAMES.index(name) for name in ("title", "xmp", "plaintext", "script"))
 
 # What an element does to the output (its role).
-NONE, BLOCK, HEADING, LIST, ITEM, QUOTE, PRE, CODE, TABLE, ROW, CELL, CAPTION, MARK, LINK, CONTROL = range(15)
+(NONE, BLOCK, HEADING, LIST, ITEM, QUOTE, PRE, CODE, TABLE, ROW, CELL, CAPTION, MARK, LINK, CONTROL,
+ DESCRIPTION_LIST, TERM, DESCRIPTION) = range(18)
 ROLES: dict[str, int] = {name: BLOCK for name in BLOCK_ELEMENTS}
 ROLES.update(dict.fromkeys(HEADING_LEVEL, HEADING))
 ROLES.update(ul=LIST, ol=LIST, menu=LIST, dir=LIST, li=ITEM, blockquote=QUOTE, pre=PRE,
              listing=PRE, xmp=PRE, plaintext=PRE, code=CODE, kbd=CODE, samp=CODE, tt=CODE,
-             table=TABLE, tr=ROW, td=CELL, th=CELL, caption=CAPTION, a=LINK, button=CONTROL)
+             table=TABLE, tr=ROW, td=CELL, th=CELL, caption=CAPTION, a=LINK, button=CONTROL,
+             dl=DESCRIPTION_LIST, dt=TERM, dd=DESCRIPTION)
 #: Inline formatting and its Markdown delimiter (CommonMark §6.2, GFM §6.5).
 MARKS = {"strong": "**", "b": "**", "em": "*", "i": "*", "del": "~~", "s": "~~", "strike": "~~"}
 DELIMITERS = frozenset(MARKS.values())
@@ -389,12 +391,13 @@ class Mark:
 
 
 class Container:
-    """A list, list item or block quote: it prefixes the lines of the blocks inside it
-    (a list with nothing; an item with its marker, then the marker's width of spaces;
-    a quote with ``> ``)."""
+    """A list, list item, block quote, description list, term or description: it
+    prefixes the lines of the blocks inside it (a list, a description list and a term
+    with nothing; an item with its marker, then the marker's width of spaces; a quote
+    with ``> ``; a description with ``: ``, then two spaces)."""
 
     __slots__ = ("kind", "marker", "started", "interrupts", "frame", "state", "last_list", "empty_items",
-                 "own_leaf")
+                 "own_leaf", "last_part", "line_open", "has_term")
 
     def __init__(self, kind: int, marker: str = "", started: bool = False,
                  interrupts: bool = True):
@@ -417,9 +420,25 @@ class Container:
         # but in no <li>): a paragraph to the parser, which only an item that may
         # interrupt a paragraph may follow directly.
         self.own_leaf = False
+        # For a description list: the kind of its container (term, description, or a
+        # list or quote directly inside it) that holds its last leaf, its own kind for
+        # a leaf of its own; whether that leaf is a paragraph directly in a term or
+        # description, whose last line a term or description written next may
+        # continue; and whether a term has started in it.
+        self.last_part = -1
+        self.line_open = False
+        self.has_term = False
 
 
 LIST_CONTAINER, ITEM_CONTAINER, QUOTE_CONTAINER = 0, 1, 2
+# A description list (<dl>) is written as PHP Markdown Extra's definition lists are, a
+# form that CommonMark reads as plain paragraphs: each term (<dt>) on a line of its
+# own, each description (<dd>) after it on a line that starts with ": ", its other
+# lines indented by two spaces.
+DESCRIPTION_LIST_CONTAINER, TERM_CONTAINER, DESCRIPTION_CONTAINER = 3, 4, 5
+#: The kinds of leaf that are paragraphs to CommonMark (a paragraph of images only is
+#: an "image" block).
+PARAGRAPHS = frozenset({"paragraph", "image"})
 
 
 def end_tag_scope(name: str) -> frozenset[str]:
@@ -1016,9 +1035,11 @@ class Builder:
                     self.flat_tables += 1
                     frame_flags |= FLAT_TABLE
                 role = BLOCK
-            elif (role == LIST or role == ITEM or role == QUOTE) and \
+            elif (role == LIST or role == ITEM or role == QUOTE or role >= DESCRIPTION_LIST) and \
                     len(self.sinks[-1].containers) >= MAX_CONTAINERS:
                 role = BLOCK                # deeper nesting would cost its depth on every line
+            elif (role == TERM or role == DESCRIPTION) and not self.in_description_list(role):
+                role = BLOCK
             self.block_start(name, role, frame_flags, attributes, chrome)
 
     def flush_for_block(self) -> None:
@@ -1162,6 +1183,15 @@ class Builder:
             data = self.open_item()
         elif role == QUOTE:
             self.open_container(Container(QUOTE_CONTAINER, "> "))
+        elif role == DESCRIPTION_LIST:
+            self.open_container(Container(DESCRIPTION_LIST_CONTAINER))
+        elif role == TERM:
+            self.sinks[-1].containers[-1].has_term = True
+            data = Container(TERM_CONTAINER)
+            self.open_container(data)
+        elif role == DESCRIPTION:
+            data = Container(DESCRIPTION_CONTAINER, ": ")
+            self.open_container(data)
         elif role == PRE:
             self.pre += 1
             self.pre_parts = []
@@ -1179,7 +1209,7 @@ class Builder:
         elif role == CELL or role == CAPTION or role == CONTROL:
             self.sinks.append(Sink())
         self.push(name, role, flags, attributes, data, chrome)
-        if role == ITEM:
+        if role == ITEM or role == TERM or role == DESCRIPTION:
             data.frame = self.stack[-1]
         sink = self.sinks[-1]
         if sink.containers and sink.open_element is None:
@@ -2321,7 +2351,7 @@ class Builder:
             self.flush()
             if frame.data is not None:
                 self.close_container()
-        elif role == QUOTE:
+        elif role == QUOTE or role >= DESCRIPTION_LIST:
             self.flush()
             self.close_container()
         elif role == PRE:
@@ -3092,6 +3122,16 @@ class Builder:
             return not marker[:1].isdigit() or marker[:-1] == "1"
         return listing.interrupts
 
+    def in_description_list(self, role: int) -> bool:
+        """Whether a <dt> or <dd> (``role`` TERM or DESCRIPTION) starting now is a term or
+        a description: the innermost open container is a description list (the element
+        is in it directly, or inside a <div> that groups them, WHATWG HTML §4.4.9), and
+        for a <dd> a term has started in that list. Elsewhere it is a plain block: a
+        <dl> of <dd> elements alone indents (MediaWiki writes its ":" lines so)."""
+        containers = self.sinks[-1].containers
+        return bool(containers) and containers[-1].kind == DESCRIPTION_LIST_CONTAINER and (
+            role == TERM or containers[-1].has_term)
+
     def open_container(self, container: Container) -> None:
         self.sinks[-1].containers.append(container)
 
@@ -3161,8 +3201,13 @@ class Builder:
         first_prefix = []
         separate = True             # a blank line between this leaf and the one before
         decided = False
-        new_item = len(containers) == 1 or (containers[1].kind == ITEM_CONTAINER
-                                             and not containers[1].started)
+        # A list's top-level item, or a description list's group: its terms and the
+        # descriptions after them (WHATWG HTML §4.4.9). A group's first leaf in each of
+        # them is not a leaf more (rich groups are split as rich items are).
+        part = containers[1] if len(containers) > 1 else None
+        new_item = part is None or not part.started and (part.kind == ITEM_CONTAINER or (
+            part.kind == TERM_CONTAINER and containers[0].last_part != TERM_CONTAINER))
+        leaf_more = part is not None and (part.started or part.kind < DESCRIPTION_LIST_CONTAINER)
         held_before = ""            # prefix of the containers that held the previous leaf
         empty_lines = []            # the lines of the empty items before this leaf
         for index, container in enumerate(containers):
@@ -3171,14 +3216,34 @@ class Builder:
                 if not decided:
                     held_before = "".join(first_prefix)
             else:
+                # Only a paragraph may follow a description's ": " on its line: before
+                # any other block, ":" is a line of its own, and a blank line ends it.
+                alone = container.kind == DESCRIPTION_CONTAINER and (
+                    index + 1 < len(containers) or block.kind not in PARAGRAPHS)
                 if not decided:     # the outermost container this leaf starts decides
                     decided = True
                     # an item after its list's own leaf is that list's first to the parser
                     listing = containers[index - 1] if container.kind == ITEM_CONTAINER and index \
                         and containers[index - 1].own_leaf else container
-                    separate = container.kind == QUOTE_CONTAINER or (
-                        listing.kind == LIST_CONTAINER and not self.interrupts(containers, listing))
-                first_prefix.append(container.marker)
+                    opened = container.kind
+                    if opened == TERM_CONTAINER or opened == DESCRIPTION_CONTAINER:
+                        # A term, or a lone ":", continues the line of a term before
+                        # it, a description's first paragraph that of a term or
+                        # description (Markdown Extra's tight form); any other leaf
+                        # before them ends with a blank line.
+                        group = containers[index - 1]
+                        separate = not (group.line_open and (
+                            group.last_part == TERM_CONTAINER or opened == DESCRIPTION_CONTAINER
+                            and not alone))
+                    else:
+                        separate = opened == QUOTE_CONTAINER or opened == DESCRIPTION_LIST_CONTAINER or (
+                            listing.kind == LIST_CONTAINER and not self.interrupts(containers, listing))
+                if alone:
+                    after = continuation(containers[:index + 1])
+                    empty_lines += ["".join(first_prefix) + ":", after.rstrip()]
+                    first_prefix = [after]
+                else:
+                    first_prefix.append(container.marker)
             if container.empty_items:
                 # The first empty item's line starts the containers around it, as the
                 # leaf's first line would have.
@@ -3198,10 +3263,16 @@ class Builder:
             # code's (no other leaf writes one), and its spaces are the code's content,
             # after the prefix as at the top level (CommonMark §4.5, §5.1, §5.2).
             lines[index] = inside + line if line else separator
-        for container in containers:
+        last = len(containers) - 1
+        for index, container in enumerate(containers):
             container.started = True
             container.own_leaf = False
             container.empty_items.clear()   # not before: the next container's decision reads them
+            if container.kind == DESCRIPTION_LIST_CONTAINER:
+                holder = containers[index + 1].kind if index < last else DESCRIPTION_LIST_CONTAINER
+                container.last_part = holder
+                container.line_open = block.kind in PARAGRAPHS and index + 1 == last and (
+                    holder == TERM_CONTAINER or holder == DESCRIPTION_CONTAINER)
         containers[-1].own_leaf = containers[-1].kind == LIST_CONTAINER
         text = "\n".join(empty_lines + lines)
         joined = held_before.rstrip() + "\n" + text if separate else text
@@ -3215,7 +3286,7 @@ class Builder:
                 sink.item_leaves.append(1)
             else:
                 self.grow(sink.items[-1], text, joined, block, kind, None)
-                if len(containers) <= 2:    # leaves of nested lists do not make an item rich
+                if len(containers) <= 2 and leaf_more:  # leaves of nested lists do not make an item rich
                     sink.item_leaves[-1] += 1
 
     @staticmethod
