@@ -352,11 +352,30 @@ def test_terms_and_descriptions_grouped_in_divs_are_written_as_without():
 @pytest.mark.parametrize("html, expected", [
     # MediaWiki writes its ":" indentation (display formulas, talk-page replies) so
     ("<dl><dd>indented</dd><dd>more</dd></dl>", "indented\n\nmore\n"),
+    # ... and in table cells, which stay cells of a pipe table (Wikipedia's formulas)
+    ("<table><tr><th>a<th>b<tr><td><dl><dd>x</dl><td>2</table>", "| a | b |\n| --- | --- |\n| x | 2 |\n"),
     ("<p>a</p><dd>stray</dd><dt>term</dt>", "a\n\nstray\n\nterm\n"),
     # a description before the list's first term, then a group
     ("<dl><dd>lead</dd><dt>T</dt><dd>d</dd></dl>", "lead\n\nT\n: d\n"),
 ])
 def test_a_description_outside_a_group_is_a_paragraph(html, expected):
+    assert md(html) == expected
+
+
+def test_the_descriptions_of_a_list_without_terms_are_paragraph_blocks():
+    # (the selector reads a block's kind and element: as before description lists)
+    blocks = webfold.to_blocks("<dl><dd>indented</dd><dd>more</dd></dl>")
+    assert [(b.kind, b.element.tag) for b in blocks] == [("paragraph", "dd"), ("paragraph", "dd")]
+
+
+@pytest.mark.parametrize("html, expected", [
+    ("<p>: note</p>", "\\: note\n"),
+    ("<dl><dt>A<dd>a<dt>: colon<dd>b</dl><p>:\tx</p>", "A\n: a\n\n\\: colon\n: b\n\n\\: x\n"),
+    ("<p>a<br>: b</p>", "a\\\n\\: b\n"),
+    ("<p>:a and : b</p>", ":a and : b\n"),
+])
+def test_a_line_that_would_read_as_a_description_is_escaped(html, expected):
+    # after a description list, ": " would make a paragraph its next description
     assert md(html) == expected
 
 
@@ -390,6 +409,45 @@ def test_descriptions_keep_their_blocks_and_commonmark_reads_them(html, expected
     out = md(html)
     assert out == expected
     assert commonmark(out) == parsed
+
+
+@pytest.mark.parametrize("html, expected", [
+    # CommonMark sees no container in a description: a description inside another is
+    # not indented again, as four spaces would make its lines code (breaker on 32294bf)
+    ("<dl><dt>A<dd>a<dl><dt>B<dd><p>b<p>more<ul><li>x</ul></dl></dl>",
+     "A\n: a\n\n  B\n  : b\n\n  more\n  - x\n"),
+    ("<dl><dt>A<dd><dl><dt>B<dd><dl><dt>C<dd><p>c<p>d</dl></dl></dl>",
+     "A\n:\n\n  B\n  :\n\n  C\n  : c\n\n  d\n"),
+])
+def test_nested_descriptions_never_indent_into_code(html, expected):
+    out = md(html)
+    assert out == expected and "<pre>" not in commonmark(out)
+
+
+@pytest.mark.parametrize("html, expected", [
+    # a list after a description list that ends with a list takes the other delimiter
+    # (CommonMark reads a description's list at the top: the two would be one list)
+    ("<dl><dt>T<dd><ol><li>in1<li>in2</ol></dl><ol><li>out1<li>out2</ol>",
+     "T\n:\n\n  1. in1\n  2. in2\n\n1) out1\n2) out2\n"),
+    ("<dl><dt>T<dd>t<ul><li>in</ul></dl><ul><li>out</ul>", "T\n: t\n  - in\n\n* out\n"),
+    ("<ul><li><dl><dt>T<dd><ol><li>in</ol></dl><ol><li>y</ol></ul>", "- T\n  :\n\n    1. in\n  1) y\n"),
+    # a description list that does not end with a list leaves the next list alone
+    ("<dl><dt>T<dd><ul><li>in</ul>after</dl><ul><li>out</ul>", "T\n:\n\n  - in\n\n  after\n\n- out\n"),
+    ("<dl><dt>W<dd>x</dl><ul><li>a</ul>", "W\n: x\n\n- a\n"),
+])
+def test_a_list_after_a_description_list_stays_apart_from_the_lists_in_it(html, expected):
+    from markdown_it import MarkdownIt
+    out = md(html)
+    assert out == expected
+    tokens = MarkdownIt("commonmark").parse(out)
+    lists = [t for t in tokens if t.type in ("bullet_list_open", "ordered_list_open")]
+    assert len(lists) == html.count("<ol>") + html.count("<ul>")
+
+
+def test_a_list_after_a_description_list_stays_apart_where_a_block_between_was_left_out():
+    blocks = webfold.to_blocks("<dl><dt>T<dd><ol><li>in</ol></dl><p>gone</p><ol><li>out</ol>")
+    assert [b.ends_list for b in blocks] == [".", "", "."]
+    assert webfold.render([blocks[0], blocks[2]]) == "T\n:\n\n  1. in\n\n1) out\n"
 
 
 def test_a_description_list_nests_in_a_list_item_and_in_a_description():

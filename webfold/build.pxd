@@ -54,6 +54,7 @@ cdef class Mark:
 cdef class Container:
     cdef public int kind
     cdef public str marker
+    cdef public str rest
     cdef public bint started
     cdef public bint interrupts
     cdef public Frame frame
@@ -63,12 +64,10 @@ cdef class Container:
     cdef public bint own_leaf
     cdef public int last_part
     cdef public bint line_open
-    cdef public bint has_term
 
 cdef class Sink:
     cdef public list blocks
     cdef public object shown
-    cdef public bint shown_alternate
     cdef public list containers
     cdef public object open
     cdef public object open_element
@@ -146,7 +145,7 @@ cdef class Builder:
     cdef void marks_inside(self, Py_ssize_t position)
     @cython.locals(code=Mark)
     cdef void flush_for_block(self)
-    @cython.locals(sink=Sink, listing=Container)
+    @cython.locals(sink=Sink, listing=Container, owner=Frame)
     cdef void block_start(self, str name, int role, int flags, object attributes, int chrome)
     @cython.locals(frame=Frame, parent=Frame, inherited=int, position=Py_ssize_t, html=bint)
     cdef void push(self, str name, int role, int flags, object attributes, object data=*, int chrome=*)
@@ -246,14 +245,17 @@ cdef class Builder:
     cdef void close_pre(self)
     cdef void code_language(self, object attributes)
     cdef bint nested_list(self)
-    @cython.locals(containers=list)
-    cdef bint in_description_list(self, int role)
+    @cython.locals(stack=list, index=Py_ssize_t, frame=Frame, held=int)
+    cdef Frame description_list(self, int role)
+    @cython.locals(container=Container)
+    cdef bint in_description(self)
     @cython.locals(state=ListState, frame=Frame, container=Container)
     cdef Container open_item(self)
     cdef void open_container(self, Container container)
     @cython.locals(sink=Sink, container=Container, listing=Container)
     cdef void close_container(self)
-    cdef void close_open_block(self, Sink sink)
+    cdef void close_open_block(self, Sink sink, Container outermost)
+    cdef void clear_containers(self, Sink sink)
     @cython.locals(frame=Frame)
     cdef object innermost_element(self)
     @cython.locals(sink=Sink, containers=list, container=Container, listing=Container, index=Py_ssize_t, item=Frame, separate=bint, decided=bint, new_item=bint, part=Container, leaf_more=bint, opened=int, group=Container, last=Py_ssize_t, alone=bint)

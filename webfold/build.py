@@ -396,13 +396,16 @@ class Container:
     with nothing; an item with its marker, then the marker's width of spaces; a quote
     with ``> ``; a description with ``: ``, then two spaces)."""
 
-    __slots__ = ("kind", "marker", "started", "interrupts", "frame", "state", "last_list", "empty_items",
-                 "own_leaf", "last_part", "line_open", "has_term")
+    __slots__ = ("kind", "marker", "rest", "started", "interrupts", "frame", "state", "last_list",
+                 "empty_items", "own_leaf", "last_part", "line_open")
 
     def __init__(self, kind: int, marker: str = "", started: bool = False,
-                 interrupts: bool = True):
+                 interrupts: bool = True, rest: str | None = None):
         self.kind = kind
         self.marker = marker            # "> " for a quote, "" for a list
+        # the prefix of its lines after the first: the marker for a quote, else as many
+        # spaces as the marker is wide (CommonMark §5.1, §5.2)
+        self.rest = (marker if kind == QUOTE_CONTAINER else " " * len(marker)) if rest is None else rest
         self.started = started          # some line has been written inside it
         # A list that may follow a paragraph line directly: a bullet list, or an
         # ordered list starting at 1 (CommonMark §5.3, "interrupt a paragraph").
@@ -424,10 +427,9 @@ class Container:
         # list or quote directly inside it) that holds its last leaf, its own kind for
         # a leaf of its own; whether that leaf is a paragraph directly in a term or
         # description, whose last line a term or description written next may
-        # continue; and whether a term has started in it.
+        # continue.
         self.last_part = -1
         self.line_open = False
-        self.has_term = False
 
 
 LIST_CONTAINER, ITEM_CONTAINER, QUOTE_CONTAINER = 0, 1, 2
@@ -455,27 +457,43 @@ def end_tag_scope(name: str) -> frozenset[str]:
     return IN_SCOPE
 
 
+def delimiter(ordered: bool, alternate: bool) -> str:
+    """A list item's delimiter: ``.`` or ``)`` after an ordered item's number, ``-`` or
+    ``*`` for a bullet item; the alternate one (``)``, ``*``) keeps a list apart from the
+    list before it (CommonMark §5.3)."""
+    if ordered:
+        return ")" if alternate else "."
+    return "*" if alternate else "-"
+
+
+def list_end(container: Container | None) -> str:
+    """The delimiter of the list that the lines of an outermost container's block end
+    inside, to CommonMark (``Block.ends_list``): a list's own, for a description list
+    that of the list its last description ends with, else ``""``."""
+    if container is None:
+        return ""
+    if container.kind == LIST_CONTAINER:
+        return delimiter(container.state.ordered, container.state.alternate)
+    if container.kind == DESCRIPTION_LIST_CONTAINER and container.last_list is not None:
+        return delimiter(*container.last_list)
+    return ""
+
+
 def continuation(containers: list[Container]) -> str:
     """The prefix of a line inside ``containers`` after their first: ``> `` for a quote,
     and for an item as many spaces as its marker is wide (CommonMark §5.1, §5.2)."""
-    return "".join(map(continued, containers))
-
-
-def continued(container: Container) -> str:
-    """One container's part of :func:`continuation`."""
-    return container.marker if container.kind == QUOTE_CONTAINER else " " * len(container.marker)
+    return "".join([container.rest for container in containers])
 
 
 class Sink:
     """Where finished leaves go: the document, or one table cell."""
 
-    __slots__ = ("blocks", "shown", "shown_alternate", "containers", "open", "open_element", "last_item",
+    __slots__ = ("blocks", "shown", "containers", "open", "open_element", "last_item",
                  "items", "item_leaves", "alternate")
 
     def __init__(self) -> None:
         self.blocks: list[Block] = []
         self.shown: Block | None = None       # the last block that is not hidden
-        self.shown_alternate = False          # it is a list that uses "*" or ")"
         self.containers: list[Container] = []
         self.open: Block | None = None        # the outermost container's block, while it is open
         self.open_element: Element | None = None   # the list or quote element that holds it
@@ -492,7 +510,6 @@ class Sink:
         self.blocks.append(block)
         if not block.chrome & CHROME_HIDDEN:
             self.shown = block
-            self.shown_alternate = self.alternate
 
 
 class Growing:
@@ -1035,10 +1052,11 @@ class Builder:
                     self.flat_tables += 1
                     frame_flags |= FLAT_TABLE
                 role = BLOCK
-            elif (role == LIST or role == ITEM or role == QUOTE or role >= DESCRIPTION_LIST) and \
-                    len(self.sinks[-1].containers) >= MAX_CONTAINERS:
+            elif (role == LIST or role == ITEM or role == QUOTE) and \
+                    len(self.sinks[-1].containers) >= MAX_CONTAINERS or (role == TERM or role == DESCRIPTION) \
+                    and len(self.sinks[-1].containers) >= MAX_CONTAINERS - 1:
                 role = BLOCK                # deeper nesting would cost its depth on every line
-            elif (role == TERM or role == DESCRIPTION) and not self.in_description_list(role):
+            elif (role == TERM or role == DESCRIPTION) and self.description_list(role) is None:
                 role = BLOCK
             self.block_start(name, role, frame_flags, attributes, chrome)
 
@@ -1170,8 +1188,7 @@ class Builder:
                 # A hidden block between them is no block: the list before is the last
                 # block shown.
                 previous = sink.shown
-                sink.alternate = previous is not None and previous.kind == "list" and \
-                    previous.md[:1].isdigit() == data.ordered and not sink.shown_alternate
+                sink.alternate = previous is not None and previous.ends_list == delimiter(data.ordered, False)
                 data.alternate = sink.alternate
             else:                           # in a quote or an item: the list before there
                 data.alternate = sink.containers[-1].last_list == (data.ordered, False)
@@ -1183,14 +1200,21 @@ class Builder:
             data = self.open_item()
         elif role == QUOTE:
             self.open_container(Container(QUOTE_CONTAINER, "> "))
-        elif role == DESCRIPTION_LIST:
-            self.open_container(Container(DESCRIPTION_LIST_CONTAINER))
         elif role == TERM:
-            self.sinks[-1].containers[-1].has_term = True
+            owner = self.description_list(role)
+            if owner.data is None:          # the list's first term: it is a list from here
+                owner.data = Container(DESCRIPTION_LIST_CONTAINER)
+                self.open_container(owner.data)
+                sink = self.sinks[-1]
+                if sink.open_element is None:
+                    sink.open_element = owner.element()
             data = Container(TERM_CONTAINER)
             self.open_container(data)
         elif role == DESCRIPTION:
-            data = Container(DESCRIPTION_CONTAINER, ": ")
+            # CommonMark sees no container in a description: its indent is the
+            # paragraph's, and a description's inside another's adds none (four
+            # spaces would make its lines code, §4.4).
+            data = Container(DESCRIPTION_CONTAINER, ": ", rest="" if self.in_description() else None)
             self.open_container(data)
         elif role == PRE:
             self.pre += 1
@@ -2351,9 +2375,13 @@ class Builder:
             self.flush()
             if frame.data is not None:
                 self.close_container()
-        elif role == QUOTE or role >= DESCRIPTION_LIST:
+        elif role == QUOTE or role == TERM or role == DESCRIPTION:
             self.flush()
             self.close_container()
+        elif role == DESCRIPTION_LIST:
+            self.flush()
+            if frame.data is not None:
+                self.close_container()
         elif role == PRE:
             self.close_pre()
         elif role == CELL or role == CAPTION:
@@ -2370,8 +2398,7 @@ class Builder:
         elif role == CONTROL:
             self.flush()
             sink = self.sinks.pop()
-            sink.containers.clear()
-            self.close_open_block(sink)
+            self.clear_containers(sink)
             if names_content(" ".join(block.text for block in sink.blocks)):
                 for block in sink.blocks:
                     self.emit(block)
@@ -3100,10 +3127,10 @@ class Builder:
                 break
         alternate = state.alternate if state is not None else self.sinks[-1].alternate
         if state is not None and state.ordered:
-            marker = f"{state.number}{')' if alternate else '.'} "
+            marker = f"{state.number}{delimiter(True, alternate)} "
             state.number = min(state.number + 1, MAX_LIST_NUMBER)
         else:
-            marker = "* " if alternate else "- "
+            marker = delimiter(False, alternate) + " "
         container = Container(ITEM_CONTAINER, marker)
         self.open_container(container)
         return container
@@ -3122,15 +3149,32 @@ class Builder:
             return not marker[:1].isdigit() or marker[:-1] == "1"
         return listing.interrupts
 
-    def in_description_list(self, role: int) -> bool:
-        """Whether a <dt> or <dd> (``role`` TERM or DESCRIPTION) starting now is a term or
-        a description: the innermost open container is a description list (the element
-        is in it directly, or inside a <div> that groups them, WHATWG HTML §4.4.9), and
-        for a <dd> a term has started in that list. Elsewhere it is a plain block: a
-        <dl> of <dd> elements alone indents (MediaWiki writes its ":" lines so)."""
-        containers = self.sinks[-1].containers
-        return bool(containers) and containers[-1].kind == DESCRIPTION_LIST_CONTAINER and (
-            role == TERM or containers[-1].has_term)
+    def description_list(self, role: int) -> Frame | None:
+        """The <dl> of which a <dt> or <dd> (``role`` TERM or DESCRIPTION) starting now is
+        a term or a description, None when it is a plain block. It is one in a <dl>,
+        directly or inside elements that open no container, such as the <div> that may
+        group them (WHATWG HTML §4.4.9), and a <dd> only after the list's first term:
+        the <dd> elements of a <dl> that has none indent (MediaWiki writes its ":"
+        lines so), and the list is written as a description list from its first term."""
+        stack = self.stack
+        for index in range(len(stack) - 1, max(len(stack) - SEARCH_LIMIT, 0) - 1, -1):
+            frame = stack[index]
+            held = frame.role
+            if held == DESCRIPTION_LIST:
+                return frame if role == TERM or frame.data is not None else None
+            if held != NONE and held != BLOCK and held != MARK and held != LINK and held != CODE:
+                return None
+        return None
+
+    def in_description(self) -> bool:
+        """Whether a description's indent is in effect where a container opens now: the
+        innermost container that indents is a description that does."""
+        for container in reversed(self.sinks[-1].containers):
+            if container.kind == DESCRIPTION_CONTAINER and container.rest:
+                return True
+            if container.kind == ITEM_CONTAINER or container.kind == QUOTE_CONTAINER:
+                return False
+        return False
 
     def open_container(self, container: Container) -> None:
         self.sinks[-1].containers.append(container)
@@ -3161,17 +3205,27 @@ class Builder:
                     sink.items[-1].md.extend(lines)
             if sink.containers:
                 sink.containers[-1].last_list = (container.state.ordered, container.state.alternate)
+        elif container.kind == TERM_CONTAINER or container.kind == DESCRIPTION_CONTAINER:
+            # CommonMark sees no container in a description: a list it ends with ends
+            # its description list, unless a leaf of that list follows (see emit).
+            sink.containers[-1].last_list = container.last_list
+        elif container.kind == DESCRIPTION_LIST_CONTAINER and sink.containers:
+            sink.containers[-1].last_list = container.last_list
         if not sink.containers:
-            self.close_open_block(sink)
+            self.close_open_block(sink, container)
 
-    def close_open_block(self, sink: Sink) -> None:
-        """Finish the block of the sink's outermost list or quote: one block, or one per
-        top-level item when the list holds several items and one holds several leaves."""
+    def close_open_block(self, sink: Sink, outermost: Container | None) -> None:
+        """Finish the block of the sink's outermost list, quote or description list
+        (the container ``outermost``): one block, or one per top-level item (or group)
+        when there are several and one holds several leaves."""
         if sink.open is not None:
+            ending = list_end(outermost)
             if len(sink.items) > 1 and max(sink.item_leaves) > 1:
+                sink.items[-1].block.ends_list = ending     # the others' were set by emit
                 for item in sink.items:
                     sink.add(item.finish())
             else:
+                sink.open.block.ends_list = ending
                 sink.add(sink.open.finish())
         sink.open = None
         sink.open_element = None
@@ -3207,12 +3261,14 @@ class Builder:
         part = containers[1] if len(containers) > 1 else None
         new_item = part is None or not part.started and (part.kind == ITEM_CONTAINER or (
             part.kind == TERM_CONTAINER and containers[0].last_part != TERM_CONTAINER))
+        if new_item and sink.items:         # the item before has ended
+            sink.items[-1].block.ends_list = list_end(containers[0])
         leaf_more = part is not None and (part.started or part.kind < DESCRIPTION_LIST_CONTAINER)
         held_before = ""            # prefix of the containers that held the previous leaf
         empty_lines = []            # the lines of the empty items before this leaf
         for index, container in enumerate(containers):
             if container.started:
-                first_prefix.append(continued(container))
+                first_prefix.append(container.rest)
                 if not decided:
                     held_before = "".join(first_prefix)
             else:
@@ -3269,6 +3325,7 @@ class Builder:
             container.own_leaf = False
             container.empty_items.clear()   # not before: the next container's decision reads them
             if container.kind == DESCRIPTION_LIST_CONTAINER:
+                container.last_list = None      # (set again when a list in it closes)
                 holder = containers[index + 1].kind if index < last else DESCRIPTION_LIST_CONTAINER
                 container.last_part = holder
                 container.line_open = block.kind in PARAGRAPHS and index + 1 == last and (
@@ -3308,9 +3365,14 @@ class Builder:
 
     # ----------------------------------------------------------------- tables
 
-    def add_cell(self, frame: Frame, sink: Sink) -> None:
+    def clear_containers(self, sink: Sink) -> None:
+        """Close a cell's or control's containers at once, at its end."""
+        outermost = sink.containers[0] if sink.containers else None
         sink.containers.clear()
-        self.close_open_block(sink)
+        self.close_open_block(sink, outermost)
+
+    def add_cell(self, frame: Frame, sink: Sink) -> None:
+        self.clear_containers(sink)
         table = self.tables[-1]
         if frame.role == CAPTION:
             table.caption.extend(sink.blocks)
@@ -3351,7 +3413,7 @@ class Builder:
         sink = self.sinks[0]
         while len(self.sinks) > 1:
             self.sinks.pop()
-        self.close_open_block(sink)
+        self.clear_containers(sink)
         blocks = sink.blocks
         for position, block in enumerate(blocks):
             block.position = position
