@@ -97,7 +97,7 @@ def test_kept_elements():
     html = ("<main><section><figure><img src=a.png alt=A><figcaption>Cap</figcaption></figure>"
             "<details><summary>Sum</summary><p>Det</p></details><dl><dt>T</dt><dd>D</dd></dl>"
             "<address>Addr</address><my-element>custom</my-element></section></main>")
-    assert md(html) == "![A](a.png)\n\nCap\n\nSum\n\nDet\n\nT\n: D\n\nAddr\n\ncustom\n"
+    assert md(html) == "![A](a.png)\n\nCap\n\nSum\n\nDet\n\nT\n\nD\n\nAddr\n\ncustom\n"
 
 
 @pytest.mark.parametrize("html, expected", [
@@ -156,7 +156,7 @@ def test_other_buttons_are_dropped(html, expected):
 def test_optional_end_tags_are_implied():
     assert md("<p>one<p>two<div>three</div>four") == "one\n\ntwo\n\nthree\n\nfour\n"
     assert md("<ul><li>a<li>b</ul>") == "- a\n- b\n"
-    assert md("<dl><dt>t<dd>d<dt>t2</dl>") == "t\n: d\n\nt2\n"
+    assert md("<dl><dt>t<dd>d<dt>t2</dl>") == "t\n\nd\n\nt2\n"
     assert md("<table><tr><td>a<td>b<tr><td>c<td>d</table>") == (
         "| a | b |\n| --- | --- |\n| c | d |\n")
 
@@ -315,154 +315,6 @@ def test_a_list_of_simple_items_stays_one_block():
     blocks = webfold.to_blocks("<ul><li>a</li><li>b<ul><li>c</li><li>d</li></ul></li></ul>")
     assert [(b.kind, b.md) for b in blocks] == [("list", "- a\n- b\n  - c\n  - d")]
     assert blocks[0].element.tag == "ul"
-
-
-# Description lists (<dl>): PHP Markdown Extra's form, which CommonMark reads as
-# paragraphs and markdown-it's deflist plugin (as pandoc and Markdown Extra) as a <dl>.
-def commonmark(markdown: str) -> str:
-    from markdown_it import MarkdownIt
-    return MarkdownIt("commonmark").enable("table").render(markdown)
-
-
-def deflist(markdown: str) -> str:
-    from markdown_it import MarkdownIt
-    from mdit_py_plugins.deflist import deflist_plugin
-    return MarkdownIt("commonmark").enable("table").use(deflist_plugin).render(markdown)
-
-
-def test_a_description_list_is_one_block_of_terms_and_descriptions():
-    blocks = webfold.to_blocks("<h2>Specs</h2><dl><dt>Weight</dt><dd>2 kg</dd>"
-                               "<dt>Colour</dt><dd>Red</dd><dd>Blue</dd></dl><p>After</p>")
-    assert [(b.kind, b.md, b.element.tag) for b in blocks] == [
-        ("heading", "## Specs", "h2"), ("list", "Weight\n: 2 kg\n\nColour\n: Red\n: Blue", "dl"),
-        ("paragraph", "After", "p")]
-    assert blocks[1].text == "Weight 2 kg Colour Red Blue"
-    out = webfold.render(blocks)
-    assert deflist(out) == ("<h2>Specs</h2>\n<dl>\n<dt>Weight</dt>\n<dd>2 kg</dd>\n<dt>Colour</dt>\n"
-                            "<dd>Red</dd>\n<dd>Blue</dd>\n</dl>\n<p>After</p>\n")
-    assert commonmark(out) == "<h2>Specs</h2>\n<p>Weight\n: 2 kg</p>\n<p>Colour\n: Red\n: Blue</p>\n<p>After</p>\n"
-
-
-def test_terms_and_descriptions_grouped_in_divs_are_written_as_without():
-    # WHATWG HTML §4.4.9 lets a <div> wrap each group of a <dl>
-    assert md("<dl><div><dt>W</dt><dd>x</dd></div><div><dt>V</dt><dd>y</dd></div></dl>") == \
-        md("<dl><dt>W</dt><dd>x</dd><dt>V</dt><dd>y</dd></dl>") == "W\n: x\n\nV\n: y\n"
-
-
-@pytest.mark.parametrize("html, expected", [
-    # MediaWiki writes its ":" indentation (display formulas, talk-page replies) so
-    ("<dl><dd>indented</dd><dd>more</dd></dl>", "indented\n\nmore\n"),
-    # ... and in table cells, which stay cells of a pipe table (Wikipedia's formulas)
-    ("<table><tr><th>a<th>b<tr><td><dl><dd>x</dl><td>2</table>", "| a | b |\n| --- | --- |\n| x | 2 |\n"),
-    ("<p>a</p><dd>stray</dd><dt>term</dt>", "a\n\nstray\n\nterm\n"),
-    # a description before the list's first term, then a group
-    ("<dl><dd>lead</dd><dt>T</dt><dd>d</dd></dl>", "lead\n\nT\n: d\n"),
-])
-def test_a_description_outside_a_group_is_a_paragraph(html, expected):
-    assert md(html) == expected
-
-
-def test_the_descriptions_of_a_list_without_terms_are_paragraph_blocks():
-    # (the selector reads a block's kind and element: as before description lists)
-    blocks = webfold.to_blocks("<dl><dd>indented</dd><dd>more</dd></dl>")
-    assert [(b.kind, b.element.tag) for b in blocks] == [("paragraph", "dd"), ("paragraph", "dd")]
-
-
-@pytest.mark.parametrize("html, expected", [
-    ("<p>: note</p>", "\\: note\n"),
-    ("<dl><dt>A<dd>a<dt>: colon<dd>b</dl><p>:\tx</p>", "A\n: a\n\n\\: colon\n: b\n\n\\: x\n"),
-    ("<p>a<br>: b</p>", "a\\\n\\: b\n"),
-    ("<p>:a and : b</p>", ":a and : b\n"),
-])
-def test_a_line_that_would_read_as_a_description_is_escaped(html, expected):
-    # after a description list, ": " would make a paragraph its next description
-    assert md(html) == expected
-
-
-@pytest.mark.parametrize("html, expected, parsed", [
-    # a description that opens with code, a table or a list writes ":" on a line of
-    # its own: after ": " the fence would be paragraph text, and a later fence line
-    # would open a code block that runs to the end of the document
-    ("<dl><dt>Run</dt><dd><pre><code>x = 1</code></pre></dd><dd>then</dd></dl><p>end</p>",
-     "Run\n:\n\n  ```\n  x = 1\n  ```\n\n: then\n\nend\n",
-     "<p>Run\n:</p>\n<pre><code>x = 1\n</code></pre>\n<p>: then</p>\n<p>end</p>\n"),
-    ("<dl><dt>T</dt><dd><table><tr><th>a<th>b<tr><td>1<td>2</table></dd></dl>",
-     "T\n:\n\n  | a | b |\n  | --- | --- |\n  | 1 | 2 |\n",
-     "<p>T\n:</p>\n<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n<tbody>\n"
-     "<tr>\n<td>1</td>\n<td>2</td>\n</tr>\n</tbody>\n</table>\n"),
-    # an ordered list from 3 cannot interrupt a paragraph (CommonMark §5.3)
-    ("<dl><dt>T</dt><dd><ol start=3><li>three</ol></dd></dl>", "T\n:\n\n  3. three\n",
-     '<p>T\n:</p>\n<ol start="3">\n<li>three</li>\n</ol>\n'),
-    # a description after one that ends in a list starts after a blank line: a line
-    # right after the item would continue the item's paragraph (lazily, CommonMark §5.2)
-    ("<dl><dt>T</dt><dd>a<ul><li>x</ul></dd><dd>b</dd><dt>U</dt></dl>",
-     "T\n: a\n  - x\n\n: b\n\nU\n",
-     "<p>T\n: a</p>\n<ul>\n<li>x</li>\n</ul>\n<p>: b</p>\n<p>U</p>\n"),
-    # several terms share the descriptions after them; a description's paragraphs
-    # after its first are indented by the width of ": "
-    ("<dl><dt>T1<dt>T2<dd><p>one<p>two</dl>", "T1\nT2\n: one\n\n  two\n",
-     "<p>T1\nT2\n: one</p>\n<p>two</p>\n"),
-    ("<dl><dt>F</dt><dd><img src=a.png alt=pic></dd></dl>", "F\n: ![pic](a.png)\n",
-     '<p>F\n: <img src="a.png" alt="pic" /></p>\n'),
-])
-def test_descriptions_keep_their_blocks_and_commonmark_reads_them(html, expected, parsed):
-    out = md(html)
-    assert out == expected
-    assert commonmark(out) == parsed
-
-
-@pytest.mark.parametrize("html, expected", [
-    # CommonMark sees no container in a description: a description inside another is
-    # not indented again, as four spaces would make its lines code (breaker on 32294bf)
-    ("<dl><dt>A<dd>a<dl><dt>B<dd><p>b<p>more<ul><li>x</ul></dl></dl>",
-     "A\n: a\n\n  B\n  : b\n\n  more\n  - x\n"),
-    ("<dl><dt>A<dd><dl><dt>B<dd><dl><dt>C<dd><p>c<p>d</dl></dl></dl>",
-     "A\n:\n\n  B\n  :\n\n  C\n  : c\n\n  d\n"),
-])
-def test_nested_descriptions_never_indent_into_code(html, expected):
-    out = md(html)
-    assert out == expected and "<pre>" not in commonmark(out)
-
-
-@pytest.mark.parametrize("html, expected", [
-    # a list after a description list that ends with a list takes the other delimiter
-    # (CommonMark reads a description's list at the top: the two would be one list)
-    ("<dl><dt>T<dd><ol><li>in1<li>in2</ol></dl><ol><li>out1<li>out2</ol>",
-     "T\n:\n\n  1. in1\n  2. in2\n\n1) out1\n2) out2\n"),
-    ("<dl><dt>T<dd>t<ul><li>in</ul></dl><ul><li>out</ul>", "T\n: t\n  - in\n\n* out\n"),
-    ("<ul><li><dl><dt>T<dd><ol><li>in</ol></dl><ol><li>y</ol></ul>", "- T\n  :\n\n    1. in\n  1) y\n"),
-    # a description list that does not end with a list leaves the next list alone
-    ("<dl><dt>T<dd><ul><li>in</ul>after</dl><ul><li>out</ul>", "T\n:\n\n  - in\n\n  after\n\n- out\n"),
-    ("<dl><dt>W<dd>x</dl><ul><li>a</ul>", "W\n: x\n\n- a\n"),
-])
-def test_a_list_after_a_description_list_stays_apart_from_the_lists_in_it(html, expected):
-    from markdown_it import MarkdownIt
-    out = md(html)
-    assert out == expected
-    tokens = MarkdownIt("commonmark").parse(out)
-    lists = [t for t in tokens if t.type in ("bullet_list_open", "ordered_list_open")]
-    assert len(lists) == html.count("<ol>") + html.count("<ul>")
-
-
-def test_a_list_after_a_description_list_stays_apart_where_a_block_between_was_left_out():
-    blocks = webfold.to_blocks("<dl><dt>T<dd><ol><li>in</ol></dl><p>gone</p><ol><li>out</ol>")
-    assert [b.ends_list for b in blocks] == [".", "", "."]
-    assert webfold.render([blocks[0], blocks[2]]) == "T\n:\n\n  1. in\n\n1) out\n"
-
-
-def test_a_description_list_nests_in_a_list_item_and_in_a_description():
-    out = md("<ul><li>item<dl><dt>A</dt><dd>a <dl><dt>in</dt><dd>ner</dd></dl></dd></dl></li></ul>")
-    assert out == "- item\n\n  A\n  : a\n\n    in\n    : ner\n"
-    assert deflist(out) == ("<ul>\n<li>\n<p>item</p>\n<dl>\n<dt>A</dt>\n<dd>\n<p>a</p>\n<dl>\n"
-                            "<dt>in</dt>\n<dd>ner</dd>\n</dl>\n</dd>\n</dl>\n</li>\n</ul>\n")
-
-
-def test_a_description_list_of_rich_groups_is_a_block_per_group():
-    # an FAQ: a group whose description holds several blocks makes the list a block
-    # per group, as a list of rich items is (selection may keep some groups)
-    blocks = webfold.to_blocks("<dl><dt>Q1</dt><dd><p>A1</p><p>More</p></dd><dt>Q2</dt><dd>A2</dd></dl>")
-    assert [(b.md, b.element.tag) for b in blocks] == [("Q1\n: A1\n\n  More", "dt"), ("Q2\n: A2", "dt")]
-    assert webfold.render(blocks) == "Q1\n: A1\n\n  More\n\nQ2\n: A2\n"
 
 
 @pytest.mark.parametrize("label, kept", [("js", False), ("JS", False), ("python", True), ("Example", True)])

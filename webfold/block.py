@@ -132,13 +132,12 @@ class Block:
     quote, a fenced code block, a table, an image or a thematic break."""
 
     __slots__ = ("md", "kind", "links", "text_chars", "link_chars", "level", "element", "position",
-                 "chrome", "text", "rows", "page", "ends_list")
+                 "chrome", "text", "rows", "page")
 
     def __init__(self, md: str, kind: str, links: list[str] | None = None, text_chars: int = 0,
                  link_chars: int = 0, level: int = 0, element: Element | None = None,
                  position: int = 0, chrome: int = 0, text: str = "",
-                 rows: list[list[str]] | None = None, page: Page | None = None,
-                 ends_list: str = "") -> None:
+                 rows: list[list[str]] | None = None, page: Page | None = None) -> None:
         #: the block's Markdown (CommonMark/GFM), without a trailing newline
         self.md = md
         #: ``"heading"``, ``"paragraph"``, ``"list"``, ``"quote"``, ``"code"``, ``"table"``,
@@ -166,12 +165,6 @@ class Block:
         self.rows = rows
         #: the page the block belongs to (shared by all its blocks)
         self.page = page
-        #: the delimiter (``-``, ``*``, ``.`` or ``)``) of the list that the block's
-        #: Markdown ends inside, to CommonMark, ``""`` when none: a list written after
-        #: it with that delimiter would continue that list (§5.3), so it takes the other
-        #: (:func:`webfold.render.written`). A list block's own; a description list's
-        #: last description may end with a list, which CommonMark reads as at the top.
-        self.ends_list = ends_list
 
     def __repr__(self) -> str:
         return (f"Block(md={self.md!r}, kind={self.kind!r}, text_chars={self.text_chars}, "

@@ -8,13 +8,11 @@ cimport cython
 cdef int TEXT, START_TAG, END_TAG, RAW_TEXT, WHITESPACE, SELF_CLOSING, HAS_ATTRIBUTES
 cdef int TITLE, XMP, PLAINTEXT, SCRIPT
 cdef int NONE, BLOCK, HEADING, LIST, ITEM, QUOTE, PRE, CODE, TABLE, ROW, CELL, CAPTION, MARK, LINK, CONTROL
-cdef int DESCRIPTION_LIST, TERM, DESCRIPTION
 cdef int HIDDEN_ROOT, HIDDEN_CANDIDATE, IN_MAIN, IN_SECTIONING, SPACE_AFTER, FLAT_TABLE
 cdef int HIDDEN_FOREIGN, REMOVED, DIALOG_ROOT, INTEGRATION_POINT, INACTIVE
 cdef int FOREIGN_SEEN, FOREIGN_UNSEEN, MARKER
 cdef int VOID, DROPPED, IMPLIES, SECTION, MAIN_OR_ARTICLE, PAGE_CHROME, ROOT, FORMATTING
-cdef int LIST_CONTAINER, ITEM_CONTAINER, QUOTE_CONTAINER, DESCRIPTION_LIST_CONTAINER, TERM_CONTAINER
-cdef int DESCRIPTION_CONTAINER
+cdef int LIST_CONTAINER, ITEM_CONTAINER, QUOTE_CONTAINER
 cdef int CHROME_ASIDE, CHROME_CLASS, CHROME_DIALOG, CHROME_FORM, CHROME_HEADER_FOOTER
 cdef int CHROME_HIDDEN, CHROME_INVISIBLE, CHROME_NAV, CHROME_PANEL
 cdef Py_ssize_t SEARCH_LIMIT, NOAHS_ARK, MAX_TABLE_NESTING, MAX_CONTAINERS, MAX_JOINED_CODE, MAX_LABEL_CHARS
@@ -23,7 +21,7 @@ cdef frozenset IN_SCOPE, IN_BUTTON_SCOPE, IN_LIST_ITEM_SCOPE, IN_TABLE_SCOPE, LI
 cdef frozenset TABLE_WHITE_SPACE, TABLE_BODIES, TABLE_COLUMNS, TABLE_MODE_ENDS, IMPLIED_END_TAGS, PAGE_FACTS, DELIMITERS
 cdef frozenset SPECIAL_ELEMENTS, SCOPE_BOUNDARIES, PHRASING_ELEMENTS, FOREIGN_ROOTS, FOREIGN_BREAKOUT
 cdef frozenset FORMATTING_ELEMENTS, MATHML_GLYPHS, HTML_ENCODINGS, DRAWN_SVG, SVG_BOXES, MARKER_ELEMENTS, UNRECONSTRUCTED
-cdef frozenset MARKER_ENDS, PARAGRAPHS
+cdef frozenset MARKER_ENDS
 cdef dict ROLES, TAG_BITS, MARKS, HEADING_LEVEL, INTEGRATION_POINTS
 cdef tuple TAG_NAMES, HEADINGS, TABLE_MODES, INLINE_ROLES
 cdef str REMOVED_TAG, _HARD_BREAK
@@ -54,7 +52,6 @@ cdef class Mark:
 cdef class Container:
     cdef public int kind
     cdef public str marker
-    cdef public str rest
     cdef public bint started
     cdef public bint interrupts
     cdef public Frame frame
@@ -62,12 +59,11 @@ cdef class Container:
     cdef public object last_list
     cdef public list empty_items
     cdef public bint own_leaf
-    cdef public int last_part
-    cdef public bint line_open
 
 cdef class Sink:
     cdef public list blocks
     cdef public object shown
+    cdef public bint shown_alternate
     cdef public list containers
     cdef public object open
     cdef public object open_element
@@ -145,7 +141,7 @@ cdef class Builder:
     cdef void marks_inside(self, Py_ssize_t position)
     @cython.locals(code=Mark)
     cdef void flush_for_block(self)
-    @cython.locals(sink=Sink, listing=Container, owner=Frame)
+    @cython.locals(sink=Sink, listing=Container)
     cdef void block_start(self, str name, int role, int flags, object attributes, int chrome)
     @cython.locals(frame=Frame, parent=Frame, inherited=int, position=Py_ssize_t, html=bint)
     cdef void push(self, str name, int role, int flags, object attributes, object data=*, int chrome=*)
@@ -245,20 +241,15 @@ cdef class Builder:
     cdef void close_pre(self)
     cdef void code_language(self, object attributes)
     cdef bint nested_list(self)
-    @cython.locals(stack=list, index=Py_ssize_t, frame=Frame, held=int)
-    cdef Frame description_list(self, int role)
-    @cython.locals(container=Container)
-    cdef bint in_description(self)
     @cython.locals(state=ListState, frame=Frame, container=Container)
     cdef Container open_item(self)
     cdef void open_container(self, Container container)
     @cython.locals(sink=Sink, container=Container, listing=Container)
     cdef void close_container(self)
-    cdef void close_open_block(self, Sink sink, Container outermost)
-    cdef void clear_containers(self, Sink sink)
+    cdef void close_open_block(self, Sink sink)
     @cython.locals(frame=Frame)
     cdef object innermost_element(self)
-    @cython.locals(sink=Sink, containers=list, container=Container, listing=Container, index=Py_ssize_t, item=Frame, separate=bint, decided=bint, new_item=bint, part=Container, leaf_more=bint, opened=int, group=Container, last=Py_ssize_t, alone=bint)
+    @cython.locals(sink=Sink, containers=list, container=Container, listing=Container, index=Py_ssize_t, item=Frame, separate=bint, decided=bint, new_item=bint)
     cdef void emit(self, object block)
     cdef void add_cell(self, Frame frame, Sink sink)
     cdef void close_table(self, Frame frame)

@@ -46,14 +46,12 @@ WHITESPACE, SELF_CLOSING, HAS_ATTRIBUTES = (
 TITLE, XMP, PLAINTEXT, SCRIPT = (TAG_NAMES.index(name) for name in ("title", "xmp", "plaintext", "script"))
 
 # What an element does to the output (its role).
-(NONE, BLOCK, HEADING, LIST, ITEM, QUOTE, PRE, CODE, TABLE, ROW, CELL, CAPTION, MARK, LINK, CONTROL,
- DESCRIPTION_LIST, TERM, DESCRIPTION) = range(18)
+NONE, BLOCK, HEADING, LIST, ITEM, QUOTE, PRE, CODE, TABLE, ROW, CELL, CAPTION, MARK, LINK, CONTROL = range(15)
 ROLES: dict[str, int] = {name: BLOCK for name in BLOCK_ELEMENTS}
 ROLES.update(dict.fromkeys(HEADING_LEVEL, HEADING))
 ROLES.update(ul=LIST, ol=LIST, menu=LIST, dir=LIST, li=ITEM, blockquote=QUOTE, pre=PRE,
              listing=PRE, xmp=PRE, plaintext=PRE, code=CODE, kbd=CODE, samp=CODE, tt=CODE,
-             table=TABLE, tr=ROW, td=CELL, th=CELL, caption=CAPTION, a=LINK, button=CONTROL,
-             dl=DESCRIPTION_LIST, dt=TERM, dd=DESCRIPTION)
+             table=TABLE, tr=ROW, td=CELL, th=CELL, caption=CAPTION, a=LINK, button=CONTROL)
 #: Inline formatting and its Markdown delimiter (CommonMark §6.2, GFM §6.5).
 MARKS = {"strong": "**", "b": "**", "em": "*", "i": "*", "del": "~~", "s": "~~", "strike": "~~"}
 DELIMITERS = frozenset(MARKS.values())
@@ -391,21 +389,17 @@ class Mark:
 
 
 class Container:
-    """A list, list item, block quote, description list, term or description: it
-    prefixes the lines of the blocks inside it (a list, a description list and a term
-    with nothing; an item with its marker, then the marker's width of spaces; a quote
-    with ``> ``; a description with ``: ``, then two spaces)."""
+    """A list, list item or block quote: it prefixes the lines of the blocks inside it
+    (a list with nothing; an item with its marker, then the marker's width of spaces;
+    a quote with ``> ``)."""
 
-    __slots__ = ("kind", "marker", "rest", "started", "interrupts", "frame", "state", "last_list",
-                 "empty_items", "own_leaf", "last_part", "line_open")
+    __slots__ = ("kind", "marker", "started", "interrupts", "frame", "state", "last_list", "empty_items",
+                 "own_leaf")
 
     def __init__(self, kind: int, marker: str = "", started: bool = False,
-                 interrupts: bool = True, rest: str | None = None):
+                 interrupts: bool = True):
         self.kind = kind
         self.marker = marker            # "> " for a quote, "" for a list
-        # the prefix of its lines after the first: the marker for a quote, else as many
-        # spaces as the marker is wide (CommonMark §5.1, §5.2)
-        self.rest = (marker if kind == QUOTE_CONTAINER else " " * len(marker)) if rest is None else rest
         self.started = started          # some line has been written inside it
         # A list that may follow a paragraph line directly: a bullet list, or an
         # ordered list starting at 1 (CommonMark §5.3, "interrupt a paragraph").
@@ -423,24 +417,9 @@ class Container:
         # but in no <li>): a paragraph to the parser, which only an item that may
         # interrupt a paragraph may follow directly.
         self.own_leaf = False
-        # For a description list: the kind of its container (term, description, or a
-        # list or quote directly inside it) that holds its last leaf, its own kind for
-        # a leaf of its own; whether that leaf is a paragraph directly in a term or
-        # description, whose last line a term or description written next may
-        # continue.
-        self.last_part = -1
-        self.line_open = False
 
 
 LIST_CONTAINER, ITEM_CONTAINER, QUOTE_CONTAINER = 0, 1, 2
-# A description list (<dl>) is written as PHP Markdown Extra's definition lists are, a
-# form that CommonMark reads as plain paragraphs: each term (<dt>) on a line of its
-# own, each description (<dd>) after it on a line that starts with ": ", its other
-# lines indented by two spaces.
-DESCRIPTION_LIST_CONTAINER, TERM_CONTAINER, DESCRIPTION_CONTAINER = 3, 4, 5
-#: The kinds of leaf that are paragraphs to CommonMark (a paragraph of images only is
-#: an "image" block).
-PARAGRAPHS = frozenset({"paragraph", "image"})
 
 
 def end_tag_scope(name: str) -> frozenset[str]:
@@ -457,43 +436,27 @@ def end_tag_scope(name: str) -> frozenset[str]:
     return IN_SCOPE
 
 
-def delimiter(ordered: bool, alternate: bool) -> str:
-    """A list item's delimiter: ``.`` or ``)`` after an ordered item's number, ``-`` or
-    ``*`` for a bullet item; the alternate one (``)``, ``*``) keeps a list apart from the
-    list before it (CommonMark §5.3)."""
-    if ordered:
-        return ")" if alternate else "."
-    return "*" if alternate else "-"
-
-
-def list_end(container: Container | None) -> str:
-    """The delimiter of the list that the lines of an outermost container's block end
-    inside, to CommonMark (``Block.ends_list``): a list's own, for a description list
-    that of the list its last description ends with, else ``""``."""
-    if container is None:
-        return ""
-    if container.kind == LIST_CONTAINER:
-        return delimiter(container.state.ordered, container.state.alternate)
-    if container.kind == DESCRIPTION_LIST_CONTAINER and container.last_list is not None:
-        return delimiter(*container.last_list)
-    return ""
-
-
 def continuation(containers: list[Container]) -> str:
     """The prefix of a line inside ``containers`` after their first: ``> `` for a quote,
     and for an item as many spaces as its marker is wide (CommonMark §5.1, §5.2)."""
-    return "".join([container.rest for container in containers])
+    return "".join(map(continued, containers))
+
+
+def continued(container: Container) -> str:
+    """One container's part of :func:`continuation`."""
+    return container.marker if container.kind == QUOTE_CONTAINER else " " * len(container.marker)
 
 
 class Sink:
     """Where finished leaves go: the document, or one table cell."""
 
-    __slots__ = ("blocks", "shown", "containers", "open", "open_element", "last_item",
+    __slots__ = ("blocks", "shown", "shown_alternate", "containers", "open", "open_element", "last_item",
                  "items", "item_leaves", "alternate")
 
     def __init__(self) -> None:
         self.blocks: list[Block] = []
         self.shown: Block | None = None       # the last block that is not hidden
+        self.shown_alternate = False          # it is a list that uses "*" or ")"
         self.containers: list[Container] = []
         self.open: Block | None = None        # the outermost container's block, while it is open
         self.open_element: Element | None = None   # the list or quote element that holds it
@@ -510,6 +473,7 @@ class Sink:
         self.blocks.append(block)
         if not block.chrome & CHROME_HIDDEN:
             self.shown = block
+            self.shown_alternate = self.alternate
 
 
 class Growing:
@@ -1053,11 +1017,8 @@ class Builder:
                     frame_flags |= FLAT_TABLE
                 role = BLOCK
             elif (role == LIST or role == ITEM or role == QUOTE) and \
-                    len(self.sinks[-1].containers) >= MAX_CONTAINERS or (role == TERM or role == DESCRIPTION) \
-                    and len(self.sinks[-1].containers) >= MAX_CONTAINERS - 1:
+                    len(self.sinks[-1].containers) >= MAX_CONTAINERS:
                 role = BLOCK                # deeper nesting would cost its depth on every line
-            elif (role == TERM or role == DESCRIPTION) and self.description_list(role) is None:
-                role = BLOCK
             self.block_start(name, role, frame_flags, attributes, chrome)
 
     def flush_for_block(self) -> None:
@@ -1188,7 +1149,8 @@ class Builder:
                 # A hidden block between them is no block: the list before is the last
                 # block shown.
                 previous = sink.shown
-                sink.alternate = previous is not None and previous.ends_list == delimiter(data.ordered, False)
+                sink.alternate = previous is not None and previous.kind == "list" and \
+                    previous.md[:1].isdigit() == data.ordered and not sink.shown_alternate
                 data.alternate = sink.alternate
             else:                           # in a quote or an item: the list before there
                 data.alternate = sink.containers[-1].last_list == (data.ordered, False)
@@ -1200,22 +1162,6 @@ class Builder:
             data = self.open_item()
         elif role == QUOTE:
             self.open_container(Container(QUOTE_CONTAINER, "> "))
-        elif role == TERM:
-            owner = self.description_list(role)
-            if owner.data is None:          # the list's first term: it is a list from here
-                owner.data = Container(DESCRIPTION_LIST_CONTAINER)
-                self.open_container(owner.data)
-                sink = self.sinks[-1]
-                if sink.open_element is None:
-                    sink.open_element = owner.element()
-            data = Container(TERM_CONTAINER)
-            self.open_container(data)
-        elif role == DESCRIPTION:
-            # CommonMark sees no container in a description: its indent is the
-            # paragraph's, and a description's inside another's adds none (four
-            # spaces would make its lines code, §4.4).
-            data = Container(DESCRIPTION_CONTAINER, ": ", rest="" if self.in_description() else None)
-            self.open_container(data)
         elif role == PRE:
             self.pre += 1
             self.pre_parts = []
@@ -1233,7 +1179,7 @@ class Builder:
         elif role == CELL or role == CAPTION or role == CONTROL:
             self.sinks.append(Sink())
         self.push(name, role, flags, attributes, data, chrome)
-        if role == ITEM or role == TERM or role == DESCRIPTION:
+        if role == ITEM:
             data.frame = self.stack[-1]
         sink = self.sinks[-1]
         if sink.containers and sink.open_element is None:
@@ -2375,13 +2321,9 @@ class Builder:
             self.flush()
             if frame.data is not None:
                 self.close_container()
-        elif role == QUOTE or role == TERM or role == DESCRIPTION:
+        elif role == QUOTE:
             self.flush()
             self.close_container()
-        elif role == DESCRIPTION_LIST:
-            self.flush()
-            if frame.data is not None:
-                self.close_container()
         elif role == PRE:
             self.close_pre()
         elif role == CELL or role == CAPTION:
@@ -2398,7 +2340,8 @@ class Builder:
         elif role == CONTROL:
             self.flush()
             sink = self.sinks.pop()
-            self.clear_containers(sink)
+            sink.containers.clear()
+            self.close_open_block(sink)
             if names_content(" ".join(block.text for block in sink.blocks)):
                 for block in sink.blocks:
                     self.emit(block)
@@ -3127,10 +3070,10 @@ class Builder:
                 break
         alternate = state.alternate if state is not None else self.sinks[-1].alternate
         if state is not None and state.ordered:
-            marker = f"{state.number}{delimiter(True, alternate)} "
+            marker = f"{state.number}{')' if alternate else '.'} "
             state.number = min(state.number + 1, MAX_LIST_NUMBER)
         else:
-            marker = delimiter(False, alternate) + " "
+            marker = "* " if alternate else "- "
         container = Container(ITEM_CONTAINER, marker)
         self.open_container(container)
         return container
@@ -3148,33 +3091,6 @@ class Builder:
             marker = containers[after].marker.strip()
             return not marker[:1].isdigit() or marker[:-1] == "1"
         return listing.interrupts
-
-    def description_list(self, role: int) -> Frame | None:
-        """The <dl> of which a <dt> or <dd> (``role`` TERM or DESCRIPTION) starting now is
-        a term or a description, None when it is a plain block. It is one in a <dl>,
-        directly or inside elements that open no container, such as the <div> that may
-        group them (WHATWG HTML §4.4.9), and a <dd> only after the list's first term:
-        the <dd> elements of a <dl> that has none indent (MediaWiki writes its ":"
-        lines so), and the list is written as a description list from its first term."""
-        stack = self.stack
-        for index in range(len(stack) - 1, max(len(stack) - SEARCH_LIMIT, 0) - 1, -1):
-            frame = stack[index]
-            held = frame.role
-            if held == DESCRIPTION_LIST:
-                return frame if role == TERM or frame.data is not None else None
-            if held != NONE and held != BLOCK and held != MARK and held != LINK and held != CODE:
-                return None
-        return None
-
-    def in_description(self) -> bool:
-        """Whether a description's indent is in effect where a container opens now: the
-        innermost container that indents is a description that does."""
-        for container in reversed(self.sinks[-1].containers):
-            if container.kind == DESCRIPTION_CONTAINER and container.rest:
-                return True
-            if container.kind == ITEM_CONTAINER or container.kind == QUOTE_CONTAINER:
-                return False
-        return False
 
     def open_container(self, container: Container) -> None:
         self.sinks[-1].containers.append(container)
@@ -3205,27 +3121,17 @@ class Builder:
                     sink.items[-1].md.extend(lines)
             if sink.containers:
                 sink.containers[-1].last_list = (container.state.ordered, container.state.alternate)
-        elif container.kind == TERM_CONTAINER or container.kind == DESCRIPTION_CONTAINER:
-            # CommonMark sees no container in a description: a list it ends with ends
-            # its description list, unless a leaf of that list follows (see emit).
-            sink.containers[-1].last_list = container.last_list
-        elif container.kind == DESCRIPTION_LIST_CONTAINER and sink.containers:
-            sink.containers[-1].last_list = container.last_list
         if not sink.containers:
-            self.close_open_block(sink, container)
+            self.close_open_block(sink)
 
-    def close_open_block(self, sink: Sink, outermost: Container | None) -> None:
-        """Finish the block of the sink's outermost list, quote or description list
-        (the container ``outermost``): one block, or one per top-level item (or group)
-        when there are several and one holds several leaves."""
+    def close_open_block(self, sink: Sink) -> None:
+        """Finish the block of the sink's outermost list or quote: one block, or one per
+        top-level item when the list holds several items and one holds several leaves."""
         if sink.open is not None:
-            ending = list_end(outermost)
             if len(sink.items) > 1 and max(sink.item_leaves) > 1:
-                sink.items[-1].block.ends_list = ending     # the others' were set by emit
                 for item in sink.items:
                     sink.add(item.finish())
             else:
-                sink.open.block.ends_list = ending
                 sink.add(sink.open.finish())
         sink.open = None
         sink.open_element = None
@@ -3255,51 +3161,24 @@ class Builder:
         first_prefix = []
         separate = True             # a blank line between this leaf and the one before
         decided = False
-        # A list's top-level item, or a description list's group: its terms and the
-        # descriptions after them (WHATWG HTML §4.4.9). A group's first leaf in each of
-        # them is not a leaf more (rich groups are split as rich items are).
-        part = containers[1] if len(containers) > 1 else None
-        new_item = part is None or not part.started and (part.kind == ITEM_CONTAINER or (
-            part.kind == TERM_CONTAINER and containers[0].last_part != TERM_CONTAINER))
-        if new_item and sink.items:         # the item before has ended
-            sink.items[-1].block.ends_list = list_end(containers[0])
-        leaf_more = part is not None and (part.started or part.kind < DESCRIPTION_LIST_CONTAINER)
+        new_item = len(containers) == 1 or (containers[1].kind == ITEM_CONTAINER
+                                             and not containers[1].started)
         held_before = ""            # prefix of the containers that held the previous leaf
         empty_lines = []            # the lines of the empty items before this leaf
         for index, container in enumerate(containers):
             if container.started:
-                first_prefix.append(container.rest)
+                first_prefix.append(continued(container))
                 if not decided:
                     held_before = "".join(first_prefix)
             else:
-                # Only a paragraph may follow a description's ": " on its line: before
-                # any other block, ":" is a line of its own, and a blank line ends it.
-                alone = container.kind == DESCRIPTION_CONTAINER and (
-                    index + 1 < len(containers) or block.kind not in PARAGRAPHS)
                 if not decided:     # the outermost container this leaf starts decides
                     decided = True
                     # an item after its list's own leaf is that list's first to the parser
                     listing = containers[index - 1] if container.kind == ITEM_CONTAINER and index \
                         and containers[index - 1].own_leaf else container
-                    opened = container.kind
-                    if opened == TERM_CONTAINER or opened == DESCRIPTION_CONTAINER:
-                        # A term, or a lone ":", continues the line of a term before
-                        # it, a description's first paragraph that of a term or
-                        # description (Markdown Extra's tight form); any other leaf
-                        # before them ends with a blank line.
-                        group = containers[index - 1]
-                        separate = not (group.line_open and (
-                            group.last_part == TERM_CONTAINER or opened == DESCRIPTION_CONTAINER
-                            and not alone))
-                    else:
-                        separate = opened == QUOTE_CONTAINER or opened == DESCRIPTION_LIST_CONTAINER or (
-                            listing.kind == LIST_CONTAINER and not self.interrupts(containers, listing))
-                if alone:
-                    after = continuation(containers[:index + 1])
-                    empty_lines += ["".join(first_prefix) + ":", after.rstrip()]
-                    first_prefix = [after]
-                else:
-                    first_prefix.append(container.marker)
+                    separate = container.kind == QUOTE_CONTAINER or (
+                        listing.kind == LIST_CONTAINER and not self.interrupts(containers, listing))
+                first_prefix.append(container.marker)
             if container.empty_items:
                 # The first empty item's line starts the containers around it, as the
                 # leaf's first line would have.
@@ -3319,17 +3198,10 @@ class Builder:
             # code's (no other leaf writes one), and its spaces are the code's content,
             # after the prefix as at the top level (CommonMark §4.5, §5.1, §5.2).
             lines[index] = inside + line if line else separator
-        last = len(containers) - 1
-        for index, container in enumerate(containers):
+        for container in containers:
             container.started = True
             container.own_leaf = False
             container.empty_items.clear()   # not before: the next container's decision reads them
-            if container.kind == DESCRIPTION_LIST_CONTAINER:
-                container.last_list = None      # (set again when a list in it closes)
-                holder = containers[index + 1].kind if index < last else DESCRIPTION_LIST_CONTAINER
-                container.last_part = holder
-                container.line_open = block.kind in PARAGRAPHS and index + 1 == last and (
-                    holder == TERM_CONTAINER or holder == DESCRIPTION_CONTAINER)
         containers[-1].own_leaf = containers[-1].kind == LIST_CONTAINER
         text = "\n".join(empty_lines + lines)
         joined = held_before.rstrip() + "\n" + text if separate else text
@@ -3343,7 +3215,7 @@ class Builder:
                 sink.item_leaves.append(1)
             else:
                 self.grow(sink.items[-1], text, joined, block, kind, None)
-                if len(containers) <= 2 and leaf_more:  # leaves of nested lists do not make an item rich
+                if len(containers) <= 2:    # leaves of nested lists do not make an item rich
                     sink.item_leaves[-1] += 1
 
     @staticmethod
@@ -3365,14 +3237,9 @@ class Builder:
 
     # ----------------------------------------------------------------- tables
 
-    def clear_containers(self, sink: Sink) -> None:
-        """Close a cell's or control's containers at once, at its end."""
-        outermost = sink.containers[0] if sink.containers else None
-        sink.containers.clear()
-        self.close_open_block(sink, outermost)
-
     def add_cell(self, frame: Frame, sink: Sink) -> None:
-        self.clear_containers(sink)
+        sink.containers.clear()
+        self.close_open_block(sink)
         table = self.tables[-1]
         if frame.role == CAPTION:
             table.caption.extend(sink.blocks)
@@ -3413,7 +3280,7 @@ class Builder:
         sink = self.sinks[0]
         while len(self.sinks) > 1:
             self.sinks.pop()
-        self.clear_containers(sink)
+        self.close_open_block(sink)
         blocks = sink.blocks
         for position, block in enumerate(blocks):
             block.position = position

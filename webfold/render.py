@@ -63,12 +63,13 @@ def written(blocks: list[Block]) -> list[str]:
     delimiter, as the two would otherwise read as one (CommonMark §5.3)."""
     pieces = []
     previous: Block | None = None
-    ends_list = ""                      # the previous block's, as written
+    delimiter_written = ""
     for block in blocks:
         delimiter = _delimiter(block) if block.kind == "list" else ""
-        switched = bool(delimiter) and delimiter == ends_list and _list_id(block) != _list_id(previous)
+        switched = bool(delimiter) and previous is not None and previous.kind == "list" \
+            and delimiter == delimiter_written and _list_id(block) != _list_id(previous)
         pieces.append(_switch(block.md) if switched else block.md)
-        ends_list = _OTHER[delimiter] if switched and block.ends_list == delimiter else block.ends_list
+        delimiter_written = _OTHER[delimiter] if switched else delimiter
         previous = block
     return pieces
 
