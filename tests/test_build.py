@@ -97,7 +97,7 @@ def test_kept_elements():
     html = ("<main><section><figure><img src=a.png alt=A><figcaption>Cap</figcaption></figure>"
             "<details><summary>Sum</summary><p>Det</p></details><dl><dt>T</dt><dd>D</dd></dl>"
             "<address>Addr</address><my-element>custom</my-element></section></main>")
-    assert md(html) == "![A](a.png)\n\nCap\n\nSum\n\nDet\n\nT\n\nD\n\nAddr\n\ncustom\n"
+    assert md(html) == "![A](a.png)\n\nCap\n\nSum\n\nDet\n\nT\n\n: D\n\nAddr\n\ncustom\n"
 
 
 @pytest.mark.parametrize("html, expected", [
@@ -156,7 +156,7 @@ def test_other_buttons_are_dropped(html, expected):
 def test_optional_end_tags_are_implied():
     assert md("<p>one<p>two<div>three</div>four") == "one\n\ntwo\n\nthree\n\nfour\n"
     assert md("<ul><li>a<li>b</ul>") == "- a\n- b\n"
-    assert md("<dl><dt>t<dd>d<dt>t2</dl>") == "t\n\nd\n\nt2\n"
+    assert md("<dl><dt>t<dd>d<dt>t2</dl>") == "t\n\n: d\n\nt2\n"
     assert md("<table><tr><td>a<td>b<tr><td>c<td>d</table>") == (
         "| a | b |\n| --- | --- |\n| c | d |\n")
 
@@ -315,6 +315,64 @@ def test_a_list_of_simple_items_stays_one_block():
     blocks = webfold.to_blocks("<ul><li>a</li><li>b<ul><li>c</li><li>d</li></ul></li></ul>")
     assert [(b.kind, b.md) for b in blocks] == [("list", "- a\n- b\n  - c\n  - d")]
     assert blocks[0].element.tag == "ul"
+
+
+# Description lists (<dl>): PHP Markdown Extra's form, which CommonMark reads as
+# paragraphs and markdown-it's deflist plugin (as pandoc and Markdown Extra) as a <dl>.
+def test_a_description_list_is_written_as_terms_and_descriptions():
+    blocks = webfold.to_blocks("<h2>Specs</h2><dl><dt>Weight</dt><dd>2 kg</dd>"
+                               "<dt>Colour</dt><dd>Red</dd><dd>Blue</dd></dl><p>After</p>")
+    # the blocks are those of any paragraphs (the selector reads them as before)
+    assert [(b.kind, b.md, b.text, b.element.tag) for b in blocks] == [
+        ("heading", "## Specs", "Specs", "h2"), ("paragraph", "Weight", "Weight", "dt"),
+        ("paragraph", ": 2 kg", "2 kg", "dd"), ("paragraph", "Colour", "Colour", "dt"),
+        ("paragraph", ": Red", "Red", "dd"), ("paragraph", ": Blue", "Blue", "dd"),
+        ("paragraph", "After", "After", "p")]
+    from markdown_it import MarkdownIt
+    from mdit_py_plugins.deflist import deflist_plugin
+    out = webfold.render(blocks)
+    assert MarkdownIt("commonmark").use(deflist_plugin).render(out) == (
+        "<h2>Specs</h2>\n<dl>\n<dt>Weight</dt>\n<dd>\n<p>2 kg</p>\n</dd>\n<dt>Colour</dt>\n"
+        "<dd>\n<p>Red</p>\n</dd>\n<dd>\n<p>Blue</p>\n</dd>\n</dl>\n<p>After</p>\n")
+    assert MarkdownIt("commonmark").render(out) == (
+        "<h2>Specs</h2>\n<p>Weight</p>\n<p>: 2 kg</p>\n<p>Colour</p>\n<p>: Red</p>\n<p>: Blue</p>\n"
+        "<p>After</p>\n")
+
+
+@pytest.mark.parametrize("html, expected", [
+    # the first paragraph of each description, also inside the <div> that may group
+    # them (WHATWG HTML §4.4.9) or another wrapper, and a paragraph of images
+    ("<dl><div><dt>W</dt><dd>x</dd></div><div><dt>V</dt><dd><div><p>y</p><p>z</p></div></dd></div></dl>",
+     "W\n\n: x\n\nV\n\n: y\n\nz\n"),
+    ("<dl><dt>F<dd><img src=a.png alt=pic></dl>", "F\n\n: ![pic](a.png)\n"),
+    # a description that opens with another block has no marker: after ": ", a code
+    # fence, a heading or a list would be text
+    ("<dl><dt>Run<dd><pre><code>x = 1</code></pre>then</dl>", "Run\n\n```\nx = 1\n```\n\nthen\n"),
+    ("<dl><dt>Q<dd><h3>h</h3>text<dd><ul><li>a</ul>b</dl>", "Q\n\n### h\n\ntext\n\n- a\n\nb\n"),
+    # an empty description marks nothing after it
+    ("<dl><dt>T<dd></dl><p>x</p>", "T\n\nx\n"),
+    ("<dl><dt>T<dd><dt>U<dd>u</dl>", "T\n\nU\n\n: u\n"),
+    # inside a list item, and a list inside a description
+    ("<ul><li>item<dl><dt>A<dd>a<dl><dt>in<dd>ner</dl></dl></ul>", "- item\n\n  A\n\n  : a\n\n  in\n\n  : ner\n"),
+    # MediaWiki's ":" indentation: the <dd> elements of a <dl> without terms, and those
+    # before its first term, stay plain (display formulas, talk-page replies)
+    ("<dl><dd>indented</dd><dd>more</dd></dl>", "indented\n\nmore\n"),
+    ("<dl><dd>lead</dd><dt>T</dt><dd>d</dd></dl>", "lead\n\nT\n\n: d\n"),
+    ("<p>a</p><dd>stray</dd><dt>term</dt><dd>b</dd>", "a\n\nstray\n\nterm\n\nb\n"),
+])
+def test_the_first_paragraph_of_a_description_follows_a_colon(html, expected):
+    assert md(html) == expected
+
+
+@pytest.mark.parametrize("html, expected", [
+    ("<p>: note</p>", "\\: note\n"),
+    ("<dl><dt>A<dd>a<dt>: colon<dd>b</dl><p>:\tx</p>", "A\n\n: a\n\n\\: colon\n\n: b\n\n\\: x\n"),
+    ("<p>a<br>: b</p>", "a\\\n\\: b\n"),
+    ("<p>:a and : b</p>", ":a and : b\n"),
+])
+def test_a_line_that_would_read_as_a_description_is_escaped(html, expected):
+    # after a description list, ": " would make a paragraph another description
+    assert md(html) == expected
 
 
 @pytest.mark.parametrize("label, kept", [("js", False), ("JS", False), ("python", True), ("Example", True)])

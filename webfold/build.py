@@ -420,6 +420,9 @@ class Container:
 
 
 LIST_CONTAINER, ITEM_CONTAINER, QUOTE_CONTAINER = 0, 1, 2
+#: The kinds of leaf that are paragraphs to CommonMark (a paragraph of images only is
+#: an "image" block).
+PARAGRAPHS = frozenset({"paragraph", "image"})
 
 
 def end_tag_scope(name: str) -> frozenset[str]:
@@ -668,6 +671,11 @@ class Builder:
         self.sectioning = 0
         self.pre = 0
         self.heading = 0
+        # A <dd> of a <dl> that has a term has started: the sink and the depth of
+        # containers where its first leaf, if a paragraph there, is written after ": "
+        # (see start_description_part). None when no description waits for its leaf.
+        self.description_sink: Sink | None = None
+        self.description_depth = 0
         self.serial = 0
         self.token = 0                      # the index of the tag being read (Frame.token)
         # What close_phrasing and reconstruct may still read of start tags to open
@@ -1135,7 +1143,10 @@ class Builder:
     def block_start(self, name: str, role: int, flags: int, attributes, chrome: int) -> None:
         self.flush_for_block()
         data = None
-        if role == HEADING:
+        if role == BLOCK:
+            if same(name, "dt") or same(name, "dd"):
+                self.start_description_part(name)
+        elif role == HEADING:
             self.heading = HEADING_LEVEL[name]
         elif role == LIST:
             nested = self.nested_list()
@@ -2310,6 +2321,8 @@ class Builder:
             self.close_code(frame.data)
         elif role == BLOCK or role == LIST:
             self.flush()
+            if self.description_sink is not None and same(frame.tag, "dd"):
+                self.description_sink = None    # it held no leaf
             if role == LIST:
                 self.close_container()
                 if frame.data.nested:
@@ -3092,6 +3105,26 @@ class Builder:
             return not marker[:1].isdigit() or marker[:-1] == "1"
         return listing.interrupts
 
+    def start_description_part(self, name: str) -> None:
+        """A <dt> or <dd> starts. A description list is written in PHP Markdown Extra's
+        form, which CommonMark reads as paragraphs: each term a paragraph, and the first
+        paragraph of each description after ``: ``. So a <dt> marks its <dl> (the
+        nearest open one) as holding a term, and a <dd> of a <dl> so marked asks for
+        that ``: ``. The <dd> elements of a <dl> with no term before them indent
+        (MediaWiki writes its ":" lines so), and stay plain."""
+        self.description_sink = None
+        stack = self.stack
+        for index in range(len(stack) - 1, max(len(stack) - SEARCH_LIMIT, 0) - 1, -1):
+            frame = stack[index]
+            if same(frame.tag, "dl"):
+                if same(name, "dt"):
+                    frame.data = True       # (a <dl>'s data: a term has started in it)
+                elif frame.data is not None:
+                    sink = self.sinks[-1]
+                    self.description_sink = sink
+                    self.description_depth = len(sink.containers)
+                return
+
     def open_container(self, container: Container) -> None:
         self.sinks[-1].containers.append(container)
 
@@ -3153,6 +3186,10 @@ class Builder:
         block.chrome = self.stack[-1].chrome if self.stack else 0
         if block.element is None:
             block.element = self.innermost_element()
+        if self.description_sink is sink:   # a description's first leaf
+            if self.description_depth == len(sink.containers) and block.kind in PARAGRAPHS:
+                block.md = ": " + block.md
+            self.description_sink = None
         containers = sink.containers
         if not containers:
             sink.add(block)
