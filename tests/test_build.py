@@ -359,9 +359,32 @@ def test_a_description_list_is_written_as_terms_and_descriptions():
     ("<dl><dd>indented</dd><dd>more</dd></dl>", "indented\n\nmore\n"),
     ("<dl><dd>lead</dd><dt>T</dt><dd>d</dd></dl>", "lead\n\nT\n\n: d\n"),
     ("<p>a</p><dd>stray</dd><dt>term</dt><dd>b</dd>", "a\n\nstray\n\nterm\n\nb\n"),
+    # (breaker on 28472c9) after a term that wrote nothing, ": " would make the
+    # paragraph before the list its term; so after a paragraph of the list outside
+    # its terms and descriptions
+    ("<p>Plan:</p><dl><dt><i class=icon></i></dt><dd>Free shipping</dd><dt><i></i></dt><dd>Returns</dd></dl>",
+     "Plan:\n\nFree shipping\n\nReturns\n"),
+    ("<dl><dt>T<dd>D</dd><p>interrupt</p><dd>E</dl>", "T\n\n: D\n\ninterrupt\n\nE\n"),
+    # a blank description is no ": " alone (CommonMark would show the colon)
+    ("<dl><dt>Fax</dt><dd>&nbsp;</dd><dt>Tel</dt><dd>1</dd></dl>", "Fax\n\n\xa0\n\nTel\n\n: 1\n"),
+    # a hidden leaf does not take the mark from the description's first shown one
+    ("<dl><dt>T<dd><div hidden>secret</div>D</dl>", "T\n\n: D\n"),
+    # no ": " in a table's cell, where a pipe row would hold it, nor in a list item
+    # inside a description
+    ("<table><tr><th>Name<th>Photo<tr><td>Bob<td><dl><dt>Bob</dt><dd><img src=a.png alt=face></dd></dl></table>",
+     "| Name | Photo |\n| --- | --- |\n| Bob | Bob<br>![face](a.png) |\n"),
+    ("<dl><dt>Spec</dt><dd><table><tr><th>a<th>b<tr><td><dd>1 kg<td>x</table></dd></dl>",
+     "Spec\n\n| a | b |\n| --- | --- |\n| 1 kg | x |\n"),
+    ("<dl><dt>T<dd><ul><li><dd>x</ul></dl>", "T\n\n- x\n"),
 ])
 def test_the_first_paragraph_of_a_description_follows_a_colon(html, expected):
     assert md(html) == expected
+
+
+def test_a_hidden_first_leaf_of_a_description_leaves_the_mark_to_the_shown_one():
+    blocks = webfold.to_blocks("<dl><dt>T<dd><div hidden>secret paragraph</div>D</dl>", chrome=True)
+    assert [(b.md, bool(b.chrome & CHROME_HIDDEN)) for b in blocks] == [
+        ("T", False), ("secret paragraph", True), (": D", False)]
 
 
 @pytest.mark.parametrize("html, expected", [

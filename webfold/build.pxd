@@ -21,7 +21,7 @@ cdef frozenset IN_SCOPE, IN_BUTTON_SCOPE, IN_LIST_ITEM_SCOPE, IN_TABLE_SCOPE, LI
 cdef frozenset TABLE_WHITE_SPACE, TABLE_BODIES, TABLE_COLUMNS, TABLE_MODE_ENDS, IMPLIED_END_TAGS, PAGE_FACTS, DELIMITERS
 cdef frozenset SPECIAL_ELEMENTS, SCOPE_BOUNDARIES, PHRASING_ELEMENTS, FOREIGN_ROOTS, FOREIGN_BREAKOUT
 cdef frozenset FORMATTING_ELEMENTS, MATHML_GLYPHS, HTML_ENCODINGS, DRAWN_SVG, SVG_BOXES, MARKER_ELEMENTS, UNRECONSTRUCTED
-cdef frozenset MARKER_ENDS, PARAGRAPHS
+cdef frozenset MARKER_ENDS
 cdef dict ROLES, TAG_BITS, MARKS, HEADING_LEVEL, INTEGRATION_POINTS
 cdef tuple TAG_NAMES, HEADINGS, TABLE_MODES, INLINE_ROLES
 cdef str REMOVED_TAG, _HARD_BREAK
@@ -92,6 +92,8 @@ cdef class Builder:
     cdef public int hidden, hidden_foreign, main, sectioning, pre, heading
     cdef public object description_sink
     cdef public Py_ssize_t description_depth
+    cdef public int description_chrome
+    cdef public object last_leaf
     cdef public bint left_svg
     cdef public object math
     cdef public Frame math_root
@@ -246,7 +248,7 @@ cdef class Builder:
     @cython.locals(state=ListState, frame=Frame, container=Container)
     cdef Container open_item(self)
     @cython.locals(stack=list, index=Py_ssize_t, frame=Frame, sink=Sink)
-    cdef void start_description_part(self, str name)
+    cdef void start_description(self, int chrome)
     cdef void open_container(self, Container container)
     @cython.locals(sink=Sink, container=Container, listing=Container)
     cdef void close_container(self)

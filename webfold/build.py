@@ -420,9 +420,6 @@ class Container:
 
 
 LIST_CONTAINER, ITEM_CONTAINER, QUOTE_CONTAINER = 0, 1, 2
-#: The kinds of leaf that are paragraphs to CommonMark (a paragraph of images only is
-#: an "image" block).
-PARAGRAPHS = frozenset({"paragraph", "image"})
 
 
 def end_tag_scope(name: str) -> frozenset[str]:
@@ -671,11 +668,13 @@ class Builder:
         self.sectioning = 0
         self.pre = 0
         self.heading = 0
-        # A <dd> of a <dl> that has a term has started: the sink and the depth of
-        # containers where its first leaf, if a paragraph there, is written after ": "
-        # (see start_description_part). None when no description waits for its leaf.
+        # A <dd> that is a description has started: the sink, the depth of containers
+        # and the chrome where its first leaf, if a paragraph there, is written after
+        # ": " (see start_description). None when no description waits for its leaf.
         self.description_sink: Sink | None = None
         self.description_depth = 0
+        self.description_chrome = 0
+        self.last_leaf: Element | None = None   # the element of the last leaf emitted
         self.serial = 0
         self.token = 0                      # the index of the tag being read (Frame.token)
         # What close_phrasing and reconstruct may still read of start tags to open
@@ -1144,8 +1143,8 @@ class Builder:
         self.flush_for_block()
         data = None
         if role == BLOCK:
-            if same(name, "dt") or same(name, "dd"):
-                self.start_description_part(name)
+            if same(name, "dd"):
+                self.start_description(chrome | (self.stack[-1].chrome if self.stack else 0))
         elif role == HEADING:
             self.heading = HEADING_LEVEL[name]
         elif role == LIST:
@@ -3105,25 +3104,48 @@ class Builder:
             return not marker[:1].isdigit() or marker[:-1] == "1"
         return listing.interrupts
 
-    def start_description_part(self, name: str) -> None:
-        """A <dt> or <dd> starts. A description list is written in PHP Markdown Extra's
-        form, which CommonMark reads as paragraphs: each term a paragraph, and the first
-        paragraph of each description after ``: ``. So a <dt> marks its <dl> (the
-        nearest open one) as holding a term, and a <dd> of a <dl> so marked asks for
-        that ``: ``. The <dd> elements of a <dl> with no term before them indent
-        (MediaWiki writes its ":" lines so), and stay plain."""
+    def start_description(self, chrome: int) -> None:
+        """A <dd> starts, whose element's chrome bits are ``chrome``. A description list
+        is written in PHP Markdown Extra's form, which CommonMark reads as paragraphs:
+        each term a paragraph, and the first paragraph of each description after ": ".
+        A <dd> is a description, and asks for that ": ", where it stands in a <dl>
+        (directly, or in elements that only wrap it, such as the <div> that may group
+        a term and its descriptions, WHATWG HTML §4.4.9) and the last leaf written is
+        in a <dt> of that list, or in a <dd> of a list that has had such a term: after
+        a term that wrote nothing (an icon), ": " would make the paragraph before the
+        list its term. The <dd> elements of a <dl> without terms indent (MediaWiki
+        writes its ":" lines so) and stay plain, and so does one in a table cell, where
+        a pipe table's row would hold the ": "."""
         self.description_sink = None
+        last = self.last_leaf
+        if last is None or len(self.sinks) > 1:
+            return
         stack = self.stack
         for index in range(len(stack) - 1, max(len(stack) - SEARCH_LIMIT, 0) - 1, -1):
             frame = stack[index]
             if same(frame.tag, "dl"):
-                if same(name, "dt"):
-                    frame.data = True       # (a <dl>'s data: a term has started in it)
-                elif frame.data is not None:
-                    sink = self.sinks[-1]
-                    self.description_sink = sink
-                    self.description_depth = len(sink.containers)
+                break
+            if frame.role != BLOCK and frame.role != NONE and frame.role != MARK \
+                    and frame.role != LINK and frame.role != CODE:
                 return
+        else:
+            return
+        part = None                         # the <dt> or <dd> of this list that holds it
+        for element in last.ancestors():
+            if element.serial == frame.serial:
+                break
+            if element.tag == "dt" or element.tag == "dd":
+                part = element.tag
+        else:
+            return
+        if part == "dt":
+            frame.data = True               # (a <dl>'s data: it has had a term)
+        elif part is None or frame.data is None:
+            return
+        sink = self.sinks[-1]
+        self.description_sink = sink
+        self.description_depth = len(sink.containers)
+        self.description_chrome = chrome
 
     def open_container(self, container: Container) -> None:
         self.sinks[-1].containers.append(container)
@@ -3186,8 +3208,12 @@ class Builder:
         block.chrome = self.stack[-1].chrome if self.stack else 0
         if block.element is None:
             block.element = self.innermost_element()
-        if self.description_sink is sink:   # a description's first leaf
-            if self.description_depth == len(sink.containers) and block.kind in PARAGRAPHS:
+        self.last_leaf = block.element
+        # A description's first leaf (not one in chrome that the rules or selection
+        # drop, which would take the ": " with it), not blank (": " alone is a colon).
+        if self.description_sink is sink and block.chrome == self.description_chrome:
+            if self.description_depth == len(sink.containers) and (
+                    block.kind == "image" or block.kind == "paragraph" and block.text):
                 block.md = ": " + block.md
             self.description_sink = None
         containers = sink.containers
