@@ -381,6 +381,25 @@ def test_the_first_paragraph_of_a_description_follows_a_colon(html, expected):
     assert md(html) == expected
 
 
+@pytest.mark.parametrize("html", [
+    # (re-check on 34c7f8a) a term that the drop rules remove, or that selection leaves
+    # out, leaves its description without ": ", which would make the paragraph before
+    # the list its term
+    '<p>Intro</p><dl><dt style="visibility:hidden">Price</dt><dd>$5</dd></dl>',
+    '<p>Intro</p><dl><dt><form><p>Price</p></form></dt><dd>$5</dd></dl>',
+])
+def test_a_description_whose_term_is_removed_loses_its_mark(html):
+    assert ": " not in md(html)
+
+
+def test_render_keeps_the_mark_only_after_a_part_of_the_same_list():
+    blocks = webfold.to_blocks("<p>Intro</p><dl><dt>T<dd>D<dt>U<dd>E</dl>")
+    assert [b.md for b in blocks] == ["Intro", "T", ": D", "U", ": E"]
+    assert webfold.render([blocks[0], blocks[2], blocks[4]]) == "Intro\n\nD\n\n: E\n"
+    assert webfold.render(blocks[2:]) == "D\n\nU\n\n: E\n"
+    assert webfold.render([blocks[0], blocks[4]]) == "Intro\n\nE\n"
+
+
 def test_a_hidden_first_leaf_of_a_description_leaves_the_mark_to_the_shown_one():
     blocks = webfold.to_blocks("<dl><dt>T<dd><div hidden>secret paragraph</div>D</dl>", chrome=True)
     assert [(b.md, bool(b.chrome & CHROME_HIDDEN)) for b in blocks] == [

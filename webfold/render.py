@@ -30,6 +30,22 @@ def _delimiter(block: Block) -> str:
     return (found.group(1) or found.group(3)) if found else ""
 
 
+def _follows_its_list(block: Block, previous: Block | None) -> bool:
+    # Whether the block before a description's first paragraph is a term's or a
+    # description's of the same <dl> (the nearest one around the description), as
+    # Markdown Extra reads ": " after it.
+    element = block.element
+    found = next((e.serial for e in element.ancestors() if e.tag == "dl"), None) if element else None
+    if found is None or previous is None or previous.element is None:
+        return False
+    part = False
+    for element in previous.element.ancestors():
+        if element.serial == found:
+            return part
+        part = part or element.tag == "dt" or element.tag == "dd"
+    return False
+
+
 def _switch(markdown: str) -> str:
     return _TOP_MARKER.sub(lambda m: (_OTHER[m.group(1)] if m.group(1)
                                       else m.group(2) + _OTHER[m.group(3)]) + " ", markdown)
@@ -60,7 +76,11 @@ def render(blocks: list[Block]) -> str:
 def written(blocks: list[Block]) -> list[str]:
     """Each block's Markdown as :func:`render` writes it, one string per block: a list
     that now touches another list (a block between them was left out) takes the other
-    delimiter, as the two would otherwise read as one (CommonMark §5.3)."""
+    delimiter, as the two would otherwise read as one (CommonMark §5.3); a
+    description's first paragraph (its Markdown starts with ``: ``, which text never
+    does: it is escaped) loses the ``: `` where the block before it is no longer a term
+    or description of its list (left out by selection or the drop rules), since
+    Markdown Extra would read that block as its term."""
     pieces = []
     previous: Block | None = None
     delimiter_written = ""
@@ -68,7 +88,10 @@ def written(blocks: list[Block]) -> list[str]:
         delimiter = _delimiter(block) if block.kind == "list" else ""
         switched = bool(delimiter) and previous is not None and previous.kind == "list" \
             and delimiter == delimiter_written and _list_id(block) != _list_id(previous)
-        pieces.append(_switch(block.md) if switched else block.md)
+        if block.md.startswith(": ") and not _follows_its_list(block, previous):
+            pieces.append(block.md[2:])
+        else:
+            pieces.append(_switch(block.md) if switched else block.md)
         delimiter_written = _OTHER[delimiter] if switched else delimiter
         previous = block
     return pieces
