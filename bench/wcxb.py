@@ -8,7 +8,8 @@ Markdown is projected to plain text first (link labels kept, URLs and markup dro
 
 DIR is a WCXB checkout: ``DIR/{split}/html/NNNN.html.gz`` and
 ``DIR/{split}/ground-truth/NNNN.json`` (whose ``url`` is the page address, used as the
-base). Any split works; the maintainers keep the test split.
+base). Development scores dev only (the default): the test split is held out, kept
+by the maintainers, who alone score released builds on it.
 """
 
 from __future__ import annotations

@@ -94,6 +94,20 @@ class Element:
             limit -= 1
 
 
+def description_part(element: Element, serial: int) -> str | None:
+    """The part of the description list (<dl>) whose ``Element.serial`` is ``serial``
+    that holds ``element`` (itself included): ``"dt"`` or ``"dd"``, the one directly in
+    the list; ``""`` when ``element`` is in the list but in neither; None when it is not
+    in the list, as far as 32 ancestors tell (``Element.ancestors``)."""
+    part = ""
+    for ancestor in element.ancestors():
+        if ancestor.serial == serial:
+            return part
+        if ancestor.tag == "dt" or ancestor.tag == "dd":
+            part = ancestor.tag
+    return None
+
+
 class Page:
     """Facts about the whole page, shared by its blocks (``Block.page``)."""
 

@@ -23,7 +23,8 @@ from webfold.memo import remember
 from webfold._scan import TokenFlag, TokenKind, Tokens
 from webfold._text import Lexicon, attribute_marks
 from webfold.block import (CHROME_ASIDE, CHROME_CLASS, CHROME_DIALOG, CHROME_FORM, CHROME_HEADER_FOOTER,
-                           CHROME_HIDDEN, CHROME_INVISIBLE, CHROME_NAV, CHROME_PANEL, Block, Element, Page)
+                           CHROME_HIDDEN, CHROME_INVISIBLE, CHROME_NAV, CHROME_PANEL, Block, Element, Page,
+                           description_part)
 from webfold.payloads import script_kind
 from webfold.patterns import LazyPattern
 from webfold.table import MAX_COLSPAN, MAX_ROWSPAN, Cell, Table, pipe_table
@@ -3130,17 +3131,10 @@ class Builder:
                 return
         else:
             return
-        part = None                         # the <dt> or <dd> of this list that holds it
-        for element in last.ancestors():
-            if element.serial == frame.serial:
-                break
-            if element.tag == "dt" or element.tag == "dd":
-                part = element.tag
-        else:
-            return
+        part = description_part(last, frame.serial)
         if part == "dt":
             frame.data = True               # (a <dl>'s data: it has had a term)
-        elif part is None or frame.data is None:
+        elif part != "dd" or frame.data is None:
             return
         sink = self.sinks[-1]
         self.description_sink = sink

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from webfold.block import Block, check_blocks
+from webfold.block import Block, check_blocks, description_part
 from webfold.tables import FORMATTING_ELEMENTS
 
 # A top-level list item's marker: lists are written with nothing before their items'
@@ -38,12 +38,7 @@ def _follows_its_list(block: Block, previous: Block | None) -> bool:
     found = next((e.serial for e in element.ancestors() if e.tag == "dl"), None) if element else None
     if found is None or previous is None or previous.element is None:
         return False
-    part = False
-    for element in previous.element.ancestors():
-        if element.serial == found:
-            return part
-        part = part or element.tag == "dt" or element.tag == "dd"
-    return False
+    return bool(description_part(previous.element, found))
 
 
 def _switch(markdown: str) -> str:
