@@ -107,10 +107,12 @@ def test_a_cross_validation_only_run_writes_per_page_scores_that_paired_compares
     root = require(data_dir() / "wcxb")
     scores = tmp_path / "base.json"
     assert main(["--data", str(root), "--out", str(tmp_path / "model"), "--limit", "30", "--jobs", "1",
-                 "--set", "max_iter=15", "--set", "max_leaf_nodes=7", "--cv-only", "--per-page", str(scores)]) == 0
+                 "--set", "max_iter=15", "--set", "max_leaf_nodes=7", "--set", "max_bins=16", "--cv-only",
+                 "--per-page", str(scores)]) == 0
     assert not (tmp_path / "model").exists()
     run = json.loads(scores.read_text())
     assert run["parameters"]["max_iter"] == 15 and run["parameters"]["max_leaf_nodes"] == 7
+    assert run["parameters"]["max_bins"] == 16
     assert len(run["pages"]) == 30
     captured = capsys.readouterr()
     printed = json.loads(captured.out)
@@ -143,6 +145,7 @@ def test_a_cross_validation_only_run_writes_per_page_scores_that_paired_compares
                                        ["--set", "max_leaf_nodes=1"], ["--set", "learning_rate='fast'"],
                                        ["--set", "max_iter=1000000000"], ["--set", "max_iter=5", "--set", "max_iter=7"],
                                        ["--set", "max_iter=" + "-" * 5000 + "1"],
+                                       ["--set", "max_bins=1"], ["--set", "max_bins=256"],
                                        ["--per-page", "no/such/folder/scores.json"], ["--per-page", "."]])
 def test_a_bad_option_is_a_usage_error_before_any_work(arguments, capsys):
     pytest.importorskip("sklearn")
