@@ -157,6 +157,25 @@ def test_a_bad_option_is_a_usage_error_before_any_work(arguments, capsys):
     assert arguments[0] in capsys.readouterr().err
 
 
+def test_a_setting_without_a_value_is_named_as_such(capsys):
+    pytest.importorskip("sklearn")
+    from training.train import main
+
+    with pytest.raises(SystemExit):
+        main(["--data", "unused", "--cv-only", "--set", "max_bins="])
+    assert capsys.readouterr().err.splitlines()[-1].endswith("--set: max_bins: no value given (NAME=VALUE)")
+
+
+def test_paired_takes_a_setting_that_an_older_run_did_not_record_at_its_default():
+    # Runs made before max_bins was among the settings used scikit-learn's 255.
+    from training.paired import changed_settings
+
+    old = {"parameters": {"max_iter": 300}}
+    assert changed_settings(old, {"parameters": {"max_iter": 300, "max_bins": 255}}) == "none"
+    assert changed_settings(old, {"parameters": {"max_iter": 300, "max_bins": 32}}) == "max_bins 255 → 32"
+    assert changed_settings({"parameters": {"max_iter": 300, "max_bins": 64}}, old) == "max_bins 64 → 255"
+
+
 def test_a_model_run_needs_out_and_a_cross_validation_only_run_does_not(capsys):
     pytest.importorskip("sklearn")
     from training.train import main

@@ -58,11 +58,17 @@ def read_run(path: Path) -> dict:
     return {**data, "pages": by_number}
 
 
+#: Settings that runs record only since they were named in ``training.train.PARAMETERS``
+#: (max_bins: 2026-12-06); a run without one used this value, scikit-learn's default.
+UNRECORDED = {"max_bins": 255}
+
+
 def changed_settings(base: dict, new: dict) -> str:
     """The model settings whose values differ between two runs, as "name old → new"."""
     before, after = base.get("parameters"), new.get("parameters")
     if not isinstance(before, dict) or not isinstance(after, dict):
         return "not recorded"
+    before, after = {**UNRECORDED, **before}, {**UNRECORDED, **after}
     return "; ".join(f"{name} {before.get(name)!r} → {after.get(name)!r}"
                      for name in sorted(before.keys() | after.keys(), key=str)
                      if before.get(name) != after.get(name)) or "none"

@@ -195,8 +195,10 @@ def model_parameters(settings: list[str]) -> dict:
     given: set[str] = set()
     for setting in settings:
         name, _, value = setting.partition("=")
-        if name not in PARAMETERS or not value:
+        if name not in PARAMETERS:
             raise ValueError(f"takes NAME=VALUE with NAME one of {', '.join(PARAMETERS)}, not {setting[:80]!r}")
+        if not value:
+            raise ValueError(f"{name}: no value given (NAME=VALUE)")
         if name in given:
             raise ValueError(f"{name} given twice")
         given.add(name)
