@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 
 import pytest
 
@@ -23,11 +25,17 @@ def spark():
         if os.environ.get("CI"):
             pytest.fail(message)
         pytest.skip(message)
+    # The workers run this interpreter, whether or not its environment is activated
+    # (PySpark reads the variable when the session starts).
+    before = os.environ.get("PYSPARK_PYTHON")
+    os.environ["PYSPARK_PYTHON"] = before or sys.executable
     session = (SparkSession.builder.master("local[2]").appName("webfold-tests")
                .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "2")
                .getOrCreate())
     yield session
     session.stop()
+    if before is None:
+        del os.environ["PYSPARK_PYTHON"]
 
 
 def test_parquet_rows_match_webfold_warc(spark, tmp_path, capsys):
@@ -90,17 +98,34 @@ def test_the_command_counts_its_own_rows_and_keeps_an_existing_dataset(spark, tm
     assert "Parent path is not a directory" in capsys.readouterr().err
 
 
-def test_spark_submit_runs_the_module_file_as_the_readme_says(spark, tmp_path):
-    import subprocess
-    import sys
+def test_the_command_runs_its_workers_in_its_own_interpreter(tmp_path):
+    # A virtual environment's python run by its path, not activated: PySpark's
+    # workers took the first "python3" on PATH, without webfold, and every row was
+    # an error. Java stays on PATH; the interpreter's own folder does not.
+    path = tmp_path / "a.warc.gz"
+    path.write_bytes(warc([record("https://a.example/", http_response(page("Own interpreter")))]))
+    folder = os.path.dirname(sys.executable)
+    paths = [entry for entry in os.environ.get("PATH", "").split(os.pathsep)
+             if entry and os.path.abspath(entry) != os.path.abspath(folder)]
+    environment = {**os.environ, "PATH": os.pathsep.join(paths)}
+    environment.pop("PYSPARK_PYTHON", None)
+    run = subprocess.run([sys.executable, "-m", "webfold", "spark-warc", str(path), "--out", str(tmp_path / "out")],
+                         capture_output=True, text=True, timeout=300, env=environment)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "webfold: spark-warc: 1 row written, 0 with an error\n" in run.stderr
 
+
+def test_spark_submit_runs_the_module_file_as_the_readme_says(spark, tmp_path):
     import webfold.spark
 
     path = tmp_path / "a.warc.gz"
     path.write_bytes(warc([record("https://a.example/", http_response(page("Submitted")))]))
     submit = os.path.join(os.path.dirname(sys.executable), "spark-submit")
+    # As in an activated environment: spark-submit runs the "python3" first on PATH.
+    environment = {**os.environ, "PATH": os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", "")}
     run = subprocess.run([submit, "--master", "local[1]", webfold.spark.__file__, str(path),
-                          "--out", str(tmp_path / "out")], capture_output=True, text=True, timeout=300)
+                          "--out", str(tmp_path / "out")], capture_output=True, text=True, timeout=300,
+                         env=environment)
     assert run.returncode == 0, run.stderr[-2000:]
     # spark-submit passes the Python driver's standard error on to its standard output.
     assert "webfold: spark-warc: 1 row written, 0 with an error\n" in run.stdout

@@ -23,6 +23,7 @@ file systems Arrow knows (HDFS needs libhdfs on the workers).
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 
@@ -145,7 +146,9 @@ def run_spark_warc(args) -> int:
     """``webfold spark-warc``: :func:`convert_warcs` in the Spark session that
     spark-submit (or a local master) provides, with the options of
     :func:`webfold.cli.spark_parser`. Returns 1 when a row holds an error (a record
-    that failed, a file that broke or could not be read), else 0.
+    that failed, a file that broke or could not be read), else 0. A local session that
+    it starts itself (not under spark-submit) runs its workers in this interpreter:
+    it sets ``PYSPARK_PYTHON`` to ``sys.executable`` unless that is set.
 
     Raises
     ------
@@ -164,6 +167,13 @@ def run_spark_warc(args) -> int:
     except ImportError:
         raise UsageError("spark-warc needs PySpark: pip install 'webfold[spark]'") from None
     ours = SparkSession.getActiveSession() is None     # a caller's session is left running
+    if ours and "PYSPARK_GATEWAY_PORT" not in os.environ and "PYSPARK_PYTHON" not in os.environ:
+        # A local session, not one that spark-submit set up: its workers run this
+        # interpreter, where webfold is installed. PySpark's default is the "python3"
+        # first on PATH, which for a virtual environment's python run without
+        # activating it is another one (every row an error). PySpark reads only the
+        # variable, not the spark.pyspark.python setting, when it starts a session.
+        os.environ["PYSPARK_PYTHON"] = sys.executable
     spark = SparkSession.builder.appName("webfold spark-warc").getOrCreate()
     try:
         written, failed = convert_warcs(spark, args.paths, args.out, _conversion(args), args.mode)
@@ -184,8 +194,6 @@ def run_spark_warc(args) -> int:
 
 
 if __name__ == "__main__":          # spark-submit .../webfold/spark.py PATHS... --out DIR
-    import os
-
     # Run as a file, this module's folder leads the path, where webfold/select.py
     # would shadow the standard library's select for PySpark.
     here = os.path.dirname(os.path.abspath(__file__))
