@@ -115,6 +115,22 @@ def test_the_command_runs_its_workers_in_its_own_interpreter(tmp_path):
     assert "webfold: spark-warc: 1 row written, 0 with an error\n" in run.stderr
 
 
+def test_workers_without_webfold_are_one_line_that_names_pyspark_python(tmp_path):
+    # Found by a breaker: the worker's traceback came out as an "internal error".
+    path = tmp_path / "a.warc.gz"
+    path.write_bytes(warc([record("https://a.example/", http_response(page("Elsewhere")))]))
+    bare = tmp_path / "bare"     # a virtual environment of no packages
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(bare)], check=True, timeout=120)
+    python = str(bare / "bin" / "python")
+    run = subprocess.run([sys.executable, "-m", "webfold", "spark-warc", str(path), "--out", str(tmp_path / "out")],
+                         capture_output=True, text=True, timeout=300, env={**os.environ, "PYSPARK_PYTHON": python},
+                         cwd=tmp_path)      # not the checkout, whose webfold the workers would find
+    assert run.returncode == 1
+    last = run.stderr.strip().splitlines()[-1]
+    assert last.startswith("webfold: error: the Spark workers' Python failed (") and "PYSPARK_PYTHON" in last
+    assert "No module named 'webfold'" in last and "Traceback" not in last
+
+
 def test_spark_submit_runs_the_module_file_as_the_readme_says(spark, tmp_path):
     import webfold.spark
 

@@ -148,21 +148,23 @@ def run_spark_warc(args) -> int:
     :func:`webfold.cli.spark_parser`. Returns 1 when a row holds an error (a record
     that failed, a file that broke or could not be read), else 0. A local session that
     it starts itself (not under spark-submit) runs its workers in this interpreter:
-    it sets ``PYSPARK_PYTHON`` to ``sys.executable`` unless that is set.
+    it sets ``PYSPARK_PYTHON`` to ``sys.executable`` while the session starts, unless
+    that is set.
 
     Raises
     ------
     webfold.cli.UsageError
         PySpark is not installed.
     webfold.cli.ConversionError
-        The dataset cannot be written (``--out`` exists without ``--mode``, say).
+        The dataset cannot be written (``--out`` exists without ``--mode``, say), or
+        the workers' Python failed (one without webfold, say).
     """
     from webfold.bulk import counted
     from webfold.cli import ConversionError, UsageError, _conversion
 
     try:
         from py4j.protocol import Py4JJavaError
-        from pyspark.errors import AnalysisException
+        from pyspark.errors import AnalysisException, PythonException
         from pyspark.sql import SparkSession
     except ImportError:
         raise UsageError("spark-warc needs PySpark: pip install 'webfold[spark]'") from None
@@ -171,10 +173,16 @@ def run_spark_warc(args) -> int:
         # A local session, not one that spark-submit set up: its workers run this
         # interpreter, where webfold is installed. PySpark's default is the "python3"
         # first on PATH, which for a virtual environment's python run without
-        # activating it is another one (every row an error). PySpark reads only the
-        # variable, not the spark.pyspark.python setting, when it starts a session.
+        # activating it is another one, without webfold (the job failed). PySpark
+        # reads only the variable, not the spark.pyspark.python setting, and only
+        # when the session starts; it is taken away again after.
         os.environ["PYSPARK_PYTHON"] = sys.executable
-    spark = SparkSession.builder.appName("webfold spark-warc").getOrCreate()
+        try:
+            spark = SparkSession.builder.appName("webfold spark-warc").getOrCreate()
+        finally:
+            del os.environ["PYSPARK_PYTHON"]
+    else:
+        spark = SparkSession.builder.appName("webfold spark-warc").getOrCreate()
     try:
         written, failed = convert_warcs(spark, args.paths, args.out, _conversion(args), args.mode)
         print(f"webfold: spark-warc: {counted(written, 'row')} written, {failed:,} with an error",
@@ -184,6 +192,10 @@ def run_spark_warc(args) -> int:
             raise ConversionError(f"{args.out}: already exists (--mode append adds to it, "
                                   "--mode overwrite replaces it)") from None
         raise ConversionError(f"{args.out}: {str(error).splitlines()[0]}") from None
+    except PythonException as error:   # a worker's Python failed: without webfold, say
+        last = str(error).strip().splitlines()[-1].strip()
+        raise ConversionError(f"the Spark workers' Python failed ({last[:300]}); PYSPARK_PYTHON names "
+                              "the python they run, which needs webfold installed") from None
     except Py4JJavaError as error:     # the job failed in Spark (the dataset cannot be written, say)
         raise ConversionError(f"{args.out}: Spark failed ({error.java_exception.toString().splitlines()[0]})") \
             from None
