@@ -169,20 +169,20 @@ def run_spark_warc(args) -> int:
     except ImportError:
         raise UsageError("spark-warc needs PySpark: pip install 'webfold[spark]'") from None
     ours = SparkSession.getActiveSession() is None     # a caller's session is left running
-    if ours and "PYSPARK_GATEWAY_PORT" not in os.environ and "PYSPARK_PYTHON" not in os.environ:
-        # A local session, not one that spark-submit set up: its workers run this
-        # interpreter, where webfold is installed. PySpark's default is the "python3"
-        # first on PATH, which for a virtual environment's python run without
-        # activating it is another one, without webfold (the job failed). PySpark
-        # reads only the variable, not the spark.pyspark.python setting, and only
-        # when the session starts; it is taken away again after.
+    # A local session, not one that spark-submit set up, runs its workers in this
+    # interpreter, where webfold is installed. PySpark's default is the "python3"
+    # first on PATH, which for a virtual environment's python run without activating
+    # it is another one, without webfold (the job failed). PySpark reads only the
+    # variable, not the spark.pyspark.python setting, and only when the session
+    # starts; it is taken away again after.
+    own_python = ours and "PYSPARK_GATEWAY_PORT" not in os.environ and "PYSPARK_PYTHON" not in os.environ
+    if own_python:
         os.environ["PYSPARK_PYTHON"] = sys.executable
-        try:
-            spark = SparkSession.builder.appName("webfold spark-warc").getOrCreate()
-        finally:
-            del os.environ["PYSPARK_PYTHON"]
-    else:
+    try:
         spark = SparkSession.builder.appName("webfold spark-warc").getOrCreate()
+    finally:
+        if own_python:
+            del os.environ["PYSPARK_PYTHON"]
     try:
         written, failed = convert_warcs(spark, args.paths, args.out, _conversion(args), args.mode)
         print(f"webfold: spark-warc: {counted(written, 'row')} written, {failed:,} with an error",
