@@ -131,6 +131,27 @@ def test_workers_without_webfold_are_one_line_that_names_pyspark_python(tmp_path
     assert "No module named 'webfold'" in last and "Traceback" not in last
 
 
+def test_a_callers_bare_spark_context_is_used_and_left_running(tmp_path):
+    # Found by a breaker: a SparkContext made without a session was stopped, as if the
+    # command had started it. Run apart: a process holds one context at a time.
+    path = tmp_path / "a.warc.gz"
+    path.write_bytes(warc([record("https://a.example/", http_response(page("Bare context")))]))
+    script = f"""
+import os, sys
+os.environ["PYSPARK_PYTHON"] = sys.executable
+from pyspark import SparkConf, SparkContext
+from webfold.cli import main
+context = SparkContext(conf=SparkConf().setMaster("local[1]").setAppName("caller").set("spark.ui.enabled", "false"))
+code = main(["spark-warc", {str(path)!r}, "--out", {str(tmp_path / "out")!r}])
+print(code, context.appName, context.parallelize(range(5)).sum(), flush=True)
+context.stop()
+"""
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.splitlines()[-1] == "0 caller 10"
+    assert "webfold: spark-warc: 1 row written, 0 with an error\n" in run.stderr
+
+
 def test_spark_submit_runs_the_module_file_as_the_readme_says(spark, tmp_path):
     import webfold.spark
 

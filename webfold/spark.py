@@ -165,10 +165,14 @@ def run_spark_warc(args) -> int:
     try:
         from py4j.protocol import Py4JJavaError
         from pyspark.errors import AnalysisException, PythonException
+        from pyspark import SparkContext
         from pyspark.sql import SparkSession
     except ImportError:
         raise UsageError("spark-warc needs PySpark: pip install 'webfold[spark]'") from None
-    ours = SparkSession.getActiveSession() is None     # a caller's session is left running
+    # A caller's session, or a caller's bare SparkContext (which has no session, and
+    # which getOrCreate wraps in one), is left running and as it was set up. PySpark
+    # has no public way to ask for the running context without starting one.
+    ours = SparkSession.getActiveSession() is None and SparkContext._active_spark_context is None
     # A local session, not one that spark-submit set up, runs its workers in this
     # interpreter, where webfold is installed. PySpark's default is the "python3"
     # first on PATH, which for a virtual environment's python run without activating
