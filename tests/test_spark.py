@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from webfold.cli import main
-from webfold.spark import COLUMNS
+from webfold.spark import COLUMNS, check_job, convert_warcs
 from test_warc import RECORDS, page
 from warcs import http_response, record, warc
 
@@ -113,6 +113,8 @@ def test_the_command_runs_its_workers_in_its_own_interpreter(tmp_path):
                          capture_output=True, text=True, timeout=300, env=environment)
     assert run.returncode == 0, run.stderr[-2000:]
     assert "webfold: spark-warc: 1 row written, 0 with an error\n" in run.stderr
+    # Spark's progress bar is for a terminal; in a log it ran into the summary line.
+    assert "[Stage" not in run.stderr
 
 
 def test_workers_without_webfold_are_one_line_that_names_pyspark_python(tmp_path):
@@ -129,6 +131,41 @@ def test_workers_without_webfold_are_one_line_that_names_pyspark_python(tmp_path
     last = run.stderr.strip().splitlines()[-1]
     assert last.startswith("webfold: error: the Spark workers' Python failed (") and "PYSPARK_PYTHON" in last
     assert "No module named 'webfold'" in last and "Traceback" not in last
+
+
+def test_overwrite_refuses_an_input_inside_the_folder_it_deletes(spark, tmp_path, capsys, monkeypatch):
+    # Found by a newcomer: --out box --mode overwrite deleted box/a.warc.gz, then
+    # failed to read it. Refused before Spark is asked to do anything.
+    box = tmp_path / "box"
+    box.mkdir()
+    path = box / "a.warc.gz"
+    path.write_bytes(warc([record("https://a.example/", http_response(page("Kept")))]))
+    for given, out in ((str(path), str(box)), (f"file://{path}", f"{tmp_path}/./box/"), (str(path), str(path))):
+        assert main(["spark-warc", given, "--out", out, "--mode", "overwrite"]) == 2
+        assert capsys.readouterr().err == (f"webfold: error: {given} is inside {out}, which overwriting "
+                                           "deletes before the input is read\n")
+    monkeypatch.chdir(box)
+    assert main(["spark-warc", "a.warc.gz", "--out", ".", "--mode", "overwrite"]) == 2
+    assert path.read_bytes()[:2] == b"\x1f\x8b"
+    capsys.readouterr()
+
+
+def test_check_job_tells_a_folder_from_one_whose_name_it_begins():
+    assert check_job(["/data/boxes/a.warc.gz", "s3://bucket/box/a.warc.gz"], "/data/box", None, "overwrite") is None
+    assert check_job(["/data/box/a.warc.gz"], "/data/box", None, "append") is None
+    with pytest.raises(ValueError, match="s3://b/crawl/a.warc.gz is inside s3://b/crawl/"):
+        check_job(["s3://b/crawl/a.warc.gz"], "s3://b/crawl/", None, "overwrite")
+
+
+def test_convert_warcs_refuses_one_string_and_options_that_to_document_does_not_take():
+    # Found by a newcomer: a string was read as a list of one-letter paths, and an
+    # unknown option made every row an error. No Spark is needed to refuse them.
+    with pytest.raises(TypeError, match="paths: a list of WARC paths, not one str"):
+        convert_warcs(None, "a.warc.gz", "out")
+    with pytest.raises(TypeError, match="options: 'nonsense' not taken"):
+        convert_warcs(None, ["a.warc.gz"], "out", {"nonsense": 1, "precision": True})
+    with pytest.raises(TypeError, match="options: 'charset' not taken"):
+        convert_warcs(None, ["a.warc.gz"], "out", {"charset": "utf-8"})
 
 
 def test_a_callers_bare_spark_context_is_used_and_left_running(tmp_path):

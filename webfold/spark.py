@@ -73,15 +73,24 @@ def warc_rows(path: str, options: dict | None = None) -> Iterator[tuple]:
         yield failed(None, f"internal error: {type(error).__name__}: {error}")
 
 
+def _local(path: str) -> str | None:
+    """The local file name of a path or a ``file:`` URL (``file:///x``, and Hadoop's
+    ``file:/x``); None for another URL."""
+    if "://" not in path and not path.startswith("file:"):
+        return path
+    if path.startswith("file:"):
+        from urllib.parse import unquote, urlsplit
+
+        return unquote(urlsplit(path).path)
+    return None
+
+
 def _open(path: str):
     """A seekable binary file for a local path, a ``file:`` URL, or any URL that
     ``pyarrow.fs`` opens."""
-    if "://" not in path and not path.startswith("file:"):
-        return open(path, "rb")
-    if path.startswith("file:"):            # file:///x, and Hadoop's file:/x
-        from urllib.parse import unquote, urlsplit
-
-        return open(unquote(urlsplit(path).path), "rb")
+    local = _local(path)
+    if local is not None:
+        return open(local, "rb")
     from pyarrow import ArrowException, fs
 
     try:
@@ -117,10 +126,13 @@ def convert_warcs(spark, paths: list[str], out: str, options: dict | None = None
 
     Raises
     ------
+    TypeError, ValueError
+        As :func:`check_job`, before Spark is asked to do anything.
     pyspark.errors.AnalysisException
         ``out`` exists and ``mode`` is ``"error"`` (``PATH_ALREADY_EXISTS``), or it
         cannot be written.
     """
+    check_job(paths, out, options, mode)
     options = dict(options or {})
     rows = spark.sparkContext.parallelize(list(paths), max(len(paths), 1)) \
         .flatMap(lambda path: warc_rows(path, options))
@@ -128,6 +140,51 @@ def convert_warcs(spark, paths: list[str], out: str, options: dict | None = None
     spark.createDataFrame(rows, schema()).write.mode(mode).parquet(out)
     after = _counts(spark, out)
     return after[0] - before[0], after[1] - before[1]
+
+
+def check_job(paths: list[str], out: str, options: dict | None, mode: str) -> None:
+    """Refuse a job of :func:`convert_warcs` that cannot do what it is asked.
+
+    Raises
+    ------
+    TypeError
+        ``paths`` is a single string (Spark would take each of its characters for a
+        path), or ``options`` names a keyword that :func:`webfold.to_document` does
+        not take (every row would be an error) or ``charset`` (each record's own is used).
+    ValueError
+        ``mode`` is ``"overwrite"`` and an input is ``out`` or inside it: Spark deletes
+        the folder before the tasks read their files.
+    """
+    import inspect
+
+    from webfold.pipeline import to_document
+
+    if isinstance(paths, (str, bytes)):
+        raise TypeError(f"paths: a list of WARC paths, not one {type(paths).__name__}")
+    taken = {name for name, parameter in inspect.signature(to_document).parameters.items()
+             if parameter.kind is parameter.KEYWORD_ONLY} - {"charset"}
+    unknown = sorted(set(options or {}) - taken)
+    if unknown:
+        raise TypeError(f"options: {', '.join(map(repr, unknown))} not taken (the options are "
+                        f"{', '.join(sorted(taken))})")
+    if mode == "overwrite":
+        folder = _place(out)
+        for path in paths:
+            root, inner = _place(path)
+            if root == folder[0] and (inner + "/").startswith(folder[1].rstrip("/") + "/"):
+                raise ValueError(f"{path} is inside {out}, which overwriting deletes before the input is read")
+
+
+def _place(path: str) -> tuple[str, str]:
+    """A path or URL as (file system, absolute path within it), local paths and
+    ``file:`` URLs resolved, so that two spellings of one place compare equal."""
+    from urllib.parse import urlsplit
+
+    local = _local(path)
+    if local is not None:
+        return "file", os.path.realpath(local)
+    parts = urlsplit(path)
+    return f"{parts.scheme}://{parts.netloc}", parts.path or "/"
 
 
 def _counts(spark, out: str) -> tuple[int, int]:
@@ -154,7 +211,8 @@ def run_spark_warc(args) -> int:
     Raises
     ------
     webfold.cli.UsageError
-        PySpark is not installed.
+        PySpark is not installed, or :func:`check_job` refuses the job (an input
+        inside ``--out`` with ``--mode overwrite``, say).
     webfold.cli.ConversionError
         The dataset cannot be written (``--out`` exists without ``--mode``, say), or
         the workers' Python failed (one without webfold, say).
@@ -172,6 +230,10 @@ def run_spark_warc(args) -> int:
     # A caller's session, or a caller's bare SparkContext (which has no session, and
     # which getOrCreate wraps in one), is left running and as it was set up. PySpark
     # has no public way to ask for the running context without starting one.
+    try:
+        check_job(args.paths, args.out, _conversion(args), args.mode)     # before Spark's start-up
+    except (TypeError, ValueError) as error:
+        raise UsageError(str(error)) from None
     ours = SparkSession.getActiveSession() is None and SparkContext._active_spark_context is None
     # A local session, not one that spark-submit set up, runs its workers in this
     # interpreter, where webfold is installed. PySpark's default is the "python3"
@@ -183,7 +245,10 @@ def run_spark_warc(args) -> int:
     if own_python:
         os.environ["PYSPARK_PYTHON"] = sys.executable
     try:
-        spark = SparkSession.builder.appName("webfold spark-warc").getOrCreate()
+        builder = SparkSession.builder.appName("webfold spark-warc")
+        if ours and not sys.stderr.isatty():   # its progress bar would run into the summary line
+            builder = builder.config("spark.ui.showConsoleProgress", "false")
+        spark = builder.getOrCreate()
     finally:
         if own_python:
             del os.environ["PYSPARK_PYTHON"]
