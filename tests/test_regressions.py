@@ -36,6 +36,10 @@ SPLIT_TEXT = [
     ("table_delimiter_row", "<p>a | b<br>-|-</p>", "a | b\\\n\\-|-\n", "<p>a | b<br />\n-|-</p>\n"),
     ("tilde_before_strike", "<p>~<s>x</s></p>", "\\~~~x~~\n", "<p>~<s>x</s></p>\n"),
     ("tilde_inside_strike", "<p><s>~</s></p>", "~~\\~~~\n", "<p><s>~</s></p>\n"),
+    # the breaker on 769c92f: "\\!" is an escaped backslash, and the "!" after it made
+    # the link an image
+    ("bang_after_an_escaped_backslash_before_link", '<p>C:\\!<a href="/x">link</a></p>', "C:\\\\\\![link](/x)\n",
+     '<p>C:\\!<a href="/x">link</a></p>\n'),
 ]
 
 # Unicode white space (general category Zs) before a closing delimiter run stops it
@@ -121,6 +125,15 @@ FLANKING = [
      "<p><strong>z</strong></p>\n"),
     ("ascii_space_before_a_no_break_space_before_a_closer", "<p><em>q &nbsp;</em>z</p>", "*q* \u00a0z\n",
      "<p><em>q</em> \u00a0z</p>\n"),
+    # the breaker on 769c92f (WCXB dev 1087): emphasis moved into a link whose text ends
+    # in a no-break space closed nothing ("[**MyChart\xa0**](/m)")
+    ("emphasis_moved_into_a_link_that_ends_in_white_space",
+     '<p>Login to <strong><a href="/m">MyChart&nbsp;</a></strong>to x</p>', "Login to [**MyChart**\u00a0](/m)to x\n",
+     '<p>Login to <a href="/m"><strong>MyChart</strong>\u00a0</a>to x</p>\n'),
+    ("emphases_moved_into_a_link_that_ends_in_white_space",
+     '<p>Login to <em><strong><a href="/m">MyChart&nbsp;</a></strong></em>to x</p>',
+     "Login to [_**MyChart**_\u00a0](/m)to x\n",
+     '<p>Login to <a href="/m"><em><strong>MyChart</strong></em>\u00a0</a>to x</p>\n'),
     # the newcomer on bb64885: "!" before a link, past dropped emphasis, made an image
     ("exclamation_mark_after_dropped_emphasis_before_a_link", '<p>New<b>!</b><a href="/o">See</a></p>',
      "New\\![See](/o)\n", '<p>New!<a href="/o">See</a></p>\n'),

@@ -16,7 +16,7 @@ import re
 import unicodedata
 from itertools import islice
 
-from webfold.markdown import (code_fence, code_span, destination, escape_end, escape_inline,
+from webfold.markdown import (backslashes_before, code_fence, code_span, destination, escape_end, escape_inline,
                               escape_line_start, link_title)
 from webfold.mathml import MathText, formula, image_delimiter, is_copy, script_delimiter
 from webfold.memo import remember
@@ -2787,7 +2787,8 @@ class Builder:
         ``[``, ends with: "!" + "[" would make the link an image."""
         parts = self.parts
         last = self._written_before(bracket, -1)
-        if last >= 0 and parts[last].endswith("!") and not parts[last].endswith("\\!"):
+        # "\\!" is an escaped backslash before a bare "!": the parity of the run decides
+        if last >= 0 and parts[last].endswith("!") and not backslashes_before(parts[last], len(parts[last]) - 1) % 2:
             parts[last] = parts[last][:-1] + "\\!"
 
     def _into_links(self, opener: int, end: int) -> bool:
@@ -2796,7 +2797,8 @@ class Builder:
         and ``parts[end]`` separated by white space (as when a link ends and opens
         again inside it): write the emphasis inside each link instead, "a**[x](/1)
         [y](/2)**" as "a[**x**](/1) [**y**](/2)" (CommonMark §6.2: after "[" and
-        before "]" the delimiters flank), as :meth:`_move_into_link` does for one link.
+        before "]" the delimiters flank), as :meth:`_move_into_link` does for one link
+        whose text has no white space at its ends.
         White space at either end of a link's text stays outside the delimiters; a
         link text that starts or ends with a delimiter of the same character (a run
         it would join) takes the other form of ``*`` (``_``), or the emphasis is
@@ -2836,7 +2838,7 @@ class Builder:
                     return False            # "~~" by "~", or both forms of "*"
             links.append((first, last, written))
             at = close + 1
-        if len(links) < 2:
+        if not links:
             return False
         for first, last, written in links:
             text = parts[first]
@@ -2851,10 +2853,16 @@ class Builder:
     def _wraps_link(self, opener: int, closer: int) -> bool:
         """Whether the parts between ``parts[opener]`` and ``parts[closer]`` are
         exactly one link: its ``[``, its text, its ``](destination)`` (text parts are
-        escaped, so no text part is a bare bracket)."""
+        escaped, so no text part is a bare bracket), and its text has no white space
+        at either end, so that :meth:`_move_into_link` can move them inside."""
         parts = self.parts
-        return (parts[opener + 1] == "[" and parts[closer - 1].startswith("](")
-                and "[" not in parts[opener + 2:closer - 1])
+        if not (parts[opener + 1] == "[" and parts[closer - 1].startswith("](")
+                and "[" not in parts[opener + 2:closer - 1]):
+            return False
+        # White space at an end of the link's text would stop the delimiters moved
+        # next to it from flanking ("[**a\xa0**](/x)"): _into_links keeps it outside them.
+        text = "".join(parts[opener + 2:closer - 1])
+        return text == text.strip(_EDGE_SPACES)
 
     def close_code(self, mark: Mark | None) -> None:
         if mark is None or mark is not self.code:
