@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -162,6 +163,8 @@ def test_convert_warcs_refuses_one_string_and_options_that_to_document_does_not_
     # unknown option made every row an error. No Spark is needed to refuse them.
     with pytest.raises(TypeError, match="paths: a list of WARC paths, not one str"):
         convert_warcs(None, "a.warc.gz", "out")
+    with pytest.raises(TypeError, match="paths: each a str \\(a path or URL\\), not PosixPath"):
+        convert_warcs(None, [Path("a.warc.gz")], "out")
     with pytest.raises(TypeError, match="options: 'nonsense' not taken"):
         convert_warcs(None, ["a.warc.gz"], "out", {"nonsense": 1, "precision": True})
     with pytest.raises(TypeError, match="options: 'charset' not taken"):

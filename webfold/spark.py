@@ -149,8 +149,9 @@ def check_job(paths: list[str], out: str, options: dict | None, mode: str) -> No
     ------
     TypeError
         ``paths`` is a single string (Spark would take each of its characters for a
-        path), or ``options`` names a keyword that :func:`webfold.to_document` does
-        not take (every row would be an error) or ``charset`` (each record's own is used).
+        path) or holds one that is not a ``str`` (a ``pathlib.Path``, say), or
+        ``options`` names a keyword that :func:`webfold.to_document` does not take
+        (every row would be an error) or ``charset`` (each record's own is used).
     ValueError
         ``mode`` is ``"overwrite"`` and an input is ``out`` or inside it: Spark deletes
         the folder before the tasks read their files.
@@ -161,6 +162,9 @@ def check_job(paths: list[str], out: str, options: dict | None, mode: str) -> No
 
     if isinstance(paths, (str, bytes)):
         raise TypeError(f"paths: a list of WARC paths, not one {type(paths).__name__}")
+    for path in paths:
+        if not isinstance(path, str):
+            raise TypeError(f"paths: each a str (a path or URL), not {type(path).__name__}")
     taken = {name for name, parameter in inspect.signature(to_document).parameters.items()
              if parameter.kind is parameter.KEYWORD_ONLY} - {"charset"}
     unknown = sorted(set(options or {}) - taken)
@@ -222,18 +226,18 @@ def run_spark_warc(args) -> int:
 
     try:
         from py4j.protocol import Py4JJavaError
-        from pyspark.errors import AnalysisException, PythonException
         from pyspark import SparkContext
+        from pyspark.errors import AnalysisException, PythonException
         from pyspark.sql import SparkSession
     except ImportError:
         raise UsageError("spark-warc needs PySpark: pip install 'webfold[spark]'") from None
-    # A caller's session, or a caller's bare SparkContext (which has no session, and
-    # which getOrCreate wraps in one), is left running and as it was set up. PySpark
-    # has no public way to ask for the running context without starting one.
     try:
         check_job(args.paths, args.out, _conversion(args), args.mode)     # before Spark's start-up
     except (TypeError, ValueError) as error:
         raise UsageError(str(error)) from None
+    # A caller's session, or a caller's bare SparkContext (which has no session, and
+    # which getOrCreate wraps in one), is left running and as it was set up. PySpark
+    # has no public way to ask for the running context without starting one.
     ours = SparkSession.getActiveSession() is None and SparkContext._active_spark_context is None
     # A local session, not one that spark-submit set up, runs its workers in this
     # interpreter, where webfold is installed. PySpark's default is the "python3"
