@@ -134,6 +134,18 @@ FLANKING = [
      '<p>Login to <em><strong><a href="/m">MyChart&nbsp;</a></strong></em>to x</p>',
      "Login to [_**MyChart**_\u00a0](/m)to x\n",
      '<p>Login to <a href="/m"><em><strong>MyChart</strong></em>\u00a0</a>to x</p>\n'),
+    # the breaker on 40a2670: written inside such a link, the emphasis left a "!" before
+    # it bare (an image), and a backslash or a break at the end of its text escaped the
+    # closer
+    ("bang_before_emphasis_moved_into_a_link_that_ends_in_white_space",
+     '<p>!<b><a href="/4">a&nbsp;</a></b>c</p>', "\\![**a**\u00a0](/4)c\n",
+     '<p>!<a href="/4"><strong>a</strong>\u00a0</a>c</p>\n'),
+    ("backslash_before_white_space_at_the_end_of_an_emphasized_link",
+     '<p>x <b><a href="/m">a\\&nbsp;</a></b>y</p>', "x [**a\\\\**\u00a0](/m)y\n",
+     '<p>x <a href="/m"><strong>a\\</strong>\u00a0</a>y</p>\n'),
+    ("break_before_white_space_at_the_end_of_an_emphasized_link",
+     '<p>x <b><a href="/m">a<br>&nbsp;</a></b>y</p>', "x [a\\\n\u00a0](/m)y\n",
+     '<p>x <a href="/m">a<br />\n\u00a0</a>y</p>\n'),
     # the newcomer on bb64885: "!" before a link, past dropped emphasis, made an image
     ("exclamation_mark_after_dropped_emphasis_before_a_link", '<p>New<b>!</b><a href="/o">See</a></p>',
      "New\\![See](/o)\n", '<p>New!<a href="/o">See</a></p>\n'),

@@ -2824,30 +2824,37 @@ class Builder:
             last = close - 1
             while last > at and not parts[last].strip():
                 last -= 1
-            if close >= end or first >= close:
-                return False
+            if close >= end or first >= close or _HARD_BREAK in (parts[first], parts[last]):
+                return False                # (a break's backslash would escape the closer)
             # a code span's part is written whole (code_spans): no white space to keep out
-            if (parts[first] != parts[first].lstrip() or parts[last] != parts[last].rstrip()) and (
-                    first in self.code_spans or last in self.code_spans):
+            if (parts[first] != parts[first].lstrip(_EDGE_SPACES) or parts[last] != parts[last].rstrip(_EDGE_SPACES)) \
+                    and (first in self.code_spans or last in self.code_spans):
                 return False
-            edges = parts[first].lstrip()[:1] + parts[last].rstrip()[-1:]
+            edges = parts[first].lstrip(_EDGE_SPACES)[:1] + parts[last].rstrip(_EDGE_SPACES)[-1:]
             written = delimiter
             if delimiter[0] in edges:
                 written = delimiter.replace("*", "_") if delimiter[0] == "*" else delimiter.replace("_", "*")
                 if written[0] in edges:
                     return False            # "~~" by "~", or both forms of "*"
-            links.append((first, last, written))
+            links.append((at, first, last, written))
             at = close + 1
         if not links:
             return False
-        for first, last, written in links:
+        for _, first, last, written in links:
             text = parts[first]
-            kept = text.lstrip()
+            kept = text.lstrip(_EDGE_SPACES)
             parts[first] = text[:len(text) - len(kept)] + written + kept
             text = parts[last]
-            kept = text.rstrip()
-            parts[last] = kept + written + text[len(kept):]
+            kept = text.rstrip(_EDGE_SPACES)
+            tail = text[len(kept):]
+            # A backslash now before the closer would escape it. (Not escape_end: the text
+            # may end in the delimiters of emphasis written inside it before.)
+            if tail and backslashes_before(kept, len(kept)) % 2:
+                kept += "\\"
+            parts[last] = kept + written + tail
         parts[opener] = ""
+        for bracket, _, _, _ in links:
+            self._escape_bang(bracket)      # "!" + "[" would make the link an image
         return True
 
     def _wraps_link(self, opener: int, closer: int) -> bool:
