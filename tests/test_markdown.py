@@ -427,3 +427,18 @@ def test_a_backslash_before_an_ampersand_survives_the_whole_path():
     links = [t.attrs["href"] for t in MarkdownIt("commonmark").parseInline(markdown)[0].children
              if t.type == "link_open"]
     assert links == ["foo:a%5C&b", "mailto:a%5C&copy;"]     # the href attributes, percent-encoded
+
+
+@pytest.mark.parametrize("escaped, ready", [
+    ("see https://ex.com/a.jpg", "see <https://ex.com/a.jpg>"),
+    ("see https://ex.com/a.jpg.", "see <https://ex.com/a.jpg>."),
+    ("see (https://ex.com/a)", "see (<https://ex.com/a>)"),
+    ("see https://ex.com/a ", "see https://ex.com/a "),          # white space ends GFM's address
+    ("see <https://ex.com/a>", "see <https://ex.com/a>"),          # an autolink already
+    ("see https://ex.com/a\\]", "see https://ex.com/a\\]"),        # escaped: left as written
+    ("no address here", "no address here"),
+])
+def test_an_address_before_a_backslash_becomes_an_autolink(escaped, ready):
+    from webfold.markdown import before_backslash
+
+    assert before_backslash(escaped) == ready

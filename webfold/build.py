@@ -16,8 +16,8 @@ import re
 import unicodedata
 from itertools import islice
 
-from webfold.markdown import (backslashes_before, code_fence, code_span, destination, escape_end, escape_inline,
-                              escape_line_start, link_title)
+from webfold.markdown import (backslashes_before, before_backslash, code_fence, code_span, destination, escape_end,
+                              escape_inline, escape_line_start, escape_prose, link_title)
 from webfold.mathml import MathText, formula, image_delimiter, is_copy, script_delimiter
 from webfold.memo import remember
 from webfold._scan import TokenFlag, TokenKind, Tokens
@@ -2384,6 +2384,7 @@ class Builder:
         self.closers: list[tuple[int, int, str]] = []
         self.last_code = -1                 # index of the last code span written
         self.code_spans: dict[int, str] = {}   # every code span written: index → content
+        self.prose: str | None = None       # the last text written outside links (a part)
 
     def text(self, text: str) -> None:
         """Add character data (references decoded and controls removed by
@@ -2448,10 +2449,13 @@ class Builder:
                 return
         self.place(text[0])
         self.line_start = False
-        self.parts.append(escape_inline(text))
-        self.plain.append(text)
         if self.link_open():
+            self.parts.append(escape_inline(text))     # no autolink inside a link's text
             self.link_chars += len(text)
+        else:
+            self.parts.append(escape_prose(text))
+            self.prose = self.parts[-1]
+        self.plain.append(text)
 
     def place(self, first: str) -> None:
         """Before content starting with ``first``: a pending space, then the openers of
@@ -2915,6 +2919,8 @@ class Builder:
                 self.parts.pop()
                 self.flush()                # <br><br>: a paragraph break
             elif self.parts:
+                if self.parts[-1] is self.prose:   # text outside links ends the line
+                    self.parts[-1] = before_backslash(self.prose)
                 self.parts.append(_HARD_BREAK)
                 self.fragile.clear()        # a closer before its backslash closes
                 self.space = False

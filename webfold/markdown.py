@@ -37,6 +37,63 @@ def escape_inline(text: str) -> str:
     return text
 
 
+#: A web address that GFM's autolink extension links where it stands in text (GFM
+#: §6.9, extended url autolink): its scheme, then all up to white space or "<".
+_BARE_ADDRESS = re.compile(r"(?:https?|ftp)://[^\s<>\x00-\x1f\x7f]+", re.IGNORECASE)
+#: The same at the end of escaped text, holding no backslash (so nothing escaped).
+_FINAL_ADDRESS = re.compile(r"(?:https?|ftp)://[^\s<>\\\x00-\x1f\x7f]+$", re.IGNORECASE)
+#: What GFM leaves out at the end of such an address (§6.9, trailing punctuation).
+_TRAILING = "?!.,:*_~"
+
+
+def _linked_length(address: str) -> int:
+    """How much of ``address`` GFM's autolink extension links: trailing punctuation,
+    and a ")" that no "(" in it matches, are left out (§6.9)."""
+    end = len(address)
+    while end and (address[end - 1] in _TRAILING or address[end - 1] == ")"
+                   and address.count(")", 0, end) > address.count("(", 0, end)):
+        end -= 1
+    return end
+
+
+def escape_prose(text: str) -> str:
+    """:func:`escape_inline` for text outside links, where GFM's autolink extension
+    links bare web addresses (§6.9) up to white space, taking a backslash in with
+    them: ``https://x.example/a\\]`` would link to ``a%5C]``. A bare address whose
+    escaped form would hold a backslash, or be followed by one, is written as a
+    CommonMark autolink instead (``<https://x.example/a]>``, §6.5), in which nothing
+    is escaped; the text it shows is the same. An address holding what reads as a
+    character reference (``&amp;``), which an autolink would decode, is escaped as
+    before."""
+    if "://" not in text:
+        return escape_inline(text)
+    pieces = []
+    at = 0
+    for match in _BARE_ADDRESS.finditer(text):
+        run = match.group()
+        if escape_inline(run) == run or _REFERENCE_LIKE.search(run):
+            continue
+        end = match.start() + _linked_length(run)
+        pieces.append(escape_inline(text[at:match.start()]))
+        pieces.append(f"<{text[match.start():end]}>")
+        at = end
+    if not pieces:
+        return escape_inline(text)
+    pieces.append(escape_inline(text[at:]))
+    return "".join(pieces)
+
+
+def before_backslash(escaped: str) -> str:
+    """``escaped`` (text written by :func:`escape_prose`) ready for a backslash after
+    it (a hard break's): a bare web address at its end, which GFM's autolink extension
+    would take the backslash into, is written as an autolink (``<…>``)."""
+    match = _FINAL_ADDRESS.search(escaped) if "://" in escaped else None
+    if match is None:
+        return escaped
+    end = match.start() + _linked_length(match.group())
+    return f"{escaped[:match.start()]}<{escaped[match.start():end]}>{escaped[end:]}"
+
+
 def backslashes_before(text: str, end: int, start: int = 0) -> int:
     """How many backslashes stand right before ``text[end]``, not counting back past
     ``start``. An odd number ends in one that escapes ``text[end]`` (CommonMark §2.4)."""
