@@ -437,6 +437,8 @@ def test_a_backslash_before_an_ampersand_survives_the_whole_path():
     ("see <https://ex.com/a>", "see <https://ex.com/a>"),          # an autolink already
     ("see https://ex.com/a\\]", "see https://ex.com/a\\]"),        # escaped: left as written
     ("no address here", "no address here"),
+    ("xhttps://ex.com/a", "xhttps://ex.com/a"),                 # after a letter: no address
+    ("see \"https://ex.com/a\"", "see \"<https://ex.com/a>\""),   # quotes are trailing punctuation
 ])
 def test_an_address_before_a_backslash_becomes_an_autolink(escaped, ready):
     from webfold.markdown import before_backslash

@@ -172,6 +172,22 @@ ADDRESSES = [
      "<p>go https://x.com/a_b now</p>\n"),
     ("address_in_a_links_text", '<p><a href="/l">https://x.com/a]</a><br>x</p>', "[https://x.com/a\\]](/l)\\\nx\n",
      '<p><a href="/l">https://x.com/a]</a><br />\nx</p>\n'),
+    # the breaker on f21ead8: a "<" after an address is escaped, and that backslash made
+    # the rest raw HTML; no address after a letter; the break's backslash past a closer
+    ("address_before_escaped_markup", "<p>https://x.example/&lt;img src=x onerror=alert(1)&gt;</p>",
+     "<https://x.example/>\\<img src=x onerror=alert(1)>\n",
+     '<p><a href="https://x.example/">https://x.example/</a>&lt;img src=x onerror=alert(1)&gt;</p>\n'),
+    ("address_after_a_letter", "<p>xhttps://x.example/a]</p>", "xhttps://x.example/a\\]\n",
+     "<p>xhttps://x.example/a]</p>\n"),
+    ("address_in_quotes", '<p>"https://x.example/a_b*"</p>', '"<https://x.example/a_b>\\*"\n',
+     '<p>&quot;<a href="https://x.example/a_b">https://x.example/a_b</a>*&quot;</p>\n'),
+    ("address_before_a_no_break_space", "<p>https://x.example/a&nbsp;b]</p>", "<https://x.example/a\u00a0b]>\n",
+     '<p><a href="https://x.example/a%C2%A0b%5D">https://x.example/a\u00a0b]</a></p>\n'),
+    ("address_in_emphasis_before_a_break", "<p><em>see https://x.example/a</em><br>next</p>",
+     "*see <https://x.example/a>*\\\nnext\n",
+     '<p><em>see <a href="https://x.example/a">https://x.example/a</a></em><br />\nnext</p>\n'),
+    ("address_before_a_break_that_ends_the_paragraph", "<p>see https://x.example/a.jpg<br></p>",
+     "see https://x.example/a.jpg\n", "<p>see https://x.example/a.jpg</p>\n"),
     ("address_holding_a_reference_like_text", "<p>x https://x.com/?a&amp;amp;b=[2]</p>",
      "x https://x.com/?a\\&amp;b=\\[2\\]\n", "<p>x https://x.com/?a&amp;amp;b=[2]</p>\n"),
 ]
@@ -273,6 +289,10 @@ GROWTH = [
     ("long_list", lambda n: "<ol>" + "<li>x</li>" * n + "</ol>", 10000),
     ("nested_tables", lambda n: "<table><tr><td>a</td><td>" * n, 1000),
     ("paragraphs_in_a_quote", lambda n: "<blockquote>" + "<p>x</p>" * n, 10000),
+    # the breaker on f21ead8: the ends of bare web addresses (escape_prose, before_backslash)
+    ("parentheses_after_an_address", lambda n: "<p>https://x.example/a_" + ")" * n + "</p>", 40000),
+    ("addresses_before_a_break", lambda n: "<p>" + "http://a," * n + " x<br>b</p>", 5000),
+    ("one_long_address_before_a_break", lambda n: "<p>" + "https://a" * n + "_<br>x</p>", 5000),
 ]
 
 

@@ -123,7 +123,7 @@ cdef class Builder:
     cdef public Py_ssize_t last_code
     cdef public list closers
     cdef public dict code_spans
-    cdef public object prose
+    cdef public dict prose
     cdef public bint space, line_start
     cdef public bint keep_noscript, hidden_blocks
     cdef public set controlled, seen_ids

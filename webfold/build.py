@@ -2384,7 +2384,8 @@ class Builder:
         self.closers: list[tuple[int, int, str]] = []
         self.last_code = -1                 # index of the last code span written
         self.code_spans: dict[int, str] = {}   # every code span written: index → content
-        self.prose: str | None = None       # the last text written outside links (a part)
+        # The parts of text written outside links, by id (where GFM links bare addresses)
+        self.prose: dict[int, str] = {}
 
     def text(self, text: str) -> None:
         """Add character data (references decoded and controls removed by
@@ -2453,8 +2454,9 @@ class Builder:
             self.parts.append(escape_inline(text))     # no autolink inside a link's text
             self.link_chars += len(text)
         else:
-            self.parts.append(escape_prose(text))
-            self.prose = self.parts[-1]
+            part = escape_prose(text)
+            self.parts.append(part)
+            self.prose[id(part)] = part
         self.plain.append(text)
 
     def place(self, first: str) -> None:
@@ -2919,8 +2921,6 @@ class Builder:
                 self.parts.pop()
                 self.flush()                # <br><br>: a paragraph break
             elif self.parts:
-                if self.parts[-1] is self.prose:   # text outside links ends the line
-                    self.parts[-1] = before_backslash(self.prose)
                 self.parts.append(_HARD_BREAK)
                 self.fragile.clear()        # a closer before its backslash closes
                 self.space = False
@@ -3005,6 +3005,8 @@ class Builder:
             return
         if len(self.code_spans) > 1:
             self._join_touching_code(parts)
+        if self.prose and _HARD_BREAK in parts:
+            self._autolinks_before_breaks()
         markdown = "".join(parts)
         if not self.heading:
             # A line start is only known now: "1" and ". item" can come from two elements.
@@ -3025,6 +3027,23 @@ class Builder:
                       self.heading if kind == "heading" else 0, text=text)
         self._reset_paragraph()
         self.emit(block)
+
+    def _autolinks_before_breaks(self) -> None:
+        """Write a bare web address that ends text outside links right before a hard
+        break, or before delimiters that close there, as an autolink: GFM's autolink
+        extension would take the break's backslash (and the delimiters) into it
+        (:func:`webfold.markdown.before_backslash`). Done once the paragraph ends, when
+        a break at its end has been left out."""
+        parts = self.parts
+        prose = self.prose
+        for index, part in enumerate(parts):
+            if part != _HARD_BREAK:
+                continue
+            before = index - 1
+            while before >= 0 and not parts[before].strip("*_~"):
+                before -= 1             # closing delimiters, emptied parts
+            if before >= 0 and parts[before] is prose.get(id(parts[before])):
+                parts[before] = before_backslash(parts[before])
 
     def _join_touching_code(self, parts: list[str]) -> None:
         """Write as one span the code spans that nothing but emptied parts (delimiters

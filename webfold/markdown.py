@@ -37,45 +37,61 @@ def escape_inline(text: str) -> str:
     return text
 
 
-#: A web address that GFM's autolink extension links where it stands in text (GFM
-#: §6.9, extended url autolink): its scheme, then all up to white space or "<".
-_BARE_ADDRESS = re.compile(r"(?:https?|ftp)://[^\s<>\x00-\x1f\x7f]+", re.IGNORECASE)
-#: The same at the end of escaped text, holding no backslash (so nothing escaped).
-_FINAL_ADDRESS = re.compile(r"(?:https?|ftp)://[^\s<>\\\x00-\x1f\x7f]+$", re.IGNORECASE)
-#: What GFM leaves out at the end of such an address (§6.9, trailing punctuation).
-_TRAILING = "?!.,:*_~"
+#: Where GFM's autolink extension starts a web address in text (GFM §6.9, extended url
+#: autolink): its scheme, not right after a letter (cmark-gfm reads the letters before
+#: "://" as the scheme, so "xhttps://" is none).
+_SCHEME = re.compile(r"(?<![A-Za-z])(?:https?|ftp)://", re.IGNORECASE)
+#: The rest of such an address: all up to ASCII white space or "<" (a no-break space
+#: does not end it).
+_ADDRESS_REST = re.compile(r"[^ \t\n\v\f\r<]*")
+#: What GFM leaves out at the end of such an address (§6.9, trailing punctuation, and
+#: the quotes that cmark-gfm leaves out too).
+_TRAILING = "?!.,:*_~'\""
 
 
 def _linked_length(address: str) -> int:
     """How much of ``address`` GFM's autolink extension links: trailing punctuation,
-    and a ")" that no "(" in it matches, are left out (§6.9)."""
+    and the ")" that no "(" in it matches, are left out (§6.9). Linear in its length."""
     end = len(address)
-    while end and (address[end - 1] in _TRAILING or address[end - 1] == ")"
-                   and address.count(")", 0, end) > address.count("(", 0, end)):
-        end -= 1
+    unmatched = address.count(")") - address.count("(")
+    while end:
+        last = address[end - 1]
+        if last in _TRAILING:
+            end -= 1
+        elif last == ")" and unmatched > 0:
+            end -= 1
+            unmatched -= 1
+        else:
+            break
     return end
 
 
 def escape_prose(text: str) -> str:
     """:func:`escape_inline` for text outside links, where GFM's autolink extension
-    links bare web addresses (§6.9) up to white space, taking a backslash in with
-    them: ``https://x.example/a\\]`` would link to ``a%5C]``. A bare address whose
-    escaped form would hold a backslash, or be followed by one, is written as a
+    links bare web addresses (§6.9) up to white space or "<", taking a backslash in
+    with them: ``https://x.example/a\\]`` would link to ``a%5C]``, and
+    ``https://x.example/\\<img …>`` would make the ``<img>`` raw HTML. A bare address
+    whose escaped form would hold a backslash, or be followed by one, is written as a
     CommonMark autolink instead (``<https://x.example/a]>``, §6.5), in which nothing
-    is escaped; the text it shows is the same. An address holding what reads as a
-    character reference (``&amp;``), which an autolink would decode, is escaped as
-    before."""
+    is escaped; the text it shows is the same. An address holding ">" (which no
+    autolink may hold) or what reads as a character reference (``&amp;``, which an
+    autolink would decode) is escaped as before. Linear in the length of ``text``."""
     if "://" not in text:
         return escape_inline(text)
     pieces = []
-    at = 0
-    for match in _BARE_ADDRESS.finditer(text):
-        run = match.group()
-        if escape_inline(run) == run or _REFERENCE_LIKE.search(run):
+    at = taken = 0
+    for found in _SCHEME.finditer(text):
+        start = found.start()
+        if start < taken:               # inside an address already read
             continue
-        end = match.start() + _linked_length(run)
-        pieces.append(escape_inline(text[at:match.start()]))
-        pieces.append(f"<{text[match.start():end]}>")
+        taken = _ADDRESS_REST.match(text, found.end()).end()
+        address = text[start:taken]
+        end = start + _linked_length(address)
+        if (escape_inline(address) == address and not escape_inline(text[taken:taken + 2]).startswith("\\")
+                or ">" in address or _REFERENCE_LIKE.search(address)):
+            continue
+        pieces.append(escape_inline(text[at:start]))
+        pieces.append(f"<{text[start:end]}>")
         at = end
     if not pieces:
         return escape_inline(text)
@@ -86,12 +102,15 @@ def escape_prose(text: str) -> str:
 def before_backslash(escaped: str) -> str:
     """``escaped`` (text written by :func:`escape_prose`) ready for a backslash after
     it (a hard break's): a bare web address at its end, which GFM's autolink extension
-    would take the backslash into, is written as an autolink (``<…>``)."""
-    match = _FINAL_ADDRESS.search(escaped) if "://" in escaped else None
-    if match is None:
+    would take the backslash into, is written as an autolink (``<…>``). Linear in the
+    length of ``escaped``."""
+    if "://" not in escaped:
         return escaped
-    end = match.start() + _linked_length(match.group())
-    return f"{escaped[:match.start()]}<{escaped[match.start():end]}>{escaped[end:]}"
+    found = _SCHEME.search(escaped, max(escaped.rfind(stop) for stop in " \t\n\v\f\r<") + 1)
+    if found is None or "\\" in escaped[found.start():] or ">" in escaped[found.start():]:
+        return escaped                  # no address, or one :func:`escape_prose` left escaped
+    end = found.start() + _linked_length(escaped[found.start():])
+    return f"{escaped[:found.start()]}<{escaped[found.start():end]}>{escaped[end:]}"
 
 
 def backslashes_before(text: str, end: int, start: int = 0) -> int:
