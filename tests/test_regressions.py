@@ -186,6 +186,13 @@ ADDRESSES = [
     ("address_in_emphasis_before_a_break", "<p><em>see https://x.example/a</em><br>next</p>",
      "*see <https://x.example/a>*\\\nnext\n",
      '<p><em>see <a href="https://x.example/a">https://x.example/a</a></em><br />\nnext</p>\n'),
+    # the re-check of 655cfd6: an escape after closing emphasis, or in the next element
+    ("address_in_emphasis_before_escaped_markup",
+     "<p><b>https://x.example/a</b>&lt;img src=x onerror=alert(1)&gt;</p>",
+     "**<https://x.example/a>**\\<img src=x onerror=alert(1)>\n",
+     '<p><strong><a href="https://x.example/a">https://x.example/a</a></strong>&lt;img src=x onerror=alert(1)&gt;</p>\n'),
+    ("address_before_an_escape_in_the_next_element", "<p>https://x.example/a<span>]</span></p>",
+     "<https://x.example/a>\\]\n", '<p><a href="https://x.example/a">https://x.example/a</a>]</p>\n'),
     ("address_before_a_break_that_ends_the_paragraph", "<p>see https://x.example/a.jpg<br></p>",
      "see https://x.example/a.jpg\n", "<p>see https://x.example/a.jpg</p>\n"),
     ("address_holding_a_reference_like_text", "<p>x https://x.com/?a&amp;amp;b=[2]</p>",

@@ -2384,7 +2384,8 @@ class Builder:
         self.closers: list[tuple[int, int, str]] = []
         self.last_code = -1                 # index of the last code span written
         self.code_spans: dict[int, str] = {}   # every code span written: index → content
-        # The parts of text written outside links, by id (where GFM links bare addresses)
+        # The parts of text written outside links that hold "://", by id: where GFM's
+        # autolink extension links bare addresses (Builder._autolinks_before_backslashes)
         self.prose: dict[int, str] = {}
 
     def text(self, text: str) -> None:
@@ -2456,7 +2457,8 @@ class Builder:
         else:
             part = escape_prose(text)
             self.parts.append(part)
-            self.prose[id(part)] = part
+            if "://" in part:
+                self.prose[id(part)] = part
         self.plain.append(text)
 
     def place(self, first: str) -> None:
@@ -3005,8 +3007,8 @@ class Builder:
             return
         if len(self.code_spans) > 1:
             self._join_touching_code(parts)
-        if self.prose and _HARD_BREAK in parts:
-            self._autolinks_before_breaks()
+        if self.prose:
+            self._autolinks_before_backslashes()
         markdown = "".join(parts)
         if not self.heading:
             # A line start is only known now: "1" and ". item" can come from two elements.
@@ -3028,16 +3030,17 @@ class Builder:
         self._reset_paragraph()
         self.emit(block)
 
-    def _autolinks_before_breaks(self) -> None:
-        """Write a bare web address that ends text outside links right before a hard
-        break, or before delimiters that close there, as an autolink: GFM's autolink
-        extension would take the break's backslash (and the delimiters) into it
-        (:func:`webfold.markdown.before_backslash`). Done once the paragraph ends, when
-        a break at its end has been left out."""
+    def _autolinks_before_backslashes(self) -> None:
+        """Write a bare web address that ends text outside links right before a
+        backslash (a hard break's, or an escape that starts the next text), or before
+        delimiters that close there, as an autolink: GFM's autolink extension would
+        take the backslash (and the delimiters) into it, and an escaped "<" after it
+        would become raw HTML (:func:`webfold.markdown.before_backslash`). Done once the
+        paragraph ends, when a break at its end has been left out."""
         parts = self.parts
         prose = self.prose
         for index, part in enumerate(parts):
-            if part != _HARD_BREAK:
+            if not part.startswith("\\"):
                 continue
             before = index - 1
             while before >= 0 and not parts[before].strip("*_~"):
