@@ -41,9 +41,10 @@ def escape_inline(text: str) -> str:
 #: autolink): its scheme, not right after a letter (cmark-gfm reads the letters before
 #: "://" as the scheme, so "xhttps://" is none).
 _SCHEME = re.compile(r"(?<![A-Za-z])(?:https?|ftp)://", re.IGNORECASE)
-#: The rest of such an address: all up to ASCII white space or "<" (a no-break space
-#: does not end it).
-_ADDRESS_REST = re.compile(r"[^ \t\n\v\f\r<]*")
+#: What ends such an address: ASCII white space or "<" (a no-break space does not).
+_ADDRESS_ENDS = " \t\n\v\f\r<"
+#: The rest of such an address, up to one of those.
+_ADDRESS_REST = re.compile(f"[^{re.escape(_ADDRESS_ENDS)}]*")
 #: What GFM leaves out at the end of such an address (§6.9, trailing punctuation, and
 #: the quotes that cmark-gfm leaves out too).
 _TRAILING = "?!.,:*_~'\""
@@ -101,12 +102,12 @@ def escape_prose(text: str) -> str:
 
 def before_backslash(escaped: str) -> str:
     """``escaped`` (text written by :func:`escape_prose`) ready for a backslash after
-    it (a hard break's): a bare web address at its end, which GFM's autolink extension
-    would take the backslash into, is written as an autolink (``<…>``). Linear in the
-    length of ``escaped``."""
+    it (a hard break's, or an escape in the text after it): a bare web address at its
+    end, which GFM's autolink extension would take the backslash into, is written as
+    an autolink (``<…>``). Linear in the length of ``escaped``."""
     if "://" not in escaped:
         return escaped
-    found = _SCHEME.search(escaped, max(escaped.rfind(stop) for stop in " \t\n\v\f\r<") + 1)
+    found = _SCHEME.search(escaped, max(escaped.rfind(stop) for stop in _ADDRESS_ENDS) + 1)
     if found is None or "\\" in escaped[found.start():] or ">" in escaped[found.start():]:
         return escaped                  # no address, or one :func:`escape_prose` left escaped
     end = found.start() + _linked_length(escaped[found.start():])
