@@ -429,18 +429,61 @@ def test_a_backslash_before_an_ampersand_survives_the_whole_path():
     assert links == ["foo:a%5C&b", "mailto:a%5C&copy;"]     # the href attributes, percent-encoded
 
 
-@pytest.mark.parametrize("escaped, ready", [
-    ("see https://ex.com/a.jpg", "see <https://ex.com/a.jpg>"),
-    ("see https://ex.com/a.jpg.", "see <https://ex.com/a.jpg>."),
-    ("see (https://ex.com/a)", "see (<https://ex.com/a>)"),
-    ("see https://ex.com/a ", "see https://ex.com/a "),          # white space ends GFM's address
-    ("see <https://ex.com/a>", "see <https://ex.com/a>"),          # an autolink already
-    ("see https://ex.com/a\\]", "see https://ex.com/a\\]"),        # escaped: left as written
-    ("no address here", "no address here"),
-    ("xhttps://ex.com/a", "xhttps://ex.com/a"),                 # after a letter: no address
-    ("see \"https://ex.com/a\"", "see \"<https://ex.com/a>\""),   # quotes are trailing punctuation
+@pytest.mark.parametrize("escaped, start", [
+    ("see https://ex.com/a.jpg", 4),
+    ("see (https://ex.com/a)", 5),
+    ("see \"https://ex.com/a\"", 5),
+    ("see www.ex.com/a", 4),
+    ("(www.ex.com/a", 1),
+    ("see https://ex.com/a ", -1),        # white space ends GFM's address
+    ("see <https://ex.com/a>", -1),       # an autolink already
+    ("see https\\://ex.com/a", -1),      # escaped already
+    ("see www\\.ex.com/a", -1),
+    ("no address here", -1),
+    ("xhttps://ex.com/a", -1),            # after a letter: no scheme
+    ("awww.ex.com", -1),                  # after a letter: no www autolink
+    ("see WWW.ex.com", -1),               # cmark-gfm reads "www." as written
 ])
-def test_an_address_before_a_backslash_becomes_an_autolink(escaped, ready):
-    from webfold.markdown import before_backslash
+def test_the_address_at_the_end_of_text(escaped, start):
+    from webfold.markdown import address_at_end
 
-    assert before_backslash(escaped) == ready
+    assert address_at_end(escaped) == start
+
+
+@pytest.mark.parametrize("escaped, autolink, ready", [
+    ("see https://ex.com/a.jpg", True, "see <https://ex.com/a.jpg>"),
+    ("see https://ex.com/a.jpg.", True, "see <https://ex.com/a.jpg>."),
+    ("see (https://ex.com/a)", True, "see (<https://ex.com/a>)"),
+    ("see https://ex.com/a", False, "see https\\://ex.com/a"),     # delimiters touch it
+    ("see https://ex.com/a>b", True, "see https\\://ex.com/a>b"),  # no autolink holds ">"
+    ("see www.ex.com/a", True, "see www\\.ex.com/a"),            # no scheme: no autolink
+])
+def test_an_address_before_markup_is_written_so_that_gfm_ends_it(escaped, autolink, ready):
+    from webfold.markdown import address_at_end, before_markup
+
+    assert before_markup(escaped, address_at_end(escaped), autolink) == ready
+
+
+@pytest.mark.parametrize("address, following, runs", [
+    ("https://x.co/a", ["\\\n", "b"], True),         # a hard break
+    ("https://x.co/a", ["**", "b", "**"], True),        # bold
+    ("https://x.co/a", ["*", " b"], False),             # a closer before white space: left out
+    ("https://x.co/a", ["*", ".", " b"], False),        # and trailing punctuation
+    ("https://x.co/a", ["*", "b"], True),
+    ("https://x.co/a", ["![i](u)"], True),              # an image
+    ("https://x.co/a", ["[l", "](u)"], True),           # a link
+    ("https://x.co/a", ["`c`"], True),                  # a code span
+    ("https://x.co/a", ["b", "`c`"], True),             # text, then markup
+    ("https://x.co/a", ["b c", "`c`"], False),          # white space ends it first
+    ("https://x.co/a", ["b<", "`c`"], False),           # and "<"
+    ("https://x.co/a", ["b\\]"], True),                # an escape in text
+    ("https://x.co/a", ["bc"], False),                  # text only: the address goes on
+    ("https://x.co/a(", ["*", ")"], True),              # a ")" that the "(" matches
+    ("https://x.co/a", ["*", ")"], False),              # ...and one that nothing matches
+    ("https://x.co/a", [], False),
+    ("https://x.co/a", ["", "**", "b"], True),          # emptied parts
+])
+def test_what_gfm_links_after_an_address(address, following, runs):
+    from webfold.markdown import runs_into_markup
+
+    assert runs_into_markup(address, iter(following)) is runs

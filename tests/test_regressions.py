@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import cmarkgfm
 import pytest
 from markdown_it import MarkdownIt
 
@@ -183,20 +184,23 @@ ADDRESSES = [
      '<p>&quot;<a href="https://x.example/a_b">https://x.example/a_b</a>*&quot;</p>\n'),
     ("address_before_a_no_break_space", "<p>https://x.example/a&nbsp;b]</p>", "<https://x.example/a\u00a0b]>\n",
      '<p><a href="https://x.example/a%C2%A0b%5D">https://x.example/a\u00a0b]</a></p>\n'),
+    # (since 2026-12-06 delimiters touching the address leave it unlinked: "<" and ">"
+    # would change whether they open or close)
     ("address_in_emphasis_before_a_break", "<p><em>see https://x.example/a</em><br>next</p>",
-     "*see <https://x.example/a>*\\\nnext\n",
-     '<p><em>see <a href="https://x.example/a">https://x.example/a</a></em><br />\nnext</p>\n'),
+     "*see https\\://x.example/a*\\\nnext\n", "<p><em>see https://x.example/a</em><br />\nnext</p>\n"),
     # the re-check of 655cfd6: an escape after closing emphasis, or in the next element
     ("address_in_emphasis_before_escaped_markup",
      "<p><b>https://x.example/a</b>&lt;img src=x onerror=alert(1)&gt;</p>",
-     "**<https://x.example/a>**\\<img src=x onerror=alert(1)>\n",
-     '<p><strong><a href="https://x.example/a">https://x.example/a</a></strong>&lt;img src=x onerror=alert(1)&gt;</p>\n'),
+     "**https\\://x.example/a**\\<img src=x onerror=alert(1)>\n",
+     "<p><strong>https://x.example/a</strong>&lt;img src=x onerror=alert(1)&gt;</p>\n"),
     ("address_before_an_escape_in_the_next_element", "<p>https://x.example/a<span>]</span></p>",
      "<https://x.example/a>\\]\n", '<p><a href="https://x.example/a">https://x.example/a</a>]</p>\n'),
     ("address_before_a_break_that_ends_the_paragraph", "<p>see https://x.example/a.jpg<br></p>",
      "see https://x.example/a.jpg\n", "<p>see https://x.example/a.jpg</p>\n"),
+    # no autolink may hold what reads as a reference: the ":" is escaped, so that GFM
+    # does not link it (2026-12-06)
     ("address_holding_a_reference_like_text", "<p>x https://x.com/?a&amp;amp;b=[2]</p>",
-     "x https://x.com/?a\\&amp;b=\\[2\\]\n", "<p>x https://x.com/?a&amp;amp;b=[2]</p>\n"),
+     "x https\\://x.com/?a\\&amp;b=\\[2\\]\n", "<p>x https://x.com/?a&amp;amp;b=[2]</p>\n"),
 ]
 RENDERED = SPLIT_TEXT + FLANKING + ADDRESSES
 
@@ -206,6 +210,48 @@ def test_output_and_its_commonmark_rendering(name, html, expected, rendered):
     output = md(html)
     assert output == expected
     assert RENDER.render(output) == rendered
+
+
+# GFM's autolink extension (§6.9) links a bare address on into whatever Markdown
+# follows it up to white space or "<" (session 27: an image, a link, a code span or
+# bold after an address; "www." addresses, which no autolink may hold, before an
+# escape). cmark-gfm, GitHub's own renderer, shows what it makes of each.
+GFM_ADDRESSES = [
+    ("address_before_an_image", '<p>see https://x.co/a<img src="u.png" alt="i"> end</p>',
+     "see <https://x.co/a>![i](u.png) end\n",
+     '<p>see <a href="https://x.co/a">https://x.co/a</a><img src="u.png" alt="i" /> end</p>'),
+    ("address_before_a_link", '<p>https://x.co/a<a href="/u">l</a> d</p>', "<https://x.co/a>[l](/u) d\n",
+     '<p><a href="https://x.co/a">https://x.co/a</a><a href="/u">l</a> d</p>'),
+    ("address_before_a_code_span", "<p>https://x.co/a<code>c</code> d</p>", "<https://x.co/a>`c` d\n",
+     '<p><a href="https://x.co/a">https://x.co/a</a><code>c</code> d</p>'),
+    ("address_before_bold", "<p>https://x.co/a<b>b</b> c</p>", "https\\://x.co/a**b** c\n",
+     "<p>https://x.co/a<strong>b</strong> c</p>"),
+    ("address_in_emphasis_before_a_letter", "<p><em>https://x.co/a</em>b c</p>", "*https\\://x.co/a*b c\n",
+     "<p><em>https://x.co/a</em>b c</p>"),
+    ("address_in_bold_after_a_letter_before_an_image", 'x<b>https://x.co/a</b><img src="u.png" alt="i">',
+     "x**https\\://x.co/a**![i](u.png)\n", '<p>x<strong>https://x.co/a</strong><img src="u.png" alt="i" /></p>'),
+    ("address_then_text_then_bold", "<p>https://x.co/<span>a</span><b>b</b></p>", "<https://x.co/>a**b**\n",
+     '<p><a href="https://x.co/">https://x.co/</a>a<strong>b</strong></p>'),
+    ("www_address_before_an_escape", "<p>www.x.co/a] end</p>", "www\\.x.co/a\\] end\n", "<p>www.x.co/a] end</p>"),
+    ("www_address_before_a_break", "<p>see www.x.co/a<br>b</p>", "see www\\.x.co/a\\\nb\n",
+     "<p>see www.x.co/a<br />\nb</p>"),
+    ("address_holding_a_greater_than_sign_before_bold", "<p>x https://x.co/a&gt;b<b>c</b></p>",
+     "x https\\://x.co/a>b**c**\n", "<p>x https://x.co/a&gt;b<strong>c</strong></p>"),
+    # left as they are: what follows is text, white space, or trailing punctuation
+    ("address_in_bold_before_white_space", "<p><b>https://x.co/a</b> c</p>", "**https://x.co/a** c\n",
+     '<p><strong><a href="https://x.co/a">https://x.co/a</a></strong> c</p>'),
+    ("address_before_text_in_another_element", "<p>https://x.co/a<span>b</span> c</p>", "https://x.co/ab c\n",
+     '<p><a href="https://x.co/ab">https://x.co/ab</a> c</p>'),
+    ("www_address_needing_no_escape", "<p>see www.x.co/a now</p>", "see www.x.co/a now\n",
+     '<p>see <a href="http://www.x.co/a">www.x.co/a</a> now</p>'),
+]
+
+
+@pytest.mark.parametrize("name, html, expected, rendered", GFM_ADDRESSES, ids=[c[0] for c in GFM_ADDRESSES])
+def test_output_and_its_gfm_rendering(name, html, expected, rendered):
+    output = md(html)
+    assert output == expected
+    assert cmarkgfm.github_flavored_markdown_to_html(output).strip() == rendered
 
 
 INLINE = [
@@ -300,6 +346,10 @@ GROWTH = [
     ("parentheses_after_an_address", lambda n: "<p>https://x.example/a_" + ")" * n + "</p>", 40000),
     ("addresses_before_a_break", lambda n: "<p>" + "http://a," * n + " x<br>b</p>", 5000),
     ("one_long_address_before_a_break", lambda n: "<p>" + "https://a" * n + "_<br>x</p>", 5000),
+    # session 27: the run after each address is read up to the markup it meets
+    ("addresses_in_elements_before_bold", lambda n: "<p>" + "<span>http://a</span>" * n + "<b>x</b></p>", 4000),
+    ("addresses_after_escapes", lambda n: "<p>" + "<span>]http://a</span>" * n + "<b>x</b></p>", 16000),
+    ("bold_addresses", lambda n: "<p>" + "<b>http://a</b>" * n + "</p>", 4000),
 ]
 
 

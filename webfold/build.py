@@ -16,8 +16,9 @@ import re
 import unicodedata
 from itertools import islice
 
-from webfold.markdown import (backslashes_before, before_backslash, code_fence, code_span, destination, escape_end,
-                              escape_inline, escape_line_start, escape_prose, link_title)
+from webfold.markdown import (address_at_end, backslashes_before, before_markup, code_fence, code_span, destination,
+                              escape_end, escape_inline, escape_line_start, escape_prose, holds_address, link_title,
+                              reads_through, runs_into_markup)
 from webfold.mathml import MathText, formula, image_delimiter, is_copy, script_delimiter
 from webfold.memo import remember
 from webfold._scan import TokenFlag, TokenKind, Tokens
@@ -319,6 +320,8 @@ def is_punctuation(char: str) -> bool:
 
 
 _HARD_BREAK = "\\\n"
+#: The characters of emphasis and strikethrough delimiter runs.
+_DELIMITERS = frozenset("*_~")
 #: CommonMark's Unicode white space (§2.1) that HTML does not collapse: the characters
 #: of general category Zs but the ASCII space.
 _UNICODE_SPACES = "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
@@ -2384,8 +2387,8 @@ class Builder:
         self.closers: list[tuple[int, int, str]] = []
         self.last_code = -1                 # index of the last code span written
         self.code_spans: dict[int, str] = {}   # every code span written: index → content
-        # The parts of text written outside links that hold "://", by id: where GFM's
-        # autolink extension links bare addresses (Builder._autolinks_before_backslashes)
+        # The parts of text written outside links that may hold a web address
+        # (markdown.holds_address), by id: where GFM's autolink extension links them (Builder._addresses_before_markup)
         self.prose: dict[int, str] = {}
 
     def text(self, text: str) -> None:
@@ -2457,7 +2460,7 @@ class Builder:
         else:
             part = escape_prose(text)
             self.parts.append(part)
-            if "://" in part:
+            if holds_address(part):
                 self.prose[id(part)] = part
         self.plain.append(text)
 
@@ -3008,7 +3011,7 @@ class Builder:
         if len(self.code_spans) > 1:
             self._join_touching_code(parts)
         if self.prose:
-            self._autolinks_before_backslashes()
+            self._addresses_before_markup()
         markdown = "".join(parts)
         if not self.heading:
             # A line start is only known now: "1" and ". item" can come from two elements.
@@ -3030,23 +3033,39 @@ class Builder:
         self._reset_paragraph()
         self.emit(block)
 
-    def _autolinks_before_backslashes(self) -> None:
-        """Write a bare web address that ends text outside links right before a
-        backslash (a hard break's, or an escape that starts the next text), or before
-        delimiters that close there, as an autolink: GFM's autolink extension would
-        take the backslash (and the delimiters) into it, and an escaped "<" after it
-        would become raw HTML (:func:`webfold.markdown.before_backslash`). Done once the
-        paragraph ends, when a break at its end has been left out."""
+    def _addresses_before_markup(self) -> None:
+        """Write a bare web address that ends text outside links, and that GFM's
+        autolink extension would run on into the Markdown after it (a backslash of a
+        hard break or an escape, delimiters, a link, an image, a code span: everything
+        up to white space or "<", but for trailing punctuation), so that it does not
+        (:func:`webfold.markdown.before_markup`): as an autolink, unless emphasis
+        delimiters touch it. Done once the paragraph ends, when a break at its end has
+        been left out; the last address first, so that the run read after an earlier
+        one meets the later one as written, or stops at it when it was left bare (its
+        run is the rest of the earlier one's: linear time on a run of addresses). At
+        most :data:`SEARCH_LIMIT` parts are read after each."""
         parts = self.parts
         prose = self.prose
-        for index, part in enumerate(parts):
-            if not part.startswith("\\"):
+        bare: set[int] = set()          # parts ending in an address whose run reaches no markup
+        for index in range(len(parts) - 1, -1, -1):
+            part = parts[index]
+            if part is not prose.get(id(part)):
                 continue
-            before = index - 1
-            while before >= 0 and not parts[before].strip("*_~"):
-                before -= 1             # closing delimiters, emptied parts
-            if before >= 0 and parts[before] is prose.get(id(parts[before])):
-                parts[before] = before_backslash(parts[before])
+            start = address_at_end(part)
+            if start < 0:
+                continue
+            following = (None if at in bare else parts[at]
+                         for at in range(index + 1, min(index + 1 + SEARCH_LIMIT, len(parts))))
+            if not runs_into_markup(part[start:], following):
+                if reads_through(part, start):
+                    bare.add(index)
+                continue
+            after = next((parts[at] for at in range(index + 1, min(index + 1 + SEARCH_LIMIT, len(parts)))
+                          if parts[at]), "")
+            before = next((parts[at] for at in range(index - 1, max(index - 1 - SEARCH_LIMIT, -1), -1)
+                           if parts[at]), "")
+            touching = after[:1] in _DELIMITERS or not start and before[-1:] in _DELIMITERS
+            parts[index] = before_markup(part, start, autolink=not touching)
 
     def _join_touching_code(self, parts: list[str]) -> None:
         """Write as one span the code spans that nothing but emptied parts (delimiters

@@ -8,6 +8,7 @@ could open or close something, so ordinary prose stays free of backslashes.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 # The text beside a piece is unknown (the next element may start with a letter), so
 # the ends of a piece count as "anything": "*" is left alone only between two spaces
@@ -37,10 +38,12 @@ def escape_inline(text: str) -> str:
     return text
 
 
-#: Where GFM's autolink extension starts a web address in text (GFM §6.9, extended url
-#: autolink): its scheme, not right after a letter (cmark-gfm reads the letters before
-#: "://" as the scheme, so "xhttps://" is none).
-_SCHEME = re.compile(r"(?<![A-Za-z])(?:https?|ftp)://", re.IGNORECASE)
+#: Where GFM's autolink extension starts a bare web address in text (GFM §6.9): a
+#: scheme, not right after a letter (cmark-gfm reads the letters before "://" as the
+#: scheme, so "xhttps://" is none), or "www." (case as written, as cmark-gfm reads it)
+#: at the start or after white space, "*", "_", "~" or "(".
+_ADDRESS_START = re.compile(r"(?<![A-Za-z])(?i:https?|ftp)://|(?<![^\s*_~(])www\.")
+_WWW = "www."
 #: What ends such an address: ASCII white space or "<" (a no-break space does not).
 _ADDRESS_ENDS = " \t\n\v\f\r<"
 #: The rest of such an address, up to one of those.
@@ -50,7 +53,13 @@ _ADDRESS_REST = re.compile(f"[^{re.escape(_ADDRESS_ENDS)}]*")
 _TRAILING = "?!.,:*_~'\""
 
 
-def _linked_length(address: str) -> int:
+def holds_address(text: str) -> bool:
+    """Whether ``text`` may hold a bare web address that GFM's autolink extension
+    links: the test that every text outside links passes, so a cheap one."""
+    return "://" in text or _WWW in text
+
+
+def linked_length(address: str) -> int:
     """How much of ``address`` GFM's autolink extension links: trailing punctuation,
     and the ")" that no "(" in it matches, are left out (§6.9). Linear in its length."""
     end = len(address)
@@ -67,51 +76,120 @@ def _linked_length(address: str) -> int:
     return end
 
 
+def _unswallowing(address: str, autolink: bool = True) -> str:
+    """The Markdown of ``address``, a bare web address (as text, not escaped), that
+    GFM's autolink extension does not run past: a CommonMark autolink
+    (``<https://x.example/a]>``, §6.5), in which nothing is escaped and which shows the
+    same text; else, or where no autolink may hold the address (a ">", or what reads
+    as a character reference, which an autolink would decode) or it starts with
+    "www." (no scheme, no autolink), the escaped text with the ":" or "." of its start
+    escaped, which no extension reads as an address: the text it shows is the same."""
+    if address.startswith(_WWW):
+        return "www\\." + escape_inline(address[len(_WWW):])
+    end = linked_length(address)
+    if not autolink or ">" in address[:end] or _REFERENCE_LIKE.search(address, 0, end):
+        colon = address.index(":")
+        return address[:colon] + "\\:" + escape_inline(address[colon + 1:])
+    return f"<{address[:end]}>" + escape_inline(address[end:])
+
+
 def escape_prose(text: str) -> str:
     """:func:`escape_inline` for text outside links, where GFM's autolink extension
-    links bare web addresses (§6.9) up to white space or "<", taking a backslash in
-    with them: ``https://x.example/a\\]`` would link to ``a%5C]``, and
+    links bare web addresses (§6.9) up to white space or "<", taking whatever Markdown
+    follows in with them: ``https://x.example/a\\]`` would link to ``a%5C]``, and
     ``https://x.example/\\<img …>`` would make the ``<img>`` raw HTML. A bare address
-    whose escaped form would hold a backslash, or be followed by one, is written as a
-    CommonMark autolink instead (``<https://x.example/a]>``, §6.5), in which nothing
-    is escaped; the text it shows is the same. An address holding ">" (which no
-    autolink may hold) or what reads as a character reference (``&amp;``, which an
-    autolink would decode) is escaped as before. Linear in the length of ``text``."""
-    if "://" not in text:
+    whose escaped form would hold a backslash, or be followed by one, is written so
+    that the extension does not run past it (:func:`_unswallowing`). Linear in the
+    length of ``text``."""
+    if not holds_address(text):
         return escape_inline(text)
     pieces = []
     at = taken = 0
-    for found in _SCHEME.finditer(text):
+    for found in _ADDRESS_START.finditer(text):
         start = found.start()
         if start < taken:               # inside an address already read
             continue
         taken = _ADDRESS_REST.match(text, found.end()).end()
         address = text[start:taken]
-        end = start + _linked_length(address)
-        if (escape_inline(address) == address and not escape_inline(text[taken:taken + 2]).startswith("\\")
-                or ">" in address or _REFERENCE_LIKE.search(address)):
+        if escape_inline(address) == address and not escape_inline(text[taken:taken + 2]).startswith("\\"):
             continue
         pieces.append(escape_inline(text[at:start]))
-        pieces.append(f"<{text[start:end]}>")
-        at = end
+        pieces.append(_unswallowing(address))
+        at = taken
     if not pieces:
         return escape_inline(text)
     pieces.append(escape_inline(text[at:]))
     return "".join(pieces)
 
 
-def before_backslash(escaped: str) -> str:
-    """``escaped`` (text written by :func:`escape_prose`) ready for a backslash after
-    it (a hard break's, or an escape in the text after it): a bare web address at its
-    end, which GFM's autolink extension would take the backslash into, is written as
-    an autolink (``<…>``). Linear in the length of ``escaped``."""
-    if "://" not in escaped:
-        return escaped
-    found = _SCHEME.search(escaped, max(escaped.rfind(stop) for stop in _ADDRESS_ENDS) + 1)
-    if found is None or "\\" in escaped[found.start():] or ">" in escaped[found.start():]:
-        return escaped                  # no address, or one :func:`escape_prose` left escaped
-    end = found.start() + _linked_length(escaped[found.start():])
-    return f"{escaped[:found.start()]}<{escaped[found.start():end]}>{escaped[end:]}"
+def address_at_end(escaped: str) -> int:
+    """Where the bare web address that ends ``escaped`` (text written by
+    :func:`escape_prose`) starts, or -1: none, or one written already so that GFM's
+    autolink extension does not run past it. Linear in the length of ``escaped``."""
+    if not holds_address(escaped):
+        return -1
+    found = _ADDRESS_START.search(escaped, max(escaped.rfind(stop) for stop in _ADDRESS_ENDS) + 1)
+    if found is None or found.start() and escaped[found.start() - 1] == "<":
+        return -1                       # none, or in an autolink
+    return found.start()
+
+
+#: How parts that are not text start: emphasis and strikethrough delimiters, a code
+#: span, a link's text and its end, a backslash (an escape or a hard break); an image
+#: starts with "![".
+_MARKUP_STARTS = "\\*_~`[]"
+_ADDRESS_END = re.compile(f"[{re.escape(_ADDRESS_ENDS)}]")
+
+
+def runs_into_markup(address: str, following: Iterable[str | None]) -> bool:
+    """Whether GFM's autolink extension would link ``address`` (the bare web address
+    that ends a part of Markdown, as :func:`address_at_end` finds it) on into markup:
+    ``following`` are the parts written after it, text (as :func:`escape_prose`
+    writes it) or markup, where None stands for a part that ends in an address found
+    not to run into markup. What GFM links runs up to white space or "<" (but for
+    trailing punctuation, :func:`linked_length`); it runs into markup when it reaches
+    a part that starts with markup or a backslash in text. Reads ``following`` up to
+    the end of the run, or of the first markup and a character after it that GFM
+    cannot leave out."""
+    run: list[str] = []
+    length = 0
+    markup = -1                     # where the first markup starts in the run
+    for part in following:
+        if part is None:            # runs on as that address does; past markup, its letters
+            return markup >= 0
+        found = _ADDRESS_END.search(part)
+        piece = part if found is None else part[:found.start()]
+        if markup < 0:
+            if piece and piece[0] in _MARKUP_STARTS or piece[:2] == "![":
+                markup = length
+            elif "\\" in piece:
+                markup = length + piece.index("\\")
+        if markup >= 0 and piece[max(markup - length, 0):].strip(_TRAILING + ")"):
+            return True             # GFM links up to a character it cannot leave out
+        run.append(piece)
+        length += len(piece)
+        if found is not None:
+            break
+    return markup >= 0 and linked_length(address + "".join(run)) > len(address) + markup
+
+
+def reads_through(escaped: str, start: int) -> bool:
+    """Whether a link that GFM's autolink extension runs on into ``escaped`` (text
+    written by :func:`escape_prose`) from an address before it goes on to the address
+    at its end, from ``start``: no white space, "<" or backslash comes before it."""
+    return _ADDRESS_END.search(escaped, 0, start) is None and "\\" not in escaped[:start]
+
+
+def before_markup(escaped: str, start: int, autolink: bool) -> str:
+    """``escaped`` (text written by :func:`escape_prose`) ready for Markdown after it
+    that GFM's autolink extension would take into the bare web address that ends it,
+    from ``start`` (:func:`address_at_end`): a backslash (a hard break's, or an
+    escape), emphasis delimiters, a link, an image or a code span. The address, which
+    :func:`escape_prose` left bare because it holds nothing to escape, is written as
+    :func:`_unswallowing` writes it: as an autolink only if ``autolink``, which the
+    caller makes false where emphasis delimiters touch the address (its "<" and ">"
+    would change whether they open or close, §6.2). The text it shows is the same."""
+    return escaped[:start] + _unswallowing(escaped[start:], autolink)
 
 
 def backslashes_before(text: str, end: int, start: int = 0) -> int:
