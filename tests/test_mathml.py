@@ -266,3 +266,31 @@ def test_formulas_are_main_content():
             + "<p>We show that the sum is finite, as the bound below gives for every term.</p>" * 3
             + KATEX + "</main><footer>© Site</footer></body></html>")
     assert "$E=mc^2$" in webfold.to_markdown(page)
+
+
+@pytest.mark.parametrize("page, expected", [
+    # a math reader would pair "$5" with the formula's "$" (session 27)
+    ("<p>It costs $5 and <math><mi>x</mi></math> is $10</p>", "It costs \\$5 and $x$ is \\$10\n"),
+    ('<p>Price $5 <a href="/p">at $6</a> <math><mi>y</mi></math></p>', "Price \\$5 [at \\$6](/p) $y$\n"),
+    ('<p><img alt="a$b" src="/i.png"> <math><mi>y</mi></math></p>', "![a\\$b](/i.png) $y$\n"),
+    ("<h2>Cost $5 <math><mi>y</mi></math></h2>", "## Cost \\$5 $y$\n"),
+    # an escaped backslash before it stays one; a code span, an autolink and a bare
+    # address are left as they are (a backslash would be text there)
+    ("<p>\\$ <math><mi>y</mi></math></p>", "\\\\\\$ $y$\n"),
+    ("<p><code>$a</code> https://x.co/$a <math><mi>y</mi></math></p>", "`$a` https://x.co/$a $y$\n"),
+])
+def test_dollars_beside_a_formula_are_escaped(page, expected):
+    output = md(page)
+    assert output == expected
+    from mdit_py_plugins.dollarmath import dollarmath_plugin
+
+    rendered = MarkdownIt("commonmark").use(dollarmath_plugin).render(output)
+    # a math reader sees each formula, and every other "$" as text
+    assert rendered.count('class="math inline"') == page.count("<math>")
+
+
+def test_dollars_stay_bare_in_prose_without_a_formula():
+    # ordinary prose stays free of backslashes; a formula's paragraph is the reach of
+    # a math reader's pairing
+    assert md("<p>From $5 to $6</p>") == "From $5 to $6\n"
+    assert md("<p><math><mi>y</mi></math></p><p>From $5</p>") == "$y$\n\nFrom $5\n"

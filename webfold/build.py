@@ -17,8 +17,8 @@ import unicodedata
 from itertools import islice
 
 from webfold.markdown import (address_at_end, backslashes_before, before_markup, code_fence, code_span, destination,
-                              escape_end, escape_inline, escape_line_start, escape_prose, holds_address, link_title,
-                              reads_through, runs_into_markup)
+                              escape_dollars, escape_end, escape_inline, escape_line_start, escape_prose, holds_address,
+                              link_title, reads_through, runs_into_markup)
 from webfold.mathml import MathText, formula, image_delimiter, is_copy, script_delimiter
 from webfold.memo import remember
 from webfold._scan import TokenFlag, TokenKind, Tokens
@@ -1321,7 +1321,11 @@ class Builder:
         from a formula just before it, with which it would read as ``$$``."""
         if text and self.parts and self.parts[-1].endswith("$"):
             self.space = True
+        written = len(self.parts)
         self.text(text)
+        for part in self.parts[written:]:
+            self.dollars.pop(id(part), None)    # its own dollars delimit it
+        self.has_formula = self.has_formula or len(self.parts) > written
 
     def hidden_by(self, name: str, attributes: dict[str, str], marks: int) -> bool:
         """True when the element's attributes hide it: ``hidden``, ``aria-hidden``, a
@@ -2388,8 +2392,13 @@ class Builder:
         self.last_code = -1                 # index of the last code span written
         self.code_spans: dict[int, str] = {}   # every code span written: index → content
         # The parts of text written outside links that may hold a web address
-        # (markdown.holds_address), by id: where GFM's autolink extension links them (Builder._addresses_before_markup)
+        # (markdown.holds_address), by id: where GFM's autolink extension links them
+        # (Builder._addresses_before_markup)
         self.prose: dict[int, str] = {}
+        # The parts of text (and images) that hold a "$", by id, and whether the
+        # paragraph holds a formula: then they are escaped (Builder._escape_dollars)
+        self.dollars: dict[int, str] = {}
+        self.has_formula = False
 
     def text(self, text: str) -> None:
         """Add character data (references decoded and controls removed by
@@ -2455,13 +2464,15 @@ class Builder:
         self.place(text[0])
         self.line_start = False
         if self.link_open():
-            self.parts.append(escape_inline(text))     # no autolink inside a link's text
+            part = escape_inline(text)      # no autolink inside a link's text
             self.link_chars += len(text)
         else:
             part = escape_prose(text)
-            self.parts.append(part)
             if holds_address(part):
                 self.prose[id(part)] = part
+        self.parts.append(part)
+        if "$" in part:
+            self.dollars[id(part)] = part
         self.plain.append(text)
 
     def place(self, first: str) -> None:
@@ -2974,7 +2985,10 @@ class Builder:
         self.place("!")
         self.line_start = False
         alt = escape_inline(alt)
-        self.parts.append(f"![{alt}]({destination(target)}{link_title(title)})")
+        part = f"![{alt}]({destination(target)}{link_title(title)})"
+        self.parts.append(part)
+        if "$" in part:
+            self.dollars[id(part)] = part
         self.image_count += 1
 
     # ----------------------------------------------------------------- leaves
@@ -3010,6 +3024,8 @@ class Builder:
             return
         if len(self.code_spans) > 1:
             self._join_touching_code(parts)
+        if self.has_formula and self.dollars:
+            self._escape_dollars()
         if self.prose:
             self._addresses_before_markup()
         markdown = "".join(parts)
@@ -3032,6 +3048,21 @@ class Builder:
                       self.heading if kind == "heading" else 0, text=text)
         self._reset_paragraph()
         self.emit(block)
+
+    def _escape_dollars(self) -> None:
+        """Escape the dollar signs of the text beside a formula (:func:`webfold.markdown.escape_dollars`):
+        a math reader (GitHub's, pandoc's ``tex_math_dollars``, markdown-it's
+        dollarmath) would pair "$5" with a formula's "$". Prose without a formula keeps
+        its dollars bare. A part that may hold an address stays tracked as such."""
+        parts = self.parts
+        prose = self.prose
+        dollars = self.dollars
+        for index, part in enumerate(parts):
+            if part is dollars.get(id(part)):
+                escaped = escape_dollars(part)
+                if part is prose.get(id(part)):
+                    prose[id(escaped)] = escaped
+                parts[index] = escaped
 
     def _addresses_before_markup(self) -> None:
         """Write a bare web address that ends text outside links, and that GFM's

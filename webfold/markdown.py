@@ -192,6 +192,28 @@ def before_markup(escaped: str, start: int, autolink: bool) -> str:
     return escaped[:start] + _unswallowing(escaped[start:], autolink)
 
 
+#: A dollar sign, and what holds one that is not to be escaped: a CommonMark autolink
+#: (§6.5: a scheme, then no white space, "<" or ">"), in which a backslash is text, and
+#: a bare web address (as :func:`escape_prose` leaves it), into which GFM would link it.
+_DOLLAR_OR_ADDRESS = re.compile(r"<[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*>"
+                                f"|(?:{_ADDRESS_START.pattern})[^{re.escape(_ADDRESS_ENDS)}]*|\\$")
+
+
+def _dollar(match: re.Match) -> str:
+    return "\\$" if match.group() == "$" else match.group()
+
+
+def escape_dollars(escaped: str) -> str:
+    """``escaped`` (text written by :func:`escape_inline` or :func:`escape_prose`, or an
+    image) with each ``$`` escaped (``\\$``, CommonMark §2.4), but in autolinks and bare
+    web addresses: for text beside a formula, whose dollars a math reader (GitHub's,
+    pandoc's ``tex_math_dollars``, markdown-it's dollarmath) would pair with the
+    formula's. Every ``$`` there has an even run of backslashes before it
+    (:func:`escape_inline` escapes a backslash before punctuation), so one more
+    escapes it."""
+    return _DOLLAR_OR_ADDRESS.sub(_dollar, escaped)
+
+
 def backslashes_before(text: str, end: int, start: int = 0) -> int:
     """How many backslashes stand right before ``text[end]``, not counting back past
     ``start``. An odd number ends in one that escapes ``text[end]`` (CommonMark §2.4)."""
