@@ -437,6 +437,7 @@ def test_a_backslash_before_an_ampersand_survives_the_whole_path():
     ("(www.ex.com/a", 1),
     ("see https://ex.com/a ", -1),        # white space ends GFM's address
     ("see <https://ex.com/a>", -1),       # an autolink already
+    ("see \\<https://ex.com/a", 6),       # after an escaped "<", text
     ("see https\\://ex.com/a", -1),      # escaped already
     ("see www\\.ex.com/a", -1),
     ("no address here", -1),
@@ -457,6 +458,10 @@ def test_the_address_at_the_end_of_text(escaped, start):
     ("see https://ex.com/a", False, "see https\\://ex.com/a"),     # delimiters touch it
     ("see https://ex.com/a>b", True, "see https\\://ex.com/a>b"),  # no autolink holds ">"
     ("see www.ex.com/a", True, "see www\\.ex.com/a"),            # no scheme: no autolink
+    # every address start in it, which GFM would link once the first is not
+    ("see www.a.co/?u=https://b.co/x", True, "see www\\.a.co/?u=https\\://b.co/x"),
+    ("a\\https://ex.com/a", True, "a\\\\<https://ex.com/a>"),        # a backslash before "<"
+    ("see https://ex.com/a\\!", True, "see <https://ex.com/a>\\!"),   # escapes after it stay
 ])
 def test_an_address_before_markup_is_written_so_that_gfm_ends_it(escaped, autolink, ready):
     from webfold.markdown import address_at_end, before_markup

@@ -237,6 +237,25 @@ GFM_ADDRESSES = [
      "<p>see www.x.co/a<br />\nb</p>"),
     ("address_holding_a_greater_than_sign_before_bold", "<p>x https://x.co/a&gt;b<b>c</b></p>",
      "x https\\://x.co/a>b**c**\n", "<p>x https://x.co/a&gt;b<strong>c</strong></p>"),
+    # the breaker on e51c05a: an address inside another's run is escaped too (GFM
+    # would link it once the first is not); a backslash before an autolink is escaped;
+    # an address after an escaped "<", or before a "!" escaped later, is bare
+    ("address_inside_an_escaped_www_address", "<p>www.a.example/?u=https://b.example/x]</p>",
+     "www\\.a.example/?u=https\\://b.example/x\\]\n", "<p>www.a.example/?u=https://b.example/x]</p>"),
+    ("two_addresses_in_one_run_before_a_code_span", "<p>www.a.example/https://b.example/x*<code>c</code></p>",
+     "www\\.a.example/https\\://b.example/x\\*`c`\n", "<p>www.a.example/https://b.example/x*<code>c</code></p>"),
+    ("two_addresses_in_bold_before_an_escape", "<p><b>http://x.example/!https://y.example/b</b>[</p>",
+     "**http\\://x.example/!https\\://y.example/b**\\[\n",
+     "<p><strong>http://x.example/!https://y.example/b</strong>[</p>"),
+    ("www_address_inside_a_www_address", "<p>www.a.example/(www.b.example/x]</p>",
+     "www\\.a.example/(www\\.b.example/x\\]\n", "<p>www.a.example/(www.b.example/x]</p>"),
+    ("backslash_before_an_address_before_a_code_span", "<p>a\\https://a.example/<code>c</code></p>",
+     "a\\\\<https://a.example/>`c`\n",
+     '<p>a\\<a href="https://a.example/">https://a.example/</a><code>c</code></p>'),
+    ("address_after_an_escaped_less_than_sign", "<p>&lt;https://a.example/<b>b</b></p>",
+     "\\<https\\://a.example/**b**\n", "<p>&lt;https://a.example/<strong>b</strong></p>"),
+    ("address_before_a_bang_before_a_link", '<p>ftp://a.example/!<a href="/l">x</a></p>',
+     "<ftp://a.example/>\\![x](/l)\n", '<p><a href="ftp://a.example/">ftp://a.example/</a>!<a href="/l">x</a></p>'),
     # left as they are: what follows is text, white space, or trailing punctuation
     ("address_in_bold_before_white_space", "<p><b>https://x.co/a</b> c</p>", "**https://x.co/a** c\n",
      '<p><strong><a href="https://x.co/a">https://x.co/a</a></strong> c</p>'),

@@ -2726,7 +2726,8 @@ class Builder:
                     kept = parts[end - 1].rstrip(_EDGE_SPACES)
                     tail = parts[end - 1][len(kept):] + tail
                     if kept:
-                        parts[end - 1] = escape_end(kept) if kept != parts[end - 1] else kept
+                        if kept != parts[end - 1]:
+                            self._rewrite(end - 1, escape_end(kept))
                         break
                     end -= 1
                 if end - 1 <= opener:
@@ -2811,7 +2812,7 @@ class Builder:
         last = self._written_before(bracket, -1)
         # "\\!" is an escaped backslash before a bare "!": the parity of the run decides
         if last >= 0 and parts[last].endswith("!") and not backslashes_before(parts[last], len(parts[last]) - 1) % 2:
-            parts[last] = parts[last][:-1] + "\\!"
+            self._rewrite(last, parts[last][:-1] + "\\!")
 
     def _into_links(self, opener: int, end: int) -> bool:
         """Where the emphasis whose opener is ``parts[opener]`` cannot open (a letter or
@@ -3049,20 +3050,27 @@ class Builder:
         self._reset_paragraph()
         self.emit(block)
 
+    def _rewrite(self, index: int, text: str) -> None:
+        """Put ``text``, a changed form of the text at ``parts[index]``, in its place,
+        still tracked as the paragraph tracked it (:attr:`prose`, :attr:`dollars`: read
+        by identity at its end). The old entries stay: they keep their parts alive, so
+        that no new part takes an old one's id."""
+        old = self.parts[index]
+        if old is self.prose.get(id(old)):
+            self.prose[id(text)] = text
+        if old is self.dollars.get(id(old)):
+            self.dollars[id(text)] = text
+        self.parts[index] = text
+
     def _escape_dollars(self) -> None:
         """Escape the dollar signs of the text beside a formula (:func:`webfold.markdown.escape_dollars`):
         a math reader (GitHub's, pandoc's ``tex_math_dollars``, markdown-it's
         dollarmath) would pair "$5" with a formula's "$". Prose without a formula keeps
-        its dollars bare. A part that may hold an address stays tracked as such."""
-        parts = self.parts
-        prose = self.prose
+        its dollars bare."""
         dollars = self.dollars
-        for index, part in enumerate(parts):
+        for index, part in enumerate(self.parts):
             if part is dollars.get(id(part)):
-                escaped = escape_dollars(part)
-                if part is prose.get(id(part)):
-                    prose[id(escaped)] = escaped
-                parts[index] = escaped
+                self._rewrite(index, escape_dollars(part))
 
     def _addresses_before_markup(self) -> None:
         """Write a bare web address that ends text outside links, and that GFM's

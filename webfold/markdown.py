@@ -76,21 +76,34 @@ def linked_length(address: str) -> int:
     return end
 
 
-def _unswallowing(address: str, autolink: bool = True) -> str:
-    """The Markdown of ``address``, a bare web address (as text, not escaped), that
-    GFM's autolink extension does not run past: a CommonMark autolink
-    (``<https://x.example/a]>``, §6.5), in which nothing is escaped and which shows the
-    same text; else, or where no autolink may hold the address (a ">", or what reads
-    as a character reference, which an autolink would decode) or it starts with
-    "www." (no scheme, no autolink), the escaped text with the ":" or "." of its start
-    escaped, which no extension reads as an address: the text it shows is the same."""
-    if address.startswith(_WWW):
-        return "www\\." + escape_inline(address[len(_WWW):])
+#: One character of escaped text: an escape (a backslash and ASCII punctuation,
+#: CommonMark §2.4), or any other character.
+_ESCAPED_CHARACTER = re.compile(r"\\[!-/:-@\[-`{-~]|.", re.S)
+
+
+def _escape_start(found: re.Match) -> str:
+    start = found.group()
+    return start[:-3] + "\\://" if start.endswith("://") else start[:-1] + "\\."
+
+
+def _unswallowing(escaped: str, autolink: bool = True) -> str:
+    """``escaped``, the Markdown (as :func:`escape_inline` writes it) of a bare web
+    address up to white space or "<", written so that GFM's autolink extension does
+    not run past it: as a CommonMark autolink (``<https://x.example/a]>``, §6.5), in
+    which nothing is escaped and which shows the same text, the trailing punctuation
+    that GFM leaves out after it; else, or where no autolink may hold the address (a
+    ">", or what reads as a character reference, which an autolink would decode) or it
+    starts with "www." (no scheme, no autolink), with the ":" or "." of each address
+    start in it escaped: no extension reads an address there (it would link the
+    second one of ``https://a/?u=https://b`` once the first is not), and the text it
+    shows is the same."""
+    characters = _ESCAPED_CHARACTER.findall(escaped)
+    address = "".join([character[-1] for character in characters])
     end = linked_length(address)
-    if not autolink or ">" in address[:end] or _REFERENCE_LIKE.search(address, 0, end):
-        colon = address.index(":")
-        return address[:colon] + "\\:" + escape_inline(address[colon + 1:])
-    return f"<{address[:end]}>" + escape_inline(address[end:])
+    if (autolink and not address.startswith(_WWW) and ">" not in address[:end]
+            and not _REFERENCE_LIKE.search(address, 0, end)):
+        return f"<{address[:end]}>" + "".join(characters[end:])
+    return _ADDRESS_START.sub(_escape_start, escaped)
 
 
 def escape_prose(text: str) -> str:
@@ -114,7 +127,7 @@ def escape_prose(text: str) -> str:
         if escape_inline(address) == address and not escape_inline(text[taken:taken + 2]).startswith("\\"):
             continue
         pieces.append(escape_inline(text[at:start]))
-        pieces.append(_unswallowing(address))
+        pieces.append(_unswallowing(escape_inline(address)))
         at = taken
     if not pieces:
         return escape_inline(text)
@@ -129,9 +142,12 @@ def address_at_end(escaped: str) -> int:
     if not holds_address(escaped):
         return -1
     found = _ADDRESS_START.search(escaped, max(escaped.rfind(stop) for stop in _ADDRESS_ENDS) + 1)
-    if found is None or found.start() and escaped[found.start() - 1] == "<":
-        return -1                       # none, or in an autolink
-    return found.start()
+    if found is None:
+        return -1
+    start = found.start()
+    if start and escaped[start - 1] == "<" and not backslashes_before(escaped, start - 1) % 2:
+        return -1                       # in an autolink (an escaped "<" is text)
+    return start
 
 
 #: How parts that are not text start: emphasis and strikethrough delimiters, a code
@@ -184,12 +200,17 @@ def before_markup(escaped: str, start: int, autolink: bool) -> str:
     """``escaped`` (text written by :func:`escape_prose`) ready for Markdown after it
     that GFM's autolink extension would take into the bare web address that ends it,
     from ``start`` (:func:`address_at_end`): a backslash (a hard break's, or an
-    escape), emphasis delimiters, a link, an image or a code span. The address, which
-    :func:`escape_prose` left bare because it holds nothing to escape, is written as
-    :func:`_unswallowing` writes it: as an autolink only if ``autolink``, which the
-    caller makes false where emphasis delimiters touch the address (its "<" and ">"
-    would change whether they open or close, §6.2). The text it shows is the same."""
-    return escaped[:start] + _unswallowing(escaped[start:], autolink)
+    escape), emphasis delimiters, a link, an image or a code span. The address is
+    written as :func:`_unswallowing` writes it: as an autolink only if ``autolink``,
+    which the caller makes false where emphasis delimiters touch the address (its "<"
+    and ">" would change whether they open or close, §6.2). A backslash right before
+    an autolink's "<" is escaped (it would make the "<" text). The text it shows is the
+    same."""
+    head = escaped[:start]
+    address = _unswallowing(escaped[start:], autolink)
+    if address.startswith("<") and backslashes_before(head, len(head)) % 2:
+        head += "\\"
+    return head + address
 
 
 #: A dollar sign, and what holds one that is not to be escaped: a CommonMark autolink
