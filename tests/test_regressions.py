@@ -184,15 +184,14 @@ ADDRESSES = [
      '<p>&quot;<a href="https://x.example/a_b">https://x.example/a_b</a>*&quot;</p>\n'),
     ("address_before_a_no_break_space", "<p>https://x.example/a&nbsp;b]</p>", "<https://x.example/a\u00a0b]>\n",
      '<p><a href="https://x.example/a%C2%A0b%5D">https://x.example/a\u00a0b]</a></p>\n'),
-    # (since 2026-12-06 delimiters touching the address leave it unlinked: "<" and ">"
-    # would change whether they open or close)
     ("address_in_emphasis_before_a_break", "<p><em>see https://x.example/a</em><br>next</p>",
-     "*see https\\://x.example/a*\\\nnext\n", "<p><em>see https://x.example/a</em><br />\nnext</p>\n"),
+     "*see <https://x.example/a>*\\\nnext\n",
+     '<p><em>see <a href="https://x.example/a">https://x.example/a</a></em><br />\nnext</p>\n'),
     # the re-check of 655cfd6: an escape after closing emphasis, or in the next element
     ("address_in_emphasis_before_escaped_markup",
      "<p><b>https://x.example/a</b>&lt;img src=x onerror=alert(1)&gt;</p>",
-     "**https\\://x.example/a**\\<img src=x onerror=alert(1)>\n",
-     "<p><strong>https://x.example/a</strong>&lt;img src=x onerror=alert(1)&gt;</p>\n"),
+     "**<https://x.example/a>**\\<img src=x onerror=alert(1)>\n",
+     '<p><strong><a href="https://x.example/a">https://x.example/a</a></strong>&lt;img src=x onerror=alert(1)&gt;</p>\n'),
     ("address_before_an_escape_in_the_next_element", "<p>https://x.example/a<span>]</span></p>",
      "<https://x.example/a>\\]\n", '<p><a href="https://x.example/a">https://x.example/a</a>]</p>\n'),
     ("address_before_a_break_that_ends_the_paragraph", "<p>see https://x.example/a.jpg<br></p>",
@@ -245,8 +244,13 @@ GFM_ADDRESSES = [
     ("two_addresses_in_one_run_before_a_code_span", "<p>www.a.example/https://b.example/x*<code>c</code></p>",
      "www\\.a.example/https\\://b.example/x\\*`c`\n", "<p>www.a.example/https://b.example/x*<code>c</code></p>"),
     ("two_addresses_in_bold_before_an_escape", "<p><b>http://x.example/!https://y.example/b</b>[</p>",
-     "**http\\://x.example/!https\\://y.example/b**\\[\n",
-     "<p><strong>http://x.example/!https://y.example/b</strong>[</p>"),
+     "**<http://x.example/!https://y.example/b>**\\[\n",
+     '<p><strong><a href="http://x.example/!https://y.example/b">http://x.example/!https://y.example/b</a></strong>[</p>'),
+    # (an autolink's "<" or ">" beside delimiters before or after a letter would stop
+    # them opening or closing: there the ":" is escaped, above)
+    ("address_in_bold_before_punctuation_then_an_image", '<p>(<b>https://x.co/a</b>)<img src="u.png" alt="i"></p>',
+     "(**<https://x.co/a>**)![i](u.png)\n",
+     '<p>(<strong><a href="https://x.co/a">https://x.co/a</a></strong>)<img src="u.png" alt="i" /></p>'),
     ("www_address_inside_a_www_address", "<p>www.a.example/(www.b.example/x]</p>",
      "www\\.a.example/(www\\.b.example/x\\]\n", "<p>www.a.example/(www.b.example/x]</p>"),
     ("backslash_before_an_address_before_a_code_span", "<p>a\\https://a.example/<code>c</code></p>",

@@ -320,8 +320,6 @@ def is_punctuation(char: str) -> bool:
 
 
 _HARD_BREAK = "\\\n"
-#: The characters of emphasis and strikethrough delimiter runs.
-_DELIMITERS = frozenset("*_~")
 #: CommonMark's Unicode white space (§2.1) that HTML does not collapse: the characters
 #: of general category Zs but the ASCII space.
 _UNICODE_SPACES = "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
@@ -3077,8 +3075,8 @@ class Builder:
         autolink extension would run on into the Markdown after it (a backslash of a
         hard break or an escape, delimiters, a link, an image, a code span: everything
         up to white space or "<", but for trailing punctuation), so that it does not
-        (:func:`webfold.markdown.before_markup`): as an autolink, unless emphasis
-        delimiters touch it. Done once the paragraph ends, when a break at its end has
+        (:func:`webfold.markdown.before_markup`): as an autolink, unless its "<" or
+        ">" would stop delimiters beside it opening or closing. Done once the paragraph ends, when a break at its end has
         been left out; the last address first, so that the run read after an earlier
         one meets the later one as written, or stops at it when it was left bare (its
         run is the rest of the earlier one's: linear time on a run of addresses). At
@@ -3099,12 +3097,26 @@ class Builder:
                 if reads_through(part, start):
                     bare.add(index)
                 continue
-            after = next((parts[at] for at in range(index + 1, min(index + 1 + SEARCH_LIMIT, len(parts)))
-                          if parts[at]), "")
-            before = next((parts[at] for at in range(index - 1, max(index - 1 - SEARCH_LIMIT, -1), -1)
-                           if parts[at]), "")
-            touching = after[:1] in _DELIMITERS or not start and before[-1:] in _DELIMITERS
-            parts[index] = before_markup(part, start, autolink=not touching)
+            stuck = self._delimiters_beside(index, 1) or not start and self._delimiters_beside(index, -1)
+            parts[index] = before_markup(part, start, autolink=not stuck)
+
+    def _delimiters_beside(self, index: int, step: int) -> bool:
+        """Whether a run of emphasis delimiters follows ``parts[index]`` (``step`` 1) or
+        precedes it (-1) and is itself followed (or preceded) by a character that is
+        neither white space nor punctuation: an autolink's ">" (or "<") beside such a
+        run would stop it closing (or opening), CommonMark §6.2. Emptied parts are
+        passed; at most :data:`SEARCH_LIMIT` parts are read."""
+        parts = self.parts
+        at = index + step
+        end = max(min(index + step * SEARCH_LIMIT, len(parts)), -1)
+        run = False
+        while at != end and not parts[at].strip("*_~"):
+            run = run or bool(parts[at])
+            at += step
+        if not run or at == end:
+            return False
+        beside = parts[at][:1] if step > 0 else parts[at][-1:]
+        return not beside.isspace() and not is_punctuation(beside)
 
     def _join_touching_code(self, parts: list[str]) -> None:
         """Write as one span the code spans that nothing but emptied parts (delimiters

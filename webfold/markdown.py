@@ -202,8 +202,8 @@ def before_markup(escaped: str, start: int, autolink: bool) -> str:
     from ``start`` (:func:`address_at_end`): a backslash (a hard break's, or an
     escape), emphasis delimiters, a link, an image or a code span. The address is
     written as :func:`_unswallowing` writes it: as an autolink only if ``autolink``,
-    which the caller makes false where emphasis delimiters touch the address (its "<"
-    and ">" would change whether they open or close, §6.2). A backslash right before
+    which the caller makes false where the autolink's "<" or ">" would stop emphasis
+    delimiters beside it opening or closing (§6.2). A backslash right before
     an autolink's "<" is escaped (it would make the "<" text). The text it shows is the
     same."""
     head = escaped[:start]
