@@ -492,3 +492,11 @@ def test_what_gfm_links_after_an_address(address, following, runs):
     from webfold.markdown import runs_into_markup
 
     assert runs_into_markup(address, iter(following)) is runs
+
+
+def test_a_formula_after_an_address_is_markup_only_in_a_paragraph_of_formulas():
+    from webfold.markdown import runs_into_markup
+
+    # beside a formula every other "$" is escaped, so a part starting with one is a formula
+    assert runs_into_markup("https://x.co/a", iter(["$y$"]), formulas=True) is True
+    assert runs_into_markup("https://x.co/a", iter(["$5"]), formulas=False) is False

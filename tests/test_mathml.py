@@ -277,7 +277,18 @@ def test_formulas_are_main_content():
     # an escaped backslash before it stays one; a code span, an autolink and a bare
     # address are left as they are (a backslash would be text there)
     ("<p>\\$ <math><mi>y</mi></math></p>", "\\\\\\$ $y$\n"),
-    ("<p><code>$a</code> https://x.co/$a <math><mi>y</mi></math></p>", "`$a` https://x.co/$a $y$\n"),
+    ("<p><code>$a</code> <math><mi>y</mi></math></p>", "`$a` $y$\n"),
+    # the breaker on e4def53: a formula written where emphasis continues a touching run
+    # kept its own dollars; an address that holds one is unlinked and escaped (GFM would
+    # link a backslash), in link text too; an address before a formula ends before it
+    ("<p><math><mi>q</mi></math> a.<i><strong> _</strong><b><math><mi>q</mi></math></b></i></p>",
+     "$q$ a. ***\\_$q$***\n"),
+    ("<p>see https://a.example/$x and <math><mi>F</mi></math> more $</p>",
+     "see https\\://a.example/\\$x and $F$ more \\$\n"),
+    ('<p><a href="/l">https://a.example/$x</a> <math><mi>F</mi></math> $</p>',
+     "[https\\://a.example/\\$x](/l) $F$ \\$\n"),
+    ("<p>&lt;https://a.example/$x&gt; <math><mi>y</mi></math></p>", "\\<https\\://a.example/\\$x> $y$\n"),
+    ("<p>https://a.example/x<math><mi>y</mi></math></p>", "<https://a.example/x>$y$\n"),
 ])
 def test_dollars_beside_a_formula_are_escaped(page, expected):
     output = md(page)

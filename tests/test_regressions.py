@@ -201,7 +201,18 @@ ADDRESSES = [
     ("address_holding_a_reference_like_text", "<p>x https://x.com/?a&amp;amp;b=[2]</p>",
      "x https\\://x.com/?a\\&amp;b=\\[2\\]\n", "<p>x https://x.com/?a&amp;amp;b=[2]</p>\n"),
 ]
-RENDERED = SPLIT_TEXT + FLANKING + ADDRESSES
+# A break moved out of emphasis with the white space after it (WCXB dev 4286:
+# "<b>David Black<br>&nbsp;</b>") was one part: the paragraph's end kept its backslash,
+# which markdown-it showed, and an outer closer after it fell on the next line.
+BREAKS = [
+    ("break_and_no_break_space_at_the_end_of_bold", "<p><b>David Black<br>\n &nbsp;</b></p>",
+     "**David Black**\n", "<p><strong>David Black</strong></p>\n"),
+    ("two_breaks_and_spaces_at_the_end_of_bold", "<p><b>a<br>&nbsp;<br>&nbsp;</b></p>", "**a**\n",
+     "<p><strong>a</strong></p>\n"),
+    ("break_and_no_break_space_in_nested_emphasis", "<p><i><b>a<br>&nbsp;</b></i>c</p>", "***a***\\\n\u00a0c\n",
+     "<p><em><strong>a</strong></em><br />\n\u00a0c</p>\n"),
+]
+RENDERED = SPLIT_TEXT + FLANKING + ADDRESSES + BREAKS
 
 
 @pytest.mark.parametrize("name, html, expected, rendered", RENDERED, ids=[c[0] for c in RENDERED])
@@ -260,6 +271,11 @@ GFM_ADDRESSES = [
      "\\<https\\://a.example/**b**\n", "<p>&lt;https://a.example/<strong>b</strong></p>"),
     ("address_before_a_bang_before_a_link", '<p>ftp://a.example/!<a href="/l">x</a></p>',
      "<ftp://a.example/>\\![x](/l)\n", '<p><a href="ftp://a.example/">ftp://a.example/</a>!<a href="/l">x</a></p>'),
+    # the breaker on e4def53: a no-break space after an address is shown after the
+    # autolink, not linked
+    ("address_before_a_no_break_space_and_a_code_span", "<p>https://a.example/x&nbsp;<code>c</code></p>",
+     "<https://a.example/x>\u00a0`c`\n",
+     '<p><a href="https://a.example/x">https://a.example/x</a>\u00a0<code>c</code></p>'),
     # left as they are: what follows is text, white space, or trailing punctuation
     ("address_in_bold_before_white_space", "<p><b>https://x.co/a</b> c</p>", "**https://x.co/a** c\n",
      '<p><strong><a href="https://x.co/a">https://x.co/a</a></strong> c</p>'),

@@ -124,7 +124,7 @@ cdef class Builder:
     cdef public list closers
     cdef public dict code_spans
     cdef public dict prose, dollars
-    cdef public bint has_formula
+    cdef public bint has_formula, writing_formula
     cdef public bint space, line_start
     cdef public bint keep_noscript, hidden_blocks
     cdef public set controlled, seen_ids

@@ -320,6 +320,8 @@ def is_punctuation(char: str) -> bool:
 
 
 _HARD_BREAK = "\\\n"
+#: Splits text at hard breaks, keeping them.
+_BREAKS = re.compile(f"({re.escape(_HARD_BREAK)})")
 #: CommonMark's Unicode white space (§2.1) that HTML does not collapse: the characters
 #: of general category Zs but the ASCII space.
 _UNICODE_SPACES = "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
@@ -1319,11 +1321,10 @@ class Builder:
         from a formula just before it, with which it would read as ``$$``."""
         if text and self.parts and self.parts[-1].endswith("$"):
             self.space = True
-        written = len(self.parts)
+        self.writing_formula = True         # its own dollars delimit it: not tracked
         self.text(text)
-        for part in self.parts[written:]:
-            self.dollars.pop(id(part), None)    # its own dollars delimit it
-        self.has_formula = self.has_formula or len(self.parts) > written
+        self.writing_formula = False
+        self.has_formula = self.has_formula or bool(text)
 
     def hidden_by(self, name: str, attributes: dict[str, str], marks: int) -> bool:
         """True when the element's attributes hide it: ``hidden``, ``aria-hidden``, a
@@ -2396,7 +2397,7 @@ class Builder:
         # The parts of text (and images) that hold a "$", by id, and whether the
         # paragraph holds a formula: then they are escaped (Builder._escape_dollars)
         self.dollars: dict[int, str] = {}
-        self.has_formula = False
+        self.has_formula = self.writing_formula = False
 
     def text(self, text: str) -> None:
         """Add character data (references decoded and controls removed by
@@ -2469,7 +2470,7 @@ class Builder:
             if holds_address(part):
                 self.prose[id(part)] = part
         self.parts.append(part)
-        if "$" in part:
+        if "$" in part and not self.writing_formula:
             self.dollars[id(part)] = part
         self.plain.append(text)
 
@@ -2730,7 +2731,7 @@ class Builder:
                     end -= 1
                 if end - 1 <= opener:
                     del parts[opener:]      # white space only: no delimiters at all
-                    parts.append(tail)
+                    self._append_tail(tail)
                 else:
                     del parts[end:]
                     self._end_emphasis(opener, tail)
@@ -2759,9 +2760,16 @@ class Builder:
             self.closers = []
         self.closers.append((last + 1, opener, closer))
         if tail:
-            parts.append(tail)
+            self._append_tail(tail)
         elif after_punctuation or closer[0] == "_":
             self.fragile.append((opener, last + 1))
+
+    def _append_tail(self, tail: str) -> None:
+        """Append ``tail``, the white space and hard breaks moved out past a closer, with
+        each break a part of its own: the closers around it and the paragraph's end
+        find breaks as parts ("<i><b>a<br>&nbsp;</b></i>" wrote the outer closer after
+        a break that ended a part, on the next line, where it closed nothing)."""
+        self.parts.extend([piece for piece in _BREAKS.split(tail) if piece] or [""])
 
     def _flanking(self, opener: int) -> tuple[str, str]:
         """The characters that decide whether the opener at ``parts[opener]`` opens
@@ -3093,7 +3101,7 @@ class Builder:
                 continue
             following = (None if at in bare else parts[at]
                          for at in range(index + 1, min(index + 1 + SEARCH_LIMIT, len(parts))))
-            if not runs_into_markup(part[start:], following):
+            if not runs_into_markup(part[start:], following, self.has_formula):
                 if reads_through(part, start):
                     bare.add(index)
                 continue

@@ -97,10 +97,15 @@ def _unswallowing(escaped: str, autolink: bool = True) -> str:
     start in it escaped: no extension reads an address there (it would link the
     second one of ``https://a/?u=https://b`` once the first is not), and the text it
     shows is the same."""
-    characters = _ESCAPED_CHARACTER.findall(escaped)
-    address = "".join([character[-1] for character in characters])
+    if "\\" in escaped:
+        characters = _ESCAPED_CHARACTER.findall(escaped)
+        address = "".join([character[-1] for character in characters])
+    else:
+        characters = address = escaped      # nothing escaped: the common case
     end = linked_length(address)
-    if (autolink and not address.startswith(_WWW) and ">" not in address[:end]
+    while end and address[end - 1].isspace():
+        end -= 1                        # a no-break space: shown after it, not linked
+    if (autolink and end and not address.startswith(_WWW) and ">" not in address[:end]
             and not _REFERENCE_LIKE.search(address, 0, end)):
         return f"<{address[:end]}>" + "".join(characters[end:])
     return _ADDRESS_START.sub(_escape_start, escaped)
@@ -157,14 +162,16 @@ _MARKUP_STARTS = "\\*_~`[]"
 _ADDRESS_END = re.compile(f"[{re.escape(_ADDRESS_ENDS)}]")
 
 
-def runs_into_markup(address: str, following: Iterable[str | None]) -> bool:
+def runs_into_markup(address: str, following: Iterable[str | None], formulas: bool = False) -> bool:
     """Whether GFM's autolink extension would link ``address`` (the bare web address
     that ends a part of Markdown, as :func:`address_at_end` finds it) on into markup:
     ``following`` are the parts written after it, text (as :func:`escape_prose`
     writes it) or markup, where None stands for a part that ends in an address found
     not to run into markup. What GFM links runs up to white space or "<" (but for
     trailing punctuation, :func:`linked_length`); it runs into markup when it reaches
-    a part that starts with markup or a backslash in text. Reads ``following`` up to
+    a part that starts with markup or a backslash in text; with ``formulas`` (the
+    paragraph holds a formula, and its other dollars are escaped), a part that starts
+    with "$" is a formula, markup too. Reads ``following`` up to
     the end of the run, or of the first markup and a character after it that GFM
     cannot leave out."""
     run: list[str] = []
@@ -176,7 +183,7 @@ def runs_into_markup(address: str, following: Iterable[str | None]) -> bool:
         found = _ADDRESS_END.search(part)
         piece = part if found is None else part[:found.start()]
         if markup < 0:
-            if piece and piece[0] in _MARKUP_STARTS or piece[:2] == "![":
+            if piece and (piece[0] in _MARKUP_STARTS or formulas and piece[0] == "$") or piece[:2] == "![":
                 markup = length
             elif "\\" in piece:
                 markup = length + piece.index("\\")
@@ -213,25 +220,33 @@ def before_markup(escaped: str, start: int, autolink: bool) -> str:
     return head + address
 
 
-#: A dollar sign, and what holds one that is not to be escaped: a CommonMark autolink
-#: (§6.5: a scheme, then no white space, "<" or ">"), in which a backslash is text, and
-#: a bare web address (as :func:`escape_prose` leaves it), into which GFM would link it.
-_DOLLAR_OR_ADDRESS = re.compile(r"<[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*>"
+#: What :func:`escape_dollars` reads, left to right: an escape (kept: its "<" is
+#: text), a CommonMark autolink (§6.5: a scheme, then no white space, "<" or ">"), in
+#: which a backslash would be text, a bare web address (as :func:`escape_prose` leaves
+#: it), into which GFM would link a backslash, or a dollar sign.
+_DOLLAR_OR_ADDRESS = re.compile(r"\\[!-/:-@\[-`{-~]|<[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*>"
                                 f"|(?:{_ADDRESS_START.pattern})[^{re.escape(_ADDRESS_ENDS)}]*|\\$")
 
 
-def _dollar(match: re.Match) -> str:
-    return "\\$" if match.group() == "$" else match.group()
+def _dollar(found: re.Match) -> str:
+    text = found.group()
+    if text == "$":
+        return "\\$"
+    if "$" not in text or text[0] in "\\<":
+        return text                     # an escape, an autolink, an address without one
+    # an address holding one: unlinked, so that its dollars can be escaped
+    return _unswallowing(text, autolink=False).replace("$", "\\$")
 
 
 def escape_dollars(escaped: str) -> str:
     """``escaped`` (text written by :func:`escape_inline` or :func:`escape_prose`, or an
-    image) with each ``$`` escaped (``\\$``, CommonMark §2.4), but in autolinks and bare
-    web addresses: for text beside a formula, whose dollars a math reader (GitHub's,
-    pandoc's ``tex_math_dollars``, markdown-it's dollarmath) would pair with the
-    formula's. Every ``$`` there has an even run of backslashes before it
-    (:func:`escape_inline` escapes a backslash before punctuation), so one more
-    escapes it."""
+    image) with each ``$`` escaped (``\\$``, CommonMark §2.4), but in autolinks: for
+    text beside a formula, whose dollars a math reader (GitHub's, pandoc's
+    ``tex_math_dollars``, markdown-it's dollarmath) would pair with the formula's. A bare
+    web address that holds a ``$`` is first written so that GFM does not link it
+    (:func:`_unswallowing`: a backslash in it would be linked). Every ``$`` has an even
+    run of backslashes before it (:func:`escape_inline` escapes a backslash before
+    punctuation), so one more escapes it."""
     return _DOLLAR_OR_ADDRESS.sub(_dollar, escaped)
 
 
