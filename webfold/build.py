@@ -3069,10 +3069,10 @@ class Builder:
         self.parts[index] = text
 
     def _escape_dollars(self) -> None:
-        """Escape the dollar signs of the text beside a formula (:func:`webfold.markdown.escape_dollars`):
-        a math reader (GitHub's, pandoc's ``tex_math_dollars``, markdown-it's
-        dollarmath) would pair "$5" with a formula's "$". Prose without a formula keeps
-        its dollars bare."""
+        """Escape the dollar signs of the text beside a formula
+        (:func:`webfold.markdown.escape_dollars`): a math reader (GitHub's, pandoc's
+        ``tex_math_dollars``, markdown-it's dollarmath) would pair "$5" with a
+        formula's "$". Prose without a formula keeps its dollars bare."""
         dollars = self.dollars
         for index, part in enumerate(self.parts):
             if part is dollars.get(id(part)):
@@ -3081,14 +3081,15 @@ class Builder:
     def _addresses_before_markup(self) -> None:
         """Write a bare web address that ends text outside links, and that GFM's
         autolink extension would run on into the Markdown after it (a backslash of a
-        hard break or an escape, delimiters, a link, an image, a code span: everything
-        up to white space or "<", but for trailing punctuation), so that it does not
-        (:func:`webfold.markdown.before_markup`): as an autolink, unless its "<" or
-        ">" would stop delimiters beside it opening or closing. Done once the paragraph ends, when a break at its end has
-        been left out; the last address first, so that the run read after an earlier
-        one meets the later one as written, or stops at it when it was left bare (its
-        run is the rest of the earlier one's: linear time on a run of addresses). At
-        most :data:`SEARCH_LIMIT` parts are read after each."""
+        hard break or an escape, delimiters, a link, an image, a code span, a formula:
+        everything up to white space or "<", but for trailing punctuation), so that it
+        does not (:func:`webfold.markdown.before_markup`): as an autolink, unless its
+        "<" or ">" would stop delimiters beside it opening or closing. Done once the
+        paragraph ends, when a break at its end has been left out and the dollars
+        beside a formula are escaped; the last address first, so that the run read
+        after an earlier one meets the later one as written, or stops at it when it was
+        left bare (its run is the rest of the earlier one's: linear time on a run of
+        addresses). At most :data:`SEARCH_LIMIT` parts are read after each."""
         parts = self.parts
         prose = self.prose
         bare: set[int] = set()          # parts ending in an address whose run reaches no markup

@@ -82,6 +82,7 @@ _ESCAPED_CHARACTER = re.compile(r"\\[!-/:-@\[-`{-~]|.", re.S)
 
 
 def _escape_start(found: re.Match) -> str:
+    """The address start ``found`` (:data:`_ADDRESS_START`) with its ":" or "." escaped."""
     start = found.group()
     return start[:-3] + "\\://" if start.endswith("://") else start[:-1] + "\\."
 
@@ -171,9 +172,8 @@ def runs_into_markup(address: str, following: Iterable[str | None], formulas: bo
     trailing punctuation, :func:`linked_length`); it runs into markup when it reaches
     a part that starts with markup or a backslash in text; with ``formulas`` (the
     paragraph holds a formula, and its other dollars are escaped), a part that starts
-    with "$" is a formula, markup too. Reads ``following`` up to
-    the end of the run, or of the first markup and a character after it that GFM
-    cannot leave out."""
+    with "$" is a formula, markup too. Reads ``following`` up to the end of the run, or
+    of the first markup and a character after it that GFM cannot leave out."""
     run: list[str] = []
     length = 0
     markup = -1                     # where the first markup starts in the run
@@ -207,7 +207,7 @@ def before_markup(escaped: str, start: int, autolink: bool) -> str:
     """``escaped`` (text written by :func:`escape_prose`) ready for Markdown after it
     that GFM's autolink extension would take into the bare web address that ends it,
     from ``start`` (:func:`address_at_end`): a backslash (a hard break's, or an
-    escape), emphasis delimiters, a link, an image or a code span. The address is
+    escape), emphasis delimiters, a link, an image, a code span or a formula. The address is
     written as :func:`_unswallowing` writes it: as an autolink only if ``autolink``,
     which the caller makes false where the autolink's "<" or ">" would stop emphasis
     delimiters beside it opening or closing (§6.2). A backslash right before
