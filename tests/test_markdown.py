@@ -500,3 +500,16 @@ def test_a_formula_after_an_address_is_markup_only_in_a_paragraph_of_formulas():
     # beside a formula every other "$" is escaped, so a part starting with one is a formula
     assert runs_into_markup("https://x.co/a", iter(["$y$"]), formulas=True) is True
     assert runs_into_markup("https://x.co/a", iter(["$5"]), formulas=False) is False
+
+
+@pytest.mark.parametrize("escaped, at_start, text", [
+    ("<https://x.co/a]> z", True, "https\\://x.co/a\\] z"),
+    ("x <https://x.co/a_b>", False, "x https\\://x.co/a_b"),  # an intraword "_" stays bare
+    ("x \\<https://x.co/a>", False, "x \\<https://x.co/a>"),      # an escaped "<": text, no autolink
+    ("x <https://x.co/a>.", False, "x <https://x.co/a>."),      # not at the end
+    ("plain", True, "plain"),
+])
+def test_an_autolink_at_an_edge_is_written_as_text(escaped, at_start, text):
+    from webfold.markdown import unlinked
+
+    assert unlinked(escaped, at_start) == text

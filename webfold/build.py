@@ -18,7 +18,7 @@ from itertools import islice
 
 from webfold.markdown import (address_at_end, backslashes_before, before_markup, code_fence, code_span, destination,
                               escape_dollars, escape_end, escape_inline, escape_line_start, escape_prose, holds_address,
-                              link_title, reads_through, runs_into_markup)
+                              link_title, reads_through, runs_into_markup, unlinked)
 from webfold.mathml import MathText, formula, image_delimiter, is_copy, script_delimiter
 from webfold.memo import remember
 from webfold._scan import TokenFlag, TokenKind, Tokens
@@ -2558,6 +2558,10 @@ class Builder:
                 following = parts[after][:1] if after < len(parts) else ""
                 if not parts[closer] or not (following.isalnum() or following == "_"):
                     continue
+            unlinked_before = self._unlinked_beside(closer, -1) if parts[closer][:1] in "*~" else None
+            if unlinked_before is not None and not is_punctuation(unlinked_before[1][-1:]):
+                self._rewrite(*unlinked_before)
+                continue                    # "…https\://x.example/a**b" closes
             if self._wraps_link(opener, closer):
                 self._move_into_link(opener, closer)
                 continue
@@ -2701,6 +2705,10 @@ class Builder:
             self.fragile.clear()            # a closer before "]" is right-flanking
         else:
             before, after = self._flanking(opener)
+            unlinked_after = self._unlinked_beside(opener, 1) if before.isalnum() and after == "<" else None
+            if unlinked_after is not None and parts[opener][:1] in "*~":
+                self._rewrite(*unlinked_after)
+                before, after = self._flanking(opener)     # "a**https\://…" opens
             if before.isalnum() and is_punctuation(after):
                 # would not be left-flanking (CommonMark §6.2): "a**[x](/x)**" becomes
                 # "a[**x**](/x)", other text loses the opener and its closer
@@ -2714,21 +2722,22 @@ class Builder:
                 # closer stops it closing (CommonMark §6.2, right-flanking): it goes
                 # after the closer, as an ASCII space does (Builder.text).
                 # The white space may end several parts (an inner closer's, then more).
-                end, tail = len(parts), ""
+                end, moved = len(parts), []     # (moved: the tail's pieces, last first)
                 while end - 1 > opener:
                     if parts[end - 1] == _HARD_BREAK:
                         # a break before that white space goes out too: "**a\\\n**" closes
                         # nothing ("<b>a<br>&nbsp;</b>")
-                        tail = _HARD_BREAK + tail
+                        moved.append(_HARD_BREAK)
                         end -= 1
                         continue
                     kept = parts[end - 1].rstrip(_EDGE_SPACES)
-                    tail = parts[end - 1][len(kept):] + tail
+                    moved.append(parts[end - 1][len(kept):])
                     if kept:
                         if kept != parts[end - 1]:
                             self._rewrite(end - 1, escape_end(kept))
                         break
                     end -= 1
+                tail = "".join(reversed(moved))
                 if end - 1 <= opener:
                     del parts[opener:]      # white space only: no delimiters at all
                     self._append_tail(tail)
@@ -2763,6 +2772,22 @@ class Builder:
             self._append_tail(tail)
         elif after_punctuation or closer[0] == "_":
             self.fragile.append((opener, last + 1))
+
+    def _unlinked_beside(self, index: int, step: int) -> tuple[int, str] | None:
+        """The written text next to ``parts[index]`` (the first non-empty part after it,
+        ``step`` 1, or before it, -1), if it starts (or ends) with an autolink, with that
+        autolink written as its text (:func:`webfold.markdown.unlinked`): its index and
+        that text, for delimiters at ``index`` that the "<" (or ">") would stop opening
+        (or closing). None when there is none: only text outside links holds one
+        (:func:`webfold.markdown.escape_prose`)."""
+        parts = self.parts
+        at = index + step
+        while 0 <= at < len(parts) and not parts[at]:
+            at += step
+        if not 0 <= at < len(parts) or parts[at] is not self.prose.get(id(parts[at])):
+            return None
+        text = unlinked(parts[at], at_start=step > 0)
+        return None if text is parts[at] else (at, text)
 
     def _append_tail(self, tail: str) -> None:
         """Append ``tail``, the white space and hard breaks moved out past a closer, with
@@ -3083,8 +3108,8 @@ class Builder:
         autolink extension would run on into the Markdown after it (a backslash of a
         hard break or an escape, delimiters, a link, an image, a code span, a formula:
         everything up to white space or "<", but for trailing punctuation), so that it
-        does not (:func:`webfold.markdown.before_markup`): as an autolink, unless its
-        "<" or ">" would stop delimiters beside it opening or closing. Done once the
+        does not (:func:`webfold.markdown.before_markup`): as an autolink, unless
+        delimiters touch it (:meth:`_delimiters_beside`). Done once the
         paragraph ends, when a break at its end has been left out and the dollars
         beside a formula are escaped; the last address first, so that the run read
         after an earlier one meets the later one as written, or stops at it when it was
@@ -3111,10 +3136,12 @@ class Builder:
 
     def _delimiters_beside(self, index: int, step: int) -> bool:
         """Whether a run of emphasis delimiters follows ``parts[index]`` (``step`` 1) or
-        precedes it (-1) and is itself followed (or preceded) by a character that is
-        neither white space nor punctuation: an autolink's ">" (or "<") beside such a
-        run would stop it closing (or opening), CommonMark §6.2. Emptied parts are
-        passed; at most :data:`SEARCH_LIMIT` parts are read."""
+        precedes it (-1) and is itself followed (or preceded) by a character that is not
+        white space: an autolink's ">" (or "<") beside such a run would change what it
+        does (CommonMark §6.2): before a letter it closes nothing, and before
+        punctuation it may open as well as close, which pairs the delimiters around it
+        otherwise ("*~~<https://…>" after a quotation mark). Emptied parts are passed;
+        at most :data:`SEARCH_LIMIT` parts are read."""
         parts = self.parts
         at = index + step
         end = max(min(index + step * SEARCH_LIMIT, len(parts)), -1)
@@ -3125,7 +3152,7 @@ class Builder:
         if not run or at == end:
             return False
         beside = parts[at][:1] if step > 0 else parts[at][-1:]
-        return not beside.isspace() and not is_punctuation(beside)
+        return not beside.isspace()
 
     def _join_touching_code(self, parts: list[str]) -> None:
         """Write as one span the code spans that nothing but emptied parts (delimiters

@@ -209,8 +209,8 @@ def before_markup(escaped: str, start: int, autolink: bool) -> str:
     from ``start`` (:func:`address_at_end`): a backslash (a hard break's, or an
     escape), emphasis delimiters, a link, an image, a code span or a formula. The address is
     written as :func:`_unswallowing` writes it: as an autolink only if ``autolink``,
-    which the caller makes false where the autolink's "<" or ">" would stop emphasis
-    delimiters beside it opening or closing (§6.2). A backslash right before
+    which the caller makes false where the autolink's "<" or ">" would change what
+    emphasis delimiters beside it do (§6.2). A backslash right before
     an autolink's "<" is escaped (it would make the "<" text). The text it shows is the
     same."""
     head = escaped[:start]
@@ -220,12 +220,37 @@ def before_markup(escaped: str, start: int, autolink: bool) -> str:
     return head + address
 
 
+#: A CommonMark autolink (§6.5): a scheme, then no white space, "<" or ">".
+_AUTOLINK = r"<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*)>"
+_AUTOLINK_AT_START = re.compile(_AUTOLINK)
+_AUTOLINK_AT_END = re.compile(_AUTOLINK + r"\Z")
+
+
+def unlinked(escaped: str, at_start: bool) -> str:
+    """``escaped`` (text written by :func:`escape_prose`) with the autolink that starts
+    it (``at_start``) or ends it written instead as its text, with the ":" of each
+    address start in it escaped, which GFM does not link (:func:`_unswallowing`): the
+    same text shown, and a letter or digit where the "<" or ">" stood, for emphasis
+    delimiters beside it, which those would stop opening or closing (§6.2). ``escaped``
+    itself when no autolink stands there."""
+    if at_start:
+        found = _AUTOLINK_AT_START.match(escaped)
+    else:
+        found = _AUTOLINK_AT_END.search(escaped)
+        if found is not None and backslashes_before(escaped, found.start()) % 2:
+            found = None                # an escaped "<": text, no autolink
+    if found is None:
+        return escaped
+    text = _unswallowing(escape_inline(found.group(1)), autolink=False)
+    return escaped[:found.start()] + text + escaped[found.end():]
+
+
 #: What :func:`escape_dollars` reads, left to right: an escape (kept: its "<" is
 #: text), a CommonMark autolink (§6.5: a scheme, then no white space, "<" or ">"), in
 #: which a backslash would be text, a bare web address (as :func:`escape_prose` leaves
 #: it), into which GFM would link a backslash, or a dollar sign.
-_DOLLAR_OR_ADDRESS = re.compile(r"\\[!-/:-@\[-`{-~]|<[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*>"
-                                f"|(?:{_ADDRESS_START.pattern})[^{re.escape(_ADDRESS_ENDS)}]*|\\$")
+_DOLLAR_OR_ADDRESS = re.compile(r"\\[!-/:-@\[-`{-~]|" + _AUTOLINK
+                                + f"|(?:{_ADDRESS_START.pattern})[^{re.escape(_ADDRESS_ENDS)}]*|\\$")
 
 
 def _dollar(found: re.Match) -> str:
