@@ -203,6 +203,17 @@ ADDRESSES = [
     ("address_holding_a_reference_like_text", "<p>x https://x.com/?a&amp;amp;b=[2]</p>",
      "x https\\://x.com/?a\\&amp;b=\\[2\\]\n", "<p>x https://x.com/?a&amp;amp;b=[2]</p>\n"),
 ]
+# Emphasis that touches once a wrapper between them is dropped (the wrapper's closer
+# before a letter closes nothing): the closer and the opener that meet make one run
+# that closes nothing, "*Note**more*x"; they go, and the emphasis runs on (session 27).
+TOUCHING = [
+    ("italics_meeting_after_dropped_bold", "<p><i>Note</i><b><i>more</i></b>x</p>", "*Notemore*x\n",
+     "<p><em>Notemore</em>x</p>\n"),
+    ("bold_meeting_after_dropped_italics", "<p><b>Note</b><i><b>more</b>,</i>y</p>", "**Notemore**,y\n",
+     "<p><strong>Notemore</strong>,y</p>\n"),
+    ("italics_meeting_after_dropped_strikethrough", "<p><i>a</i><s><i>b</i></s>x</p>", "*ab*x\n",
+     "<p><em>ab</em>x</p>\n"),
+]
 # A break moved out of emphasis with the white space after it (WCXB dev 4286:
 # "<b>David Black<br>&nbsp;</b>") was one part: the paragraph's end kept its backslash,
 # which markdown-it showed, and an outer closer after it fell on the next line.
@@ -214,7 +225,7 @@ BREAKS = [
     ("break_and_no_break_space_in_nested_emphasis", "<p><i><b>a<br>&nbsp;</b></i>c</p>", "***a***\\\n\u00a0c\n",
      "<p><em><strong>a</strong></em><br />\n\u00a0c</p>\n"),
 ]
-RENDERED = SPLIT_TEXT + FLANKING + ADDRESSES + BREAKS
+RENDERED = SPLIT_TEXT + FLANKING + ADDRESSES + BREAKS + TOUCHING
 
 
 @pytest.mark.parametrize("name, html, expected, rendered", RENDERED, ids=[c[0] for c in RENDERED])

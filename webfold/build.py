@@ -2583,7 +2583,26 @@ class Builder:
                     continue
             self._into_links(opener, closer)    # (or written inside the links it holds)
             parts[opener] = parts[closer] = ""
+            self._continue_across(opener, closer)
             todo.extend([(held_opener, held_closer, True) for held_opener, held_closer in reversed(held)])
+
+    def _continue_across(self, opener: int, closer: int) -> None:
+        """After the pair at ``parts[opener]`` and ``parts[closer]`` is dropped: a closer
+        right before it and an opener of the same delimiters right inside it now touch,
+        one run that closes nothing ("*Note**more*x": <i>Note</i><b><i>more</i></b>x,
+        whose bold is dropped); both go, and the emphasis runs on across, as emphasis
+        that ends and starts again does (:meth:`place`). Not when the part before is the
+        opener of emphasis around the pair."""
+        parts = self.parts
+        before = self._written_before(opener, -1)
+        after = opener + 1
+        while after < closer and not parts[after]:
+            after += 1
+        if before < 0 or after >= closer or parts[before] != parts[after] or parts[before].strip("*_~"):
+            return
+        if any(mark.placed == before for mark in self.marks) or any(entry[1] == before for entry in self.closers):
+            return
+        parts[before] = parts[after] = ""
 
     def _split_run(self, first: str) -> None:
         """Before an opener of ``"*"`` that can also close (after a letter or digit, or
