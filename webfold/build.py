@@ -2537,11 +2537,14 @@ class Builder:
     def _unbreak(self, opener: int, closer: int) -> None:
         """Mend the emphasis pair at ``parts[opener]`` and ``parts[closer]``, whose
         closer a letter or digit follows and so closes nothing (:meth:`_end_emphasis`).
-        Emphasis of exactly one link moves inside it ("**[a](/x)**y" to "[**a**](/x)y").
+        A closer that an autolink's ">" before it keeps from closing closes once the
+        autolink is written as text (:meth:`_unlinked_beside`). Emphasis of exactly one
+        link moves inside it ("**[a](/x)**y" to "[**a**](/x)y").
         An underscore pair written so because it touches a "*" closer ("**x**_y_z")
         trades delimiters with that pair where the underscore can open there
         ("__x__*y*z"), or where not and that closer is fragile too, takes "*" in its
-        stead ("a**x.**_y_z" to "ax.*y*z"). Otherwise the pair is dropped, and so are the
+        stead ("a**x.**_y_z" to "ax.*y*z"). Otherwise the pair is dropped (and emphasis
+        that then touches across it runs on, :meth:`_continue_across`), and so are the
         pairs whose closers closed only because its opener followed (:attr:`held`) and
         that a letter now follows: "**x.**yz" would show its delimiters. The pairs are
         mended from a list, in the order a recursion would take them, not by recursion:
