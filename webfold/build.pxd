@@ -229,6 +229,7 @@ cdef class Builder:
     cdef void _end_emphasis(self, Py_ssize_t opener, str tail)
     cdef tuple _flanking(self, Py_ssize_t opener)
     cdef Py_ssize_t _written_before(self, Py_ssize_t end, Py_ssize_t stop)
+    cdef Py_ssize_t _written_after(self, Py_ssize_t start, Py_ssize_t stop)
     cdef void _move_into_link(self, Py_ssize_t opener, Py_ssize_t closer)
     cdef void _escape_bang(self, Py_ssize_t bracket)
     cdef bint _wraps_link(self, Py_ssize_t opener, Py_ssize_t closer)

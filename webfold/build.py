@@ -2555,9 +2555,7 @@ class Builder:
         while todo:
             opener, closer, check = todo.pop()
             if check:
-                after = closer + 1
-                while after < len(parts) and not parts[after]:
-                    after += 1
+                after = self._written_after(closer, len(parts))
                 following = parts[after][:1] if after < len(parts) else ""
                 if not parts[closer] or not (following.isalnum() or following == "_"):
                     continue
@@ -2598,9 +2596,7 @@ class Builder:
         opener of emphasis around the pair."""
         parts = self.parts
         before = self._written_before(opener, -1)
-        after = opener + 1
-        while after < closer and not parts[after]:
-            after += 1
+        after = self._written_after(opener, closer)
         if before < 0 or after >= closer or parts[before] != parts[after] or parts[before].strip("*_~"):
             return
         if any(mark.placed == before for mark in self.marks) or any(entry[1] == before for entry in self.closers):
@@ -2803,9 +2799,7 @@ class Builder:
         (or closing). None when there is none: only text outside links holds one
         (:func:`webfold.markdown.escape_prose`)."""
         parts = self.parts
-        at = index + step
-        while 0 <= at < len(parts) and not parts[at]:
-            at += step
+        at = self._written_after(index, len(parts)) if step > 0 else self._written_before(index, -1)
         if not 0 <= at < len(parts) or parts[at] is not self.prose.get(id(parts[at])):
             return None
         text = unlinked(parts[at], at_start=step > 0)
@@ -2847,6 +2841,15 @@ class Builder:
         index = end - 1
         while index > stop and not parts[index]:
             index -= 1
+        return index
+
+    def _written_after(self, start: int, stop: int) -> int:
+        """The index of the first part after ``parts[start]`` that is not empty (past the
+        emptied parts of dropped delimiters), or ``stop`` when there is none before it."""
+        parts = self.parts
+        index = start + 1
+        while index < stop and not parts[index]:
+            index += 1
         return index
 
     def _move_into_link(self, opener: int, closer: int) -> None:
