@@ -18,7 +18,7 @@ from itertools import islice
 
 from webfold.markdown import (address_at_end, backslashes_before, before_markup, code_fence, code_span, destination,
                               escape_dollars, escape_end, escape_inline, escape_line_start, escape_prose, holds_address,
-                              link_title, reads_through, runs_into_markup, unlinked)
+                              link_title, reads_through, runs_into_markup, starts_markup, unlinked)
 from webfold.mathml import MathText, formula, image_delimiter, is_copy, script_delimiter
 from webfold.memo import remember
 from webfold._scan import TokenFlag, TokenKind, Tokens
@@ -3156,8 +3156,13 @@ class Builder:
                 if reads_through(part, start):
                     bare.add(index)
                 continue
+            # An autolink would end the link where the part ends: not where the address
+            # runs on into text first ("https://x.example/a<span>b</span><br>"), nor
+            # beside delimiters that its "<" or ">" would change.
+            ahead = self._written_after(index, len(parts))
+            split = ahead < len(parts) and not starts_markup(parts[ahead], self.has_formula)
             stuck = self._delimiters_beside(index, 1) or not start and self._delimiters_beside(index, -1)
-            parts[index] = before_markup(part, start, autolink=not stuck)
+            parts[index] = before_markup(part, start, autolink=not (split or stuck))
 
     def _delimiters_beside(self, index: int, step: int) -> bool:
         """Whether a run of emphasis delimiters follows ``parts[index]`` (``step`` 1) or

@@ -163,6 +163,13 @@ _MARKUP_STARTS = "\\*_~`[]"
 _ADDRESS_END = re.compile(f"[{re.escape(_ADDRESS_ENDS)}]")
 
 
+def starts_markup(part: str, formulas: bool = False) -> bool:
+    """Whether ``part``, a part of a paragraph's Markdown (text as :func:`escape_prose`
+    writes it, or markup), starts with markup: delimiters, a code span, a link, an
+    image, a backslash; with ``formulas`` (see :func:`runs_into_markup`), a formula."""
+    return bool(part) and (part[0] in _MARKUP_STARTS or formulas and part[0] == "$") or part[:2] == "!["
+
+
 def runs_into_markup(address: str, following: Iterable[str | None], formulas: bool = False) -> bool:
     """Whether GFM's autolink extension would link ``address`` (the bare web address
     that ends a part of Markdown, as :func:`address_at_end` finds it) on into markup:
@@ -183,7 +190,7 @@ def runs_into_markup(address: str, following: Iterable[str | None], formulas: bo
         found = _ADDRESS_END.search(part)
         piece = part if found is None else part[:found.start()]
         if markup < 0:
-            if piece and (piece[0] in _MARKUP_STARTS or formulas and piece[0] == "$") or piece[:2] == "![":
+            if starts_markup(piece, formulas):
                 markup = length
             elif "\\" in piece:
                 markup = length + piece.index("\\")
