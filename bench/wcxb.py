@@ -33,10 +33,11 @@ from bench.corpus import DataMissing
 
 _WORD = re.compile(r"\w+")
 #: The tags markdown-it writes inside a line of text (links, emphasis, code spans,
-#: strikethrough, images): dropped with nothing in their place, as a browser's text
+#: strikethrough, images, and the superscript and subscript tags that Webfold writes as
+#: raw HTML): dropped with nothing in their place, as a browser's text
 #: has none there ("foo[bar](x)" is the one word "foobar", and a link inside a CJK run
 #: does not split it). Every other tag ends a block: a space.
-_INLINE_TAG = re.compile(r"</?(?:a|em|strong|code|del|s|img)\b[^>]*>")
+_INLINE_TAG = re.compile(r"</?(?:a|em|strong|code|del|s|img|sup|sub)\b[^>]*>")
 _TAG = re.compile(r"<[^>]+>")
 _MARKDOWN = MarkdownIt("commonmark").enable(["table", "strikethrough"])
 #: WCXB spells one page type two ways; "category" pages are collections.

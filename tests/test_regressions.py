@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import cmarkgfm
+from cmarkgfm.cmark import Options
 import pytest
 from markdown_it import MarkdownIt
 
@@ -306,11 +307,49 @@ GFM_ADDRESSES = [
 ]
 
 
-@pytest.mark.parametrize("name, html, expected, rendered", GFM_ADDRESSES, ids=[c[0] for c in GFM_ADDRESSES])
+# Superscript and subscript are written as their HTML tags (raw inline HTML, CommonMark
+# §6.6), which no flanking rule binds; as plain text "10<sup>6</sup>" read "106". GitHub
+# shows the tags (its sanitizer allows them): cmark-gfm renders them with its unsafe
+# option, as GitHub's pipeline does before sanitizing (test_output_and_its_gfm_rendering).
+GFM_TAG_MARKS = [
+    ("superscript_and_subscript", "<p>E = mc<sup>2</sup>, H<sub>2</sub>O and 10<sup>6</sup> cells</p>",
+     "E = mc<sup>2</sup>, H<sub>2</sub>O and 10<sup>6</sup> cells\n",
+     "<p>E = mc<sup>2</sup>, H<sub>2</sub>O and 10<sup>6</sup> cells</p>"),
+    ("footnote_reference", '<p>Text.<sup><a href="#fn1">1</a></sup> More</p>', "Text.<sup>[1](#fn1)</sup> More\n",
+     '<p>Text.<sup><a href="#fn1">1</a></sup> More</p>'),
+    ("superscript_inside_a_link", '<p><a href="/x">x<sup>2</sup></a>y</p>', "[x<sup>2</sup>](/x)y\n",
+     '<p><a href="/x">x<sup>2</sup></a>y</p>'),
+    # an end tag is punctuation: the bold closer before it closes, after punctuation too
+    ("bold_before_a_superscript", "<p><b>a.</b><sup>1</sup>c</p>", "**a.**<sup>1</sup>c\n",
+     "<p><strong>a.</strong><sup>1</sup>c</p>"),
+    ("bold_inside_a_superscript_before_a_letter", "<p>x<sup><b>a.</b></sup>b</p>", "x<sup>**a.**</sup>b\n",
+     "<p>x<sup><strong>a.</strong></sup>b</p>"),
+    ("white_space_at_the_edges", "<p>a<sup> 1 </sup>b</p>", "a <sup>1</sup> b\n", "<p>a <sup>1</sup> b</p>"),
+    ("break_inside", "<p>a<sup>b<br>c</sup>d</p>", "a<sup>b\\\nc</sup>d\n", "<p>a<sup>b<br />\nc</sup>d</p>"),
+    ("empty_ones_write_nothing", "<p>x<sup></sup>y <sub> </sub> z</p>", "xy z\n", "<p>xy z</p>"),
+    # a backslash before a tag is escaped, and tags in the page's text are text
+    ("backslash_before_a_superscript", "<p>a\\<sup>1</sup></p>", "a\\\\<sup>1</sup>\n",
+     "<p>a\\<sup>1</sup></p>"),
+    ("tags_written_as_text", "<p>&lt;sup&gt;2&lt;/sup&gt;</p>", "\\<sup>2\\</sup>\n", "<p>&lt;sup&gt;2&lt;/sup&gt;</p>"),
+    # GFM's autolink extension ends an address at "<"
+    ("address_before_a_superscript", "<p>see https://x.co/a<sup>1</sup></p>", "see https://x.co/a<sup>1</sup>\n",
+     '<p>see <a href="https://x.co/a">https://x.co/a</a><sup>1</sup></p>'),
+    ("heading_and_table_cell", "<h3>CO<sub>2</sub></h3><table><tr><th>a<sup>1</sup></th><th>b</th></tr>"
+     "<tr><td>c<sub>2</sub></td><td>d</td></tr></table>",
+     "### CO<sub>2</sub>\n\n| a<sup>1</sup> | b |\n| --- | --- |\n| c<sub>2</sub> | d |\n",
+     "<h3>CO<sub>2</sub></h3>\n<table>\n<thead>\n<tr>\n<th>a<sup>1</sup></th>\n<th>b</th>\n</tr>\n</thead>\n"
+     "<tbody>\n<tr>\n<td>c<sub>2</sub></td>\n<td>d</td>\n</tr>\n</tbody>\n</table>"),
+    # markup inside a code span is text
+    ("superscript_inside_code", "<p><code>x<sup>2</sup></code></p>", "`x2`\n", "<p><code>x2</code></p>"),
+]
+
+
+@pytest.mark.parametrize("name, html, expected, rendered", GFM_ADDRESSES + GFM_TAG_MARKS,
+                         ids=[c[0] for c in GFM_ADDRESSES + GFM_TAG_MARKS])
 def test_output_and_its_gfm_rendering(name, html, expected, rendered):
     output = md(html)
     assert output == expected
-    assert cmarkgfm.github_flavored_markdown_to_html(output).strip() == rendered
+    assert cmarkgfm.github_flavored_markdown_to_html(output, options=Options.CMARK_OPT_UNSAFE).strip() == rendered
 
 
 def test_an_autolink_does_not_make_delimiters_beside_it_close_as_well_as_open():

@@ -35,8 +35,10 @@ def test_markdown_is_projected_to_the_words_a_browser_shows():
     # block tags, cells and line breaks part it (shared with the WCXB scorer)
     from bench.wcxb import plain_text, words
 
-    markdown = "foo[bar](http://x.test/)baz 中文[链接](x)文字 **b**old\n\n| a | b |\n|---|---|\n| c | d |\n\nline  \nbreak"
-    assert words(plain_text(markdown)) == ["foobarbaz", "中文链接文字", "bold", "a", "b", "c", "d", "line", "break"]
+    markdown = ("foo[bar](http://x.test/)baz 中文[链接](x)文字 **b**old mc<sup>2</sup> H<sub>2</sub>O"
+                "\n\n| a | b |\n|---|---|\n| c | d |\n\nline  \nbreak")
+    assert words(plain_text(markdown)) == ["foobarbaz", "中文链接文字", "bold", "mc2", "h2o", "a", "b", "c", "d",
+                                           "line", "break"]
     assert coverage_leak("中文[链接](x)文字", "中文链接文字")[:2] == (1.0, 0.0)
 
 

@@ -57,7 +57,12 @@ ROLES.update(ul=LIST, ol=LIST, menu=LIST, dir=LIST, li=ITEM, blockquote=QUOTE, p
 #: Inline formatting and its Markdown delimiter (CommonMark §6.2, GFM §6.5).
 MARKS = {"strong": "**", "b": "**", "em": "*", "i": "*", "del": "~~", "s": "~~", "strike": "~~"}
 DELIMITERS = frozenset(MARKS.values())
+#: Superscript and subscript, which Markdown has no syntax for, as their HTML tags
+#: (CommonMark §6.6, raw inline HTML, which GitHub shows; pandoc's GFM writer and
+#: html-to-markdown write them so): as plain text, "10<sup>6</sup>" would read "106".
+TAG_MARKS = {"sup": ("<sup>", "</sup>"), "sub": ("<sub>", "</sub>")}
 ROLES.update(dict.fromkeys(MARKS, MARK))
+ROLES.update(dict.fromkeys(TAG_MARKS, MARK))
 ROLES.update(tbody=NONE, thead=NONE, tfoot=NONE)
 #: The roles of elements whose text runs on in the block around them; every other role
 #: starts a block of its own.
@@ -2650,10 +2655,11 @@ class Builder:
             if mark is None:
                 return None
         else:
-            delimiter = MARKS[name]
-            if any(m.opener == delimiter for m in self.marks):
+            delimiter = MARKS.get(name)
+            opener, closer = (delimiter, delimiter) if delimiter is not None else TAG_MARKS[name]
+            if any(m.opener == opener for m in self.marks):
                 return None                 # <b><b>: one level of the same emphasis
-            mark = Mark(delimiter, delimiter)
+            mark = Mark(opener, closer)
         self.marks.append(mark)
         return mark
 
@@ -2717,10 +2723,13 @@ class Builder:
             parts.pop()                     # "**a\\\n**" would not close: end before the break
         if len(parts) - 1 <= opener:
             del parts[opener:]              # nothing inside: no delimiters at all
-        elif mark.link is not None:
-            self.links.append(mark.link)
+        elif mark.link is not None or mark.opener[0] == "<":
+            # A link's "](…)" or an end tag (TAG_MARKS), which open and close wherever
+            # they stand: no flanking rule applies to them.
+            if mark.link is not None:
+                self.links.append(mark.link)
             parts.append(mark.closer)
-            self.fragile.clear()            # a closer before "]" is right-flanking
+            self.fragile.clear()            # a closer before "]" or "<" is right-flanking
         else:
             before, after = self._flanking(opener)
             unlinked_after = self._unlinked_beside(opener, 1) if before.isalnum() and after == "<" else None
