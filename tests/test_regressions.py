@@ -344,8 +344,31 @@ GFM_TAG_MARKS = [
 ]
 
 
-@pytest.mark.parametrize("name, html, expected, rendered", GFM_ADDRESSES + GFM_TAG_MARKS,
-                         ids=[c[0] for c in GFM_ADDRESSES + GFM_TAG_MARKS])
+# A disabled checkbox that opens a list item's first paragraph is a task list marker
+# (GFM §5.3), as Markdown renderers write one; any other checkbox is a form's.
+GFM_TASK_ITEMS = [
+    ("task_list", "<ul><li><input type=checkbox checked disabled> Done</li><li><input type=checkbox disabled> "
+     "Todo</li></ul>", "- [x] Done\n- [ ] Todo\n",
+     '<ul>\n<li><input type="checkbox" checked="" disabled="" /> Done</li>\n'
+     '<li><input type="checkbox" disabled="" /> Todo</li>\n</ul>'),
+    ("githubs_loose_task_list", '<ul class="contains-task-list"><li class="task-list-item"><p><input '
+     'type="checkbox" class="task-list-item-checkbox" checked disabled> <b>Bold</b> task</p><p>more</p></li></ul>',
+     "- [x] **Bold** task\n\n  more\n",
+     '<ul>\n<li><input type="checkbox" checked="" disabled="" /> \n<p><strong>Bold</strong> task</p>\n'
+     '<p>more</p>\n</li>\n</ul>'),
+    ("first_checkbox_of_an_item", "<ol><li><input type=checkbox disabled checked><input type=checkbox disabled> "
+     "a</li></ol>", "1. [x] a\n", '<ol>\n<li><input type="checkbox" checked="" disabled="" /> a</li>\n</ol>'),
+    ("checkboxes_of_forms_or_after_text", "<ul><li><input type=checkbox id=r><label for=r>Red</label></li>"
+     "<li>Plain <input type=checkbox checked disabled> late</li></ul><p><input type=checkbox checked disabled> x</p>",
+     "- Red\n- Plain late\n\nx\n", "<ul>\n<li>Red</li>\n<li>Plain late</li>\n</ul>\n<p>x</p>"),
+    ("checkbox_before_a_nested_list_only", "<ul><li><input type=checkbox disabled><ul><li>nested</li></ul></li>"
+     "<li>[ ] text</li></ul>", "- - nested\n- \\[ \\] text\n",
+     "<ul>\n<li>\n<ul>\n<li>nested</li>\n</ul>\n</li>\n<li>[ ] text</li>\n</ul>"),
+]
+
+
+@pytest.mark.parametrize("name, html, expected, rendered", GFM_ADDRESSES + GFM_TAG_MARKS + GFM_TASK_ITEMS,
+                         ids=[c[0] for c in GFM_ADDRESSES + GFM_TAG_MARKS + GFM_TASK_ITEMS])
 def test_output_and_its_gfm_rendering(name, html, expected, rendered):
     output = md(html)
     assert output == expected

@@ -112,6 +112,7 @@ cdef class Builder:
     cdef public bint unclosed_nav, keep_nav, saw_nav, form_pointer
     cdef public list sinks, tables, marks
     cdef public object lazy_image
+    cdef public tuple task
     cdef public Mark code
     cdef public list pre_parts
     cdef public str pre_language
@@ -213,7 +214,7 @@ cdef class Builder:
     cdef void text(self, str text)
     @cython.locals(code=Mark, mark=Mark, lead=Py_ssize_t, at=Py_ssize_t)
     cdef void add_text(self, str text)
-    @cython.locals(parts=list, mark=Mark, touching=bint)
+    @cython.locals(parts=list, mark=Mark, touching=bint, containers=list)
     cdef void place(self, str first)
     @cython.locals(todo=list, check=bint, after=Py_ssize_t)
     cdef void _unbreak(self, Py_ssize_t opener, Py_ssize_t closer)
@@ -239,6 +240,8 @@ cdef class Builder:
     cdef void close_code(self, object mark)
     cdef bint _take_back_opener(self, Py_ssize_t index)
     cdef void void(self, str name, object attributes)
+    @cython.locals(containers=list)
+    cdef void task_marker(self, dict attributes)
     cdef void image(self, dict attributes)
     cdef void noscript_image(self, dict attributes)
     cdef void write_image(self, str src, str alt, str title)

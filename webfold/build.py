@@ -721,6 +721,9 @@ class Builder:
         self.tables: list[Table] = []
         self.marks: list[Mark] = []
         self.lazy_image: tuple[str, str] | None = None
+        # A checkbox that starts a list item's first paragraph, waiting for what it
+        # marks: that item's container, and "[x]" or "[ ]" (see task_marker)
+        self.task: tuple[Container, str] | None = None
         self.code: Mark | None = None
         self.pre_parts: list[str] = []
         self.pre_language = ""
@@ -2483,6 +2486,14 @@ class Builder:
         """Before content starting with ``first``: a pending space, then the openers of
         marks not yet placed in this paragraph."""
         parts = self.parts
+        if self.task is not None:
+            item, marker = self.task
+            self.task = None
+            containers = self.sinks[-1].containers
+            if not parts and containers and containers[-1] is item and not item.started:
+                parts.append(marker)        # white space follows it (GFM §5.3)
+                self.space = True
+                self.line_start = False
         pending = any(mark.placed == -1 for mark in self.marks)
         if self.space and parts and not self.line_start:
             parts.append(" ")
@@ -3016,8 +3027,24 @@ class Builder:
         elif name == "img" or name == "image":
             if attributes and self.images and not self.pre and self.code is None:
                 self.image(attributes)
-        elif name == "wbr":
-            pass
+        elif name == "input":
+            if attributes and not self.pre and not self.heading and self.code is None:
+                self.task_marker(attributes)
+
+    def task_marker(self, attributes: dict[str, str]) -> None:
+        """Note a disabled checkbox that comes first in a list item's first paragraph
+        as a task list item's marker (GFM §5.3, the task list items extension): ``[x]``
+        when it is checked, else ``[ ]``, written before the text that follows it
+        (:meth:`place`). Disabled, as Markdown renderers write a task's box (GFM's
+        own examples, GitHub, GitLab, pandoc): a box that a reader can tick is a form's
+        (a shop's filters, a menu opened by a checkbox), and says nothing in Markdown,
+        as a checkbox anywhere else."""
+        containers = self.sinks[-1].containers
+        if self.parts or not containers or containers[-1].kind != ITEM_CONTAINER or containers[-1].started:
+            return
+        if "disabled" in attributes and attributes.get("type", "").strip().lower() == "checkbox" and (
+                self.task is None or self.task[0] is not containers[-1]):     # the first one
+            self.task = (containers[-1], "[x]" if "checked" in attributes else "[ ]")
 
     def image(self, attributes: dict[str, str]) -> None:
         src = attributes.get("src", "").strip()

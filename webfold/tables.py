@@ -43,7 +43,7 @@ ATTRIBUTE_NAMES: tuple[str, ...] = (
     "datetime", "dir", "width", "height", "rel", "scope", "headers", "label", "aria-label",
     "data-testid", "data-component", "data-module",
     "data-sveltekit-fetched", "sveltekit:data-type", "aria-controls", "aria-modal", "popover",
-    "aria-expanded", "encoding", "display", "visibility", "alttext",
+    "aria-expanded", "encoding", "display", "visibility", "alttext", "checked", "disabled",
 )
 
 #: Elements whose whole body is raw text: the scanner only searches it for the end tag.
