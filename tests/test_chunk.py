@@ -211,8 +211,18 @@ def test_a_formula_longer_than_a_chunk_is_cut_at_its_spaces():
      '<script type="math/tex">y + z</script> and the end.</p>', 50, "$\\\\$5 + x$"),
     ('<p>Set <code>$HOME</code> first and then we have <script type="math/tex">a + b + c</script> done and '
      'more words.</p>', 40, "$a + b + c$"),
+    # a superscript or subscript is kept whole with its tags (newcomer on d34b254: its
+    # start and end tags fell into two chunks), with a sentence end or a formula in it;
+    # tags written as text, or in a code span, are none
+    ('<p>Note the formula a<sup>n + b + c + d</sup> then more words here and more words here and again.</p>',
+     30, "a<sup>n + b + c + d</sup>"),
+    ("<p>See the note x<sup>Fig. 2. a b</sup> and more words follow here.</p>", 30, "x<sup>Fig. 2. a b</sup>"),
+    ('<p>Set y<sup>a b <script type="math/tex">x + y</script> c</sup> then more words here.</p>', 30,
+     "y<sup>a b $x + y$ c</sup>"),
+    ("<p>Write <code>a &lt;/sup&gt; b</code> or &lt;sub&gt; then x<sub>1 2 3</sub> and more words.</p>", 30,
+     "x<sub>1 2 3</sub>"),
 ])
-def test_a_formula_is_found_past_sentence_ends_escapes_and_code(page, limit, whole):
+def test_formulas_and_superscripts_are_found_past_sentence_ends_escapes_and_code(page, limit, whole):
     found = chunked(page, limit)
     assert all(len(chunk) <= limit for chunk in found)
     assert any(whole in chunk for chunk in found)

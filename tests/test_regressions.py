@@ -339,6 +339,15 @@ GFM_TAG_MARKS = [
      "### CO<sub>2</sub>\n\n| a<sup>1</sup> | b |\n| --- | --- |\n| c<sub>2</sub> | d |\n",
      "<h3>CO<sub>2</sub></h3>\n<table>\n<thead>\n<tr>\n<th>a<sup>1</sup></th>\n<th>b</th>\n</tr>\n</thead>\n"
      "<tbody>\n<tr>\n<td>c<sub>2</sub></td>\n<td>d</td>\n</tr>\n</tbody>\n</table>"),
+    # emphasis of exactly one, which its tags would keep from opening or closing, moves
+    # inside it, as into a link (newcomer on 693d77c); other such emphasis is text
+    ("bold_around_a_superscript_beside_letters", "<p>x<b><sup>2</sup></b> and <b><sub>2</sub></b>O</p>",
+     "x<sup>**2**</sup> and <sub>**2**</sub>O\n",
+     "<p>x<sup><strong>2</strong></sup> and <sub><strong>2</strong></sub>O</p>"),
+    ("bang_before_bold_around_a_superscript", "<p>Wow!<b><sup>1</sup></b>x</p>", "Wow!<sup>**1**</sup>x\n",
+     "<p>Wow!<sup><strong>1</strong></sup>x</p>"),
+    ("emphasis_around_more_than_a_superscript", "<p>x<i><sup>a</sup><sup>b</sup></i>c <b>mc<sup>2</sup></b>x</p>",
+     "x<sup>a</sup><sup>b</sup>c mc<sup>2</sup>x\n", "<p>x<sup>a</sup><sup>b</sup>c mc<sup>2</sup>x</p>"),
     # markup inside a code span is text
     ("superscript_inside_code", "<p><code>x<sup>2</sup></code></p>", "`x2`\n", "<p><code>x2</code></p>"),
 ]

@@ -231,9 +231,10 @@ cdef class Builder:
     cdef tuple _flanking(self, Py_ssize_t opener)
     cdef Py_ssize_t _written_before(self, Py_ssize_t end, Py_ssize_t stop)
     cdef Py_ssize_t _written_after(self, Py_ssize_t start, Py_ssize_t stop)
-    cdef void _move_into_link(self, Py_ssize_t opener, Py_ssize_t closer)
+    cdef void _move_inside(self, Py_ssize_t opener, Py_ssize_t closer)
     cdef void _escape_bang(self, Py_ssize_t bracket)
-    cdef bint _wraps_link(self, Py_ssize_t opener, Py_ssize_t closer)
+    @cython.locals(tag=tuple)
+    cdef bint _wraps_one(self, Py_ssize_t opener, Py_ssize_t closer)
     @cython.locals(parts=list, delimiter=str, links=list, at=Py_ssize_t, close=Py_ssize_t, first=Py_ssize_t,
                    last=Py_ssize_t)
     cdef bint _into_links(self, Py_ssize_t opener, Py_ssize_t end)

@@ -2579,8 +2579,8 @@ class Builder:
             if unlinked_before is not None and not is_punctuation(unlinked_before[1][-1:]):
                 self._rewrite(*unlinked_before)
                 continue                    # "…https\://x.example/a**b" closes
-            if self._wraps_link(opener, closer):
-                self._move_into_link(opener, closer)
+            if self._wraps_one(opener, closer):
+                self._move_inside(opener, closer)
                 continue
             held = self.held.pop(opener, [])
             touched = self.swapped.pop(opener, None)
@@ -2749,10 +2749,11 @@ class Builder:
                 before, after = self._flanking(opener)     # "a**https\://…" opens
             if before.isalnum() and is_punctuation(after):
                 # would not be left-flanking (CommonMark §6.2): "a**[x](/x)**" becomes
-                # "a[**x**](/x)", other text loses the opener and its closer
-                if self._wraps_link(opener, len(parts)):
+                # "a[**x**](/x)" (and "a**<sup>x</sup>**" "a<sup>**x**</sup>"), other
+                # text loses the opener and its closer
+                if self._wraps_one(opener, len(parts)):
                     parts.append(parts[opener])
-                    self._move_into_link(opener, len(parts) - 1)
+                    self._move_inside(opener, len(parts) - 1)
                 elif not self._into_links(opener, len(parts)):
                     parts[opener] = ""
             else:
@@ -2872,14 +2873,16 @@ class Builder:
             index += 1
         return index
 
-    def _move_into_link(self, opener: int, closer: int) -> None:
+    def _move_inside(self, opener: int, closer: int) -> None:
         """Move the emphasis delimiters at ``parts[opener]`` and ``parts[closer]``,
-        around exactly one link (:meth:`_wraps_link`), inside its brackets, where
-        punctuation flanks them: "**[a](/x)**y" becomes "[**a**](/x)y"."""
+        around exactly one link or superscript or subscript (:meth:`_wraps_one`),
+        inside its brackets or tags, where punctuation flanks them: "**[a](/x)**y"
+        becomes "[**a**](/x)y", and "x**<sup>2</sup>**" "x<sup>**2**</sup>"."""
         parts = self.parts
         parts[opener], parts[opener + 1] = parts[opener + 1], parts[opener]
         parts[closer - 1], parts[closer] = parts[closer], parts[closer - 1]
-        self._escape_bang(opener)
+        if parts[opener] == "[":
+            self._escape_bang(opener)
 
     def _escape_bang(self, bracket: int) -> None:
         """Escape a ``!`` that the written text before ``parts[bracket]``, a link's
@@ -2896,7 +2899,7 @@ class Builder:
         and ``parts[end]`` separated by white space (as when a link ends and opens
         again inside it): write the emphasis inside each link instead, "a**[x](/1)
         [y](/2)**" as "a[**x**](/1) [**y**](/2)" (CommonMark §6.2: after "[" and
-        before "]" the delimiters flank), as :meth:`_move_into_link` does for one link
+        before "]" the delimiters flank), as :meth:`_move_inside` does for one link
         whose text has no white space at its ends.
         White space at either end of a link's text stays outside the delimiters; a
         link text that starts or ends with a delimiter of the same character (a run
@@ -2956,17 +2959,24 @@ class Builder:
             self._escape_bang(bracket)      # "!" + "[" would make the link an image
         return True
 
-    def _wraps_link(self, opener: int, closer: int) -> bool:
+    def _wraps_one(self, opener: int, closer: int) -> bool:
         """Whether the parts between ``parts[opener]`` and ``parts[closer]`` are
         exactly one link: its ``[``, its text, its ``](destination)`` (text parts are
-        escaped, so no text part is a bare bracket), and its text has no white space
-        at either end, so that :meth:`_move_into_link` can move them inside."""
+        escaped, so no text part is a bare bracket), or exactly one superscript or
+        subscript, from its tag to its end tag (:data:`TAG_MARKS`), and its text has no
+        white space at either end, so that :meth:`_move_inside` can move them inside."""
         parts = self.parts
-        if not (parts[opener + 1] == "[" and parts[closer - 1].startswith("](")
-                and "[" not in parts[opener + 2:closer - 1]):
-            return False
+        first = parts[opener + 1]
+        if first == "[":
+            if not (parts[closer - 1].startswith("](") and "[" not in parts[opener + 2:closer - 1]):
+                return False
+        else:
+            tag = TAG_MARKS.get(first[1:4]) if first[:1] == "<" else None     # (an autolink is none)
+            if tag is None or first != tag[0] or parts[closer - 1] != tag[1] or tag[1] in parts[opener + 2:closer - 1]:
+                return False
         # White space at an end of the link's text would stop the delimiters moved
         # next to it from flanking ("[**a\xa0**](/x)"): _into_links keeps it outside them.
+        # (The builder moves it out of a superscript: none is there.)
         text = "".join(parts[opener + 2:closer - 1])
         return text == text.strip(_EDGE_SPACES)
 

@@ -14,6 +14,8 @@ from webfold.table import pipe_row, pipe_table
 _SENTENCE_END = LazyPattern(r"(?<=[.!?。！？])\s+")
 _SPACE = LazyPattern(" ")
 _BACKTICKS = LazyPattern("`+")
+#: A superscript's or subscript's start or end tag, as the builder writes them.
+_TAG = LazyPattern("<(/?)su[bp]>")
 
 
 def chunks(blocks: list[Block], limit: int) -> list[str]:
@@ -22,8 +24,9 @@ def chunks(blocks: list[Block], limit: int) -> list[str]:
     Chunks end at block boundaries, and a heading goes with the block that follows it
     (it ends a chunk only when it does not fit with the start of that block). A block
     longer than ``limit`` is cut at line boundaries, then sentence boundaries outside
-    formulas (``$…$``, :mod:`webfold.mathml`; see :func:`_formulas`), then spaces outside
-    formulas, then spaces, then (a single
+    formulas (``$…$``, :mod:`webfold.mathml`) and superscripts and subscripts (their
+    HTML tags and what these enclose; see :func:`_whole`), then spaces outside them,
+    then spaces, then (a single
     word still too long) every ``limit`` characters, one fewer
     where that would part a backslash from the character it escapes. A fenced code
     block that is cut is closed and opened again in each chunk. A table is cut between
@@ -143,8 +146,9 @@ def _pack(pieces: list[str], separator: str, limit: int) -> list[str]:
 
 def _split(text: str, limit: int) -> list[str]:
     """``text`` cut into pieces of at most ``limit`` characters: at lines, else at
-    sentence ends outside formulas, else at spaces outside formulas, else at spaces,
-    else every ``limit`` characters (see :func:`_cut`)."""
+    sentence ends outside formulas, superscripts and subscripts (:func:`_whole`), else
+    at spaces outside them, else at spaces, else every ``limit`` characters (see
+    :func:`_cut`)."""
     if len(text) <= limit:
         return [text]
     for separator, parts in _cuts(text):
@@ -158,24 +162,30 @@ def _cuts(text: str) -> Iterator[tuple[str, list[str]]]:
     """The ways :func:`_split` tries to cut ``text``, in order, each made only when the
     one before did not cut: ``(separator, parts)``."""
     yield "\n", text.split("\n")
-    formulas = _formulas(text) if "$" in text else []
-    yield " ", _apart(text, _SENTENCE_END, formulas)
-    if formulas:
-        yield " ", _apart(text, _SPACE, formulas)
+    whole = _whole(text) if "$" in text or "<su" in text else []
+    yield " ", _apart(text, _SENTENCE_END, whole)
+    if whole:
+        yield " ", _apart(text, _SPACE, whole)
     yield " ", text.split(" ")
 
 
-def _formulas(text: str) -> list[tuple[int, int]]:
-    """The places ``(start, end)`` of the formulas in ``text``, a block's Markdown: from
-    a ``$`` or ``$$`` to the next, in order. A ``$`` after a backslash is no delimiter
-    (escaped in Markdown, or in the TeX: ``\\$``), nor is one in a code span; a last
-    ``$`` without its pair opens nothing. A ``$`` in prose pairs with the next."""
+def _whole(text: str) -> list[tuple[int, int]]:
+    """The places ``(start, end)``, in order and apart, of what a cut would break in
+    ``text``, a block's Markdown: a formula, from a ``$`` or ``$$`` to the next, and a
+    superscript or subscript, from its tag to the end tag that closes it (the raw
+    HTML of ``webfold.build.TAG_MARKS``; a formula inside it is part of it). A ``$``
+    after a backslash is no delimiter (escaped in Markdown, or in the TeX: ``\\$``),
+    nor is a tag after an odd run of backslashes (escaped), nor either in a code span;
+    a last ``$`` without its pair opens nothing, nor does a tag without its end tag.
+    A ``$`` in prose pairs with the next, and a tag inside a formula is TeX."""
     # the backtick runs of each length, for finding where a code span ends (§6.1)
     runs: dict[int, list[int]] = {}
     for run in _BACKTICKS.finditer(text):
         runs.setdefault(len(run.group()), []).append(run.start())
     found = []
-    opened = -1
+    opened = -1                                     # where the open formula starts
+    tags = 0                                        # superscripts and subscripts open
+    tagged = -1                                     # where the outermost one starts
     index = 0
     while index < len(text):
         character = text[index]
@@ -193,21 +203,34 @@ def _formulas(text: str) -> list[tuple[int, int]]:
             if opened < 0:
                 opened = index
             else:
-                found.append((opened, index + width))
+                if not tags:
+                    found.append((opened, index + width))
                 opened = -1
             index += width
             continue
+        if character == "<" and opened < 0 and not backslashes_before(text, index) % 2:
+            tag = _TAG.match(text, index)
+            if tag is not None:
+                if not tag.group(1):
+                    tagged = index if not tags else tagged
+                    tags += 1
+                elif tags:
+                    tags -= 1
+                    if not tags:
+                        found.append((tagged, tag.end()))
+                index = tag.end()
+                continue
         index += 1
     return found
 
 
-def _apart(text: str, separator: LazyPattern, formulas: list[tuple[int, int]]) -> list[str]:
-    """``separator.split(text)``, without the cuts inside ``formulas``."""
+def _apart(text: str, separator: LazyPattern, whole: list[tuple[int, int]]) -> list[str]:
+    """``separator.split(text)``, without the cuts inside ``whole`` (:func:`_whole`)."""
     parts = []
     start = 0
     for match in separator.finditer(text):
-        inside = bisect_right(formulas, (match.start(), len(text)))     # formulas starting at or before it
-        if inside and formulas[inside - 1][1] > match.start():
+        inside = bisect_right(whole, (match.start(), len(text)))     # places starting at or before it
+        if inside and whole[inside - 1][1] > match.start():
             continue
         parts.append(text[start:match.start()])
         start = match.end()
