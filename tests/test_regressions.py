@@ -348,6 +348,25 @@ GFM_TAG_MARKS = [
      "<p>Wow!<sup><strong>1</strong></sup>x</p>"),
     ("emphasis_around_more_than_a_superscript", "<p>x<i><sup>a</sup><sup>b</sup></i>c <b>mc<sup>2</sup></b>x</p>",
      "x<sup>a</sup><sup>b</sup>c mc<sup>2</sup>x\n", "<p>x<sup>a</sup><sup>b</sup>c mc<sup>2</sup>x</p>"),
+    # the breaker on 693d77c: the opener of a "*" run is judged by the character written
+    # after it, a tag's or a link's (the bold's asterisks showed); the closers that an
+    # opener taken back had made close end the text again; a format character (a
+    # zero-width space, a soft hyphen) is no punctuation beside delimiters
+    ("italic_footnote_link_in_bold", '<p><b><i>Note:</i> see<sup><i><a href="#n">a</a></i></sup></b></p>',
+     "__*Note:* see<sup>*[a](#n)*</sup>__\n",
+     '<p><strong><em>Note:</em> see<sup><em><a href="#n">a</a></em></sup></strong></p>'),
+    ("italic_subscript_after_punctuation_in_bold", "<p><b><i>x</i>?<i><sub>a</sub></i></b></p>",
+     "__*x*?*<sub>a</sub>*__\n", "<p><strong><em>x</em>?<em><sub>a</sub></em></strong></p>"),
+    ("italic_link_after_punctuation_in_bold", '<p><b><i>a</i> (<i><a href="#n">1</a></i>)</b></p>',
+     "__*a* (*[1](#n)*)__\n", '<p><strong><em>a</em> (<em><a href="#n">1</a></em>)</strong></p>'),
+    ("empty_code_in_a_superscript_after_bold", "<p><b>a.</b><sup><code></code></sup>b</p>", "a.b\n", "<p>a.b</p>"),
+    ("empty_code_in_a_link_after_bold", '<p><b>a.</b><a href="/x"><code></code></a>b</p>', "a.b\n", "<p>a.b</p>"),
+    ("bold_superscript_before_a_soft_hyphen", "<p><b>a<sup>2</sup></b>&#xad;b</p>", "a<sup>2</sup>\xadb\n",
+     "<p>a<sup>2</sup>\xadb</p>"),
+    ("italic_superscript_after_a_zero_width_space", "<p>&#8203;<i><sup>a</sup></i></p>",
+     "\u200b<sup>*a*</sup>\n", "<p>\u200b<sup><em>a</em></sup></p>"),
+    ("emphasis_after_punctuation_before_format_characters", "<p><b>a.</b>&#8203;b and <i>x.</i>&#xad;y</p>",
+     "a.\u200bb and x.\xady\n", "<p>a.\u200bb and x.\xady</p>"),
     # markup inside a code span is text
     ("superscript_inside_code", "<p><code>x<sup>2</sup></code></p>", "`x2`\n", "<p><code>x2</code></p>"),
 ]

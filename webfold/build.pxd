@@ -218,6 +218,8 @@ cdef class Builder:
     cdef void place(self, str first)
     @cython.locals(todo=list, check=bint, after=Py_ssize_t)
     cdef void _unbreak(self, Py_ssize_t opener, Py_ssize_t closer)
+    @cython.locals(other=Mark, later=bint)
+    cdef str _after_run(self, Mark mark, str first)
     @cython.locals(parts=list, mark=Mark, last=Py_ssize_t, at=Py_ssize_t)
     cdef void _split_run(self, str first)
     @cython.locals(mark=Mark)
@@ -269,5 +271,6 @@ cdef class Builder:
     cdef list finish(self)
 
 cdef bint same(str a, str b)
+cpdef bint letter_like(str char)
 @cython.locals(found=int)
 cpdef int class_marks(dict attributes) except -1

@@ -324,6 +324,16 @@ def is_punctuation(char: str) -> bool:
     return len(char) == 1 and char > "\x7f" and unicodedata.category(char)[0] in "PS"
 
 
+def letter_like(char: str) -> bool:
+    """Whether ``char`` counts as a letter beside emphasis delimiters (CommonMark §6.2,
+    flanking): it is neither white space nor punctuation (§2.1), nor the paragraph's
+    edge (``""``). Letters and digits, but also format characters (a zero-width space, a
+    soft hyphen), combining marks and private-use characters, which a delimiter run
+    beside punctuation does not flank (breaker on 693d77c: ``**a<sup>2</sup>**``
+    before a soft hyphen closed nothing)."""
+    return char != "" and not char.isspace() and not is_punctuation(char)
+
+
 _HARD_BREAK = "\\\n"
 #: Splits text at hard breaks, keeping them.
 _BREAKS = re.compile(f"({re.escape(_HARD_BREAK)})")
@@ -2533,12 +2543,12 @@ class Builder:
                 self.held[len(parts)] = held
                 held = []
             if delimiter[0] == "*":
-                self._split_run(first)
+                self._split_run(self._after_run(mark, first))
             if delimiter == "[":
                 self._escape_bang(len(parts))
             mark.placed = len(parts)
             parts.append(delimiter)
-        if held and (first.isalnum() or first == "_"):
+        if held and (letter_like(first) or first == "_"):
             # "**"x"**y": with no opener after it (or every mark continued a run of
             # closers, "*a **b.***" + "*y"), a closer after punctuation and before a
             # letter closes nothing (CommonMark §6.2, right-flanking). All of a chain
@@ -2573,7 +2583,7 @@ class Builder:
             if check:
                 after = self._written_after(closer, len(parts))
                 following = parts[after][:1] if after < len(parts) else ""
-                if not parts[closer] or not (following.isalnum() or following == "_"):
+                if not parts[closer] or not (letter_like(following) or following == "_"):
                     continue
             unlinked_before = self._unlinked_beside(closer, -1) if parts[closer][:1] in "*~" else None
             if unlinked_before is not None and not is_punctuation(unlinked_before[1][-1:]):
@@ -2587,7 +2597,7 @@ class Builder:
             if touched is not None and parts[touched[1]] and not is_punctuation(
                     parts[self._written_before(closer, opener)][-1:]):
                 before = self._flanking(touched[0])[0]
-                if not before.isalnum() and before != "_" and not any(
+                if not letter_like(before) and before != "_" and not any(
                         part[:1] == "_" for part in parts[touched[0] + 1:touched[1]]):
                     for index in touched:
                         parts[index] = parts[index].replace("*", "_")
@@ -2619,12 +2629,26 @@ class Builder:
             return
         parts[before] = parts[after] = ""
 
+    def _after_run(self, mark: Mark, first: str) -> str:
+        """The character written after the opener of ``mark`` and the openers of ``*``
+        placed after it in one run, when ``first`` starts the text after them: the first
+        character of the next opener placed there (a link's ``[``, a superscript's
+        ``<``: breaker on 693d77c), else ``first``."""
+        later = False
+        for other in self.marks:
+            if other is mark:
+                later = True
+            elif later and other.placed == -1 and other.opener[0] != "*":
+                return other.opener[0]
+        return first
+
     def _split_run(self, first: str) -> None:
-        """Before an opener of ``"*"`` that can also close (after a letter or digit, or
-        between punctuation; CommonMark §6.2) followed by ``first``: an open emphasis
-        whose opener began one run with an inner one that has closed ("***H*2" + "*O")
-        would be closed by it. That emphasis is written with ``"_"`` instead
-        ("__*H*2*O*__"), where an underscore opens (not after a letter or digit)."""
+        """Before an opener of ``"*"`` that can also close (after a letter or digit
+        (:func:`letter_like`), or between punctuation; CommonMark §6.2) followed by
+        ``first``: an open emphasis whose opener began one run with an inner one that
+        has closed ("***H*2" + "*O") would be closed by it. That emphasis is written
+        with ``"_"`` instead ("__*H*2*O*__"), where an underscore opens (not after a
+        letter or digit)."""
         parts = self.parts
         last = self._written_before(len(parts), -1)
         if last < 0 or not parts[last].strip("*_~"):
@@ -2635,7 +2659,7 @@ class Builder:
         for mark in self.marks:
             at = mark.placed
             if (0 <= at < last and parts[at][:1] == "*" and parts[at + 1][:1] == "*"
-                    and not self._flanking(at)[0].isalnum()):
+                    and not letter_like(self._flanking(at)[0])):
                 parts[at] = parts[at].replace("*", "_")
 
     def link_open(self) -> bool:
@@ -2743,11 +2767,11 @@ class Builder:
             self.fragile.clear()            # a closer before "]" or "<" is right-flanking
         else:
             before, after = self._flanking(opener)
-            unlinked_after = self._unlinked_beside(opener, 1) if before.isalnum() and after == "<" else None
+            unlinked_after = self._unlinked_beside(opener, 1) if letter_like(before) and after == "<" else None
             if unlinked_after is not None and parts[opener][:1] in "*~":
                 self._rewrite(*unlinked_after)
                 before, after = self._flanking(opener)     # "a**https\://…" opens
-            if before.isalnum() and is_punctuation(after):
+            if letter_like(before) and is_punctuation(after):
                 # would not be left-flanking (CommonMark §6.2): "a**[x](/x)**" becomes
                 # "a[**x**](/x)" (and "a**<sup>x</sup>**" "a<sup>**x**</sup>"), other
                 # text loses the opener and its closer
@@ -3007,10 +3031,14 @@ class Builder:
 
     def _take_back_opener(self, index: int) -> bool:
         """Unplace the opener at ``parts[index]``, if one is there: its mark waits for
-        the next text again. Returns whether one was."""
+        the next text again, and the closers that it made close (:attr:`held`) end the
+        text again, closing only if what follows lets them (breaker on 693d77c:
+        ``<b>a.</b><sup><code></code></sup>b`` showed its asterisks). Returns whether
+        one was."""
         for mark in self.marks:
             if mark.placed == index:
                 mark.placed = -1
+                self.fragile[:0] = self.held.pop(index, [])
                 return True
         return False
 
