@@ -16,9 +16,9 @@ import re
 import unicodedata
 from itertools import islice
 
-from webfold.markdown import (address_at_end, backslashes_before, before_markup, code_fence, code_span, destination,
-                              escape_dollars, escape_end, escape_inline, escape_line_start, escape_prose, holds_address,
-                              link_title, reads_through, runs_into_markup, starts_markup, unlinked)
+from webfold.markdown import (TAG_MARKS, address_at_end, backslashes_before, before_markup, code_fence, code_span,
+                              destination, escape_dollars, escape_end, escape_inline, escape_line_start, escape_prose,
+                              holds_address, link_title, reads_through, runs_into_markup, starts_markup, unlinked)
 from webfold.mathml import MathText, formula, image_delimiter, is_copy, script_delimiter
 from webfold.memo import remember
 from webfold._scan import TokenFlag, TokenKind, Tokens
@@ -57,10 +57,6 @@ ROLES.update(ul=LIST, ol=LIST, menu=LIST, dir=LIST, li=ITEM, blockquote=QUOTE, p
 #: Inline formatting and its Markdown delimiter (CommonMark §6.2, GFM §6.5).
 MARKS = {"strong": "**", "b": "**", "em": "*", "i": "*", "del": "~~", "s": "~~", "strike": "~~"}
 DELIMITERS = frozenset(MARKS.values())
-#: Superscript and subscript, which Markdown has no syntax for, as their HTML tags
-#: (CommonMark §6.6, raw inline HTML, which GitHub shows; pandoc's GFM writer and
-#: html-to-markdown write them so): as plain text, "10<sup>6</sup>" would read "106".
-TAG_MARKS = {"sup": ("<sup>", "</sup>"), "sub": ("<sub>", "</sub>")}
 ROLES.update(dict.fromkeys(MARKS, MARK))
 ROLES.update(dict.fromkeys(TAG_MARKS, MARK))
 ROLES.update(tbody=NONE, thead=NONE, tfoot=NONE)
@@ -3000,7 +2996,6 @@ class Builder:
                 return False
         # White space at an end of the link's text would stop the delimiters moved
         # next to it from flanking ("[**a\xa0**](/x)"): _into_links keeps it outside them.
-        # (The builder moves it out of a superscript: none is there.)
         text = "".join(parts[opener + 2:closer - 1])
         return text == text.strip(_EDGE_SPACES)
 

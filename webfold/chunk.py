@@ -6,7 +6,7 @@ from bisect import bisect_right
 from collections.abc import Iterator
 
 from webfold.block import Block
-from webfold.markdown import backslashes_before
+from webfold.markdown import TAG_MARKS, backslashes_before
 from webfold.patterns import LazyPattern
 from webfold.render import written
 from webfold.table import pipe_row, pipe_table
@@ -15,7 +15,7 @@ _SENTENCE_END = LazyPattern(r"(?<=[.!?。！？])\s+")
 _SPACE = LazyPattern(" ")
 _BACKTICKS = LazyPattern("`+")
 #: A superscript's or subscript's start or end tag, as the builder writes them.
-_TAG = LazyPattern("<(/?)su[bp]>")
+_TAG = LazyPattern("<(/?)(?:" + "|".join(TAG_MARKS) + ")>")
 
 
 def chunks(blocks: list[Block], limit: int) -> list[str]:

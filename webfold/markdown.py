@@ -10,6 +10,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+#: Superscript and subscript, which Markdown has no syntax for, as their HTML tags
+#: (CommonMark §6.6, raw inline HTML, which GitHub shows; pandoc's GFM writer and
+#: html-to-markdown write them so): as plain text, "10<sup>6</sup>" would read "106".
+#: Element name → (start tag, end tag).
+TAG_MARKS = {"sup": ("<sup>", "</sup>"), "sub": ("<sub>", "</sub>")}
+
 # The text beside a piece is unknown (the next element may start with a letter), so
 # the ends of a piece count as "anything": "*" is left alone only between two spaces
 # inside the piece, and "<" and "&" at its end are escaped.
