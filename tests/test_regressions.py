@@ -415,6 +415,12 @@ def test_an_autolink_does_not_make_delimiters_beside_it_close_as_well_as_open():
 
 
 INLINE = [
+    # a quotation shows the quotation marks a browser adds (HTML §15.3.6), the inner
+    # pair inside another; an empty one shows nothing, nor one inside code
+    ("quotation", "<p>He said <q>hello</q>, <q>a <q>b</q> c</q>.<q></q></p>", "He said \u201chello\u201d, "
+     "\u201ca \u2018b\u2019 c\u201d.\n"),
+    ("quotation_in_code_and_across_a_break", "<p><q>a<br>b</q> <code><q>c</q></code></p>",
+     "\u201ca\\\nb\u201d `c`\n"),
     ("adjacent_code_spans", "<p><code>x</code><code>y</code></p>", "`xy`\n"),
     ("space_before_code_span", "<p>a<code> x</code>b</p>", "a `x`b\n"),
     ("image_inside_code", "<p><code>x<img src=i.png alt=alt></code></p>", "`x`\n"),

@@ -59,6 +59,10 @@ MARKS = {"strong": "**", "b": "**", "em": "*", "i": "*", "del": "~~", "s": "~~",
 DELIMITERS = frozenset(MARKS.values())
 ROLES.update(dict.fromkeys(MARKS, MARK))
 ROLES.update(dict.fromkeys(TAG_MARKS, MARK))
+#: The quotation marks a browser shows around a <q> (HTML §15.3.6, "Quotes": English's,
+#: the outer pair, then the inner one): text of the page, not of its DOM.
+QUOTES = (("\u201c", "\u201d"), ("\u2018", "\u2019"))
+ROLES["q"] = MARK
 ROLES.update(tbody=NONE, thead=NONE, tfoot=NONE)
 #: The roles of elements whose text runs on in the block around them; every other role
 #: starts a block of its own.
@@ -392,7 +396,8 @@ class Frame:
 
 
 class Mark:
-    """An open inline element (emphasis, strikethrough, link, code span)."""
+    """An open inline element (emphasis, strikethrough, link, code span, superscript or
+    subscript, quotation)."""
 
     __slots__ = ("opener", "closer", "placed", "link")
 
@@ -2687,7 +2692,12 @@ class Builder:
                 return None
         else:
             delimiter = MARKS.get(name)
-            opener, closer = (delimiter, delimiter) if delimiter is not None else TAG_MARKS[name]
+            if delimiter is not None:
+                opener = closer = delimiter
+            elif name == "q":               # a quotation inside one takes the inner marks
+                opener, closer = QUOTES[any(m.opener == QUOTES[0][0] for m in self.marks)]
+            else:
+                opener, closer = TAG_MARKS[name]
             if any(m.opener == opener for m in self.marks):
                 return None                 # <b><b>: one level of the same emphasis
             mark = Mark(opener, closer)
@@ -2754,9 +2764,9 @@ class Builder:
             parts.pop()                     # "**a\\\n**" would not close: end before the break
         if len(parts) - 1 <= opener:
             del parts[opener:]              # nothing inside: no delimiters at all
-        elif mark.link is not None or mark.opener[0] == "<":
-            # A link's "](…)" or an end tag (TAG_MARKS), which open and close wherever
-            # they stand: no flanking rule applies to them.
+        elif mark.opener not in DELIMITERS:
+            # A link's "](…)", an end tag (TAG_MARKS) or a closing quotation mark
+            # (QUOTES), which close wherever they stand: no flanking rule applies to them.
             if mark.link is not None:
                 self.links.append(mark.link)
             parts.append(mark.closer)
