@@ -221,8 +221,24 @@ def test_a_formula_longer_than_a_chunk_is_cut_at_its_spaces():
      "y<sup>a b $x + y$ c</sup>"),
     ("<p>Write <code>a &lt;/sup&gt; b</code> or &lt;sub&gt; then x<sub>1 2 3</sub> and more words.</p>", 30,
      "x<sub>1 2 3</sub>"),
+    # the breaker on 4cb993b: a superscript holding a hard break, one after a "$" of
+    # prose, one after an escaped backtick, and one at the end of a word too long for
+    # a chunk
+    ("<p>Words words words a<sup>x<br>y</sup> more words here and more words.</p>", 30, "a<sup>x\\\ny</sup>"),
+    ("<p>It costs $5 and x<sup>a b c d</sup> more words here and more words here.</p>", 30, "x<sup>a b c d</sup>"),
+    ("<p>Tick a` word x<sup>a b c d</sup> more words here and more ` words here.</p>", 30, "x<sup>a b c d</sup>"),
+    ("<p>Intro words. Supercalifragilisticexpialidocious<sub>2</sub></p>", 40, "<sub>2</sub>"),
 ])
 def test_formulas_and_superscripts_are_found_past_sentence_ends_escapes_and_code(page, limit, whole):
     found = chunked(page, limit)
     assert all(len(chunk) <= limit for chunk in found)
     assert any(whole in chunk for chunk in found)
+
+
+def test_code_is_cut_at_its_lines_whatever_dollars_or_tags_it_holds():
+    # code holds no markup: a "$" or "<sup>" in it keeps no line from a cut
+    code = "echo $A\necho <sup>\necho $B</sup>\n" + "more code\n" * 4
+    found = chunked(f"<pre>{code.replace('<', '&lt;')}</pre>", 30)
+    assert all(len(chunk) <= 30 for chunk in found)
+    lines = [line for chunk in found for line in chunk.split("\n") if not line.startswith("```")]
+    assert lines == code.rstrip("\n").split("\n")

@@ -367,6 +367,11 @@ GFM_TAG_MARKS = [
      "\u200b<sup>*a*</sup>\n", "<p>\u200b<sup><em>a</em></sup></p>"),
     ("emphasis_after_punctuation_before_format_characters", "<p><b>a.</b>&#8203;b and <i>x.</i>&#xad;y</p>",
      "a.\u200bb and x.\xady\n", "<p>a.\u200bb and x.\xady</p>"),
+    # the breaker on 4cb993b: an "_" of text is written escaped, punctuation after a
+    # closer; a line separator is no white space to CommonMark
+    ("bold_before_an_underscore", "<p><b>a.</b>_ and <b>a<sub>a</sub></b>_</p>", "**a.**\\_ and **a<sub>a</sub>**\\_\n",
+     "<p><strong>a.</strong>_ and <strong>a<sub>a</sub></strong>_</p>"),
+    ("bold_before_a_line_separator", "<p><b>a.</b>&#x2028;b</p>", "a.\u2028b\n", "<p>a.\u2028b</p>"),
     # markup inside a code span is text
     ("superscript_inside_code", "<p><code>x<sup>2</sup></code></p>", "`x2`\n", "<p><code>x2</code></p>"),
 ]
@@ -389,6 +394,13 @@ GFM_TASK_ITEMS = [
     ("checkboxes_of_forms_or_after_text", "<ul><li><input type=checkbox id=r><label for=r>Red</label></li>"
      "<li>Plain <input type=checkbox checked disabled> late</li></ul><p><input type=checkbox checked disabled> x</p>",
      "- Red\n- Plain late\n\nx\n", "<ul>\n<li>Red</li>\n<li>Plain late</li>\n</ul>\n<p>x</p>"),
+    # the breaker on 4cb993b: no marker in a heading, and none written for an empty
+    # code span alone (it waits for the text)
+    ("checkbox_before_a_heading", "<ul><li><input type=checkbox disabled checked><h3>Head</h3></li></ul>",
+     "- ### Head\n", "<ul>\n<li>\n<h3>Head</h3>\n</li>\n</ul>"),
+    ("checkbox_before_empty_code", "<ul><li><input type=checkbox checked disabled><code></code><p>text</p></li>"
+     "<li><input type=checkbox checked disabled><code> </code></li></ul>", "- [x] text\n",
+     '<ul>\n<li><input type="checkbox" checked="" disabled="" /> text</li>\n</ul>'),
     ("checkbox_before_a_nested_list_only", "<ul><li><input type=checkbox disabled><ul><li>nested</li></ul></li>"
      "<li>[ ] text</li></ul>", "- - nested\n- \\[ \\] text\n",
      "<ul>\n<li>\n<ul>\n<li>nested</li>\n</ul>\n</li>\n<li>[ ] text</li>\n</ul>"),

@@ -112,7 +112,7 @@ cdef class Builder:
     cdef public bint unclosed_nav, keep_nav, saw_nav, form_pointer
     cdef public list sinks, tables, marks
     cdef public object lazy_image
-    cdef public tuple task
+    cdef public tuple task, task_written
     cdef public Mark code
     cdef public list pre_parts
     cdef public str pre_language
@@ -240,6 +240,7 @@ cdef class Builder:
     @cython.locals(parts=list, delimiter=str, links=list, at=Py_ssize_t, close=Py_ssize_t, first=Py_ssize_t,
                    last=Py_ssize_t)
     cdef bint _into_links(self, Py_ssize_t opener, Py_ssize_t end)
+    @cython.locals(written=tuple)
     cdef void close_code(self, object mark)
     cdef bint _take_back_opener(self, Py_ssize_t index)
     cdef void void(self, str name, object attributes)

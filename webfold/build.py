@@ -328,10 +328,12 @@ def letter_like(char: str) -> bool:
     """Whether ``char`` counts as a letter beside emphasis delimiters (CommonMark §6.2,
     flanking): it is neither white space nor punctuation (§2.1), nor the paragraph's
     edge (``""``). Letters and digits, but also format characters (a zero-width space, a
-    soft hyphen), combining marks and private-use characters, which a delimiter run
-    beside punctuation does not flank (breaker on 693d77c: ``**a<sup>2</sup>**``
-    before a soft hyphen closed nothing)."""
-    return char != "" and not char.isspace() and not is_punctuation(char)
+    soft hyphen), combining marks, private-use characters and the line and paragraph
+    separators, which a delimiter run beside punctuation does not flank (breaker on
+    693d77c: ``**a<sup>2</sup>**`` before a soft hyphen closed nothing). An ``_`` in
+    text is escaped (``\_``), and so is punctuation."""
+    return char != "" and char not in " \t\n\f\r" and not is_punctuation(char) and (
+        char < "\x80" or unicodedata.category(char) != "Zs")
 
 
 _HARD_BREAK = "\\\n"
@@ -2417,6 +2419,8 @@ class Builder:
         # paragraph holds a formula: then they are escaped (Builder._escape_dollars)
         self.dollars: dict[int, str] = {}
         self.has_formula = self.writing_formula = False
+        # The task list marker written first in this paragraph: (its item, the marker)
+        self.task_written: tuple[Container, str] | None = None
 
     def text(self, text: str) -> None:
         """Add character data (references decoded and controls removed by
@@ -2501,10 +2505,11 @@ class Builder:
             item, marker = self.task
             self.task = None
             containers = self.sinks[-1].containers
-            if not parts and containers and containers[-1] is item and not item.started:
+            if not parts and containers and containers[-1] is item and not item.started and not self.heading:
                 parts.append(marker)        # white space follows it (GFM §5.3)
                 self.space = True
                 self.line_start = False
+                self.task_written = item, marker
         pending = any(mark.placed == -1 for mark in self.marks)
         if self.space and parts and not self.line_start:
             parts.append(" ")
@@ -2549,7 +2554,7 @@ class Builder:
                 self._escape_bang(len(parts))
             mark.placed = len(parts)
             parts.append(delimiter)
-        if held and (letter_like(first) or first == "_"):
+        if held and letter_like(first):
             # "**"x"**y": with no opener after it (or every mark continued a run of
             # closers, "*a **b.***" + "*y"), a closer after punctuation and before a
             # letter closes nothing (CommonMark §6.2, right-flanking). All of a chain
@@ -2584,7 +2589,7 @@ class Builder:
             if check:
                 after = self._written_after(closer, len(parts))
                 following = parts[after][:1] if after < len(parts) else ""
-                if not parts[closer] or not (letter_like(following) or following == "_"):
+                if not parts[closer] or not letter_like(following):
                     continue
             unlinked_before = self._unlinked_beside(closer, -1) if parts[closer][:1] in "*~" else None
             if unlinked_before is not None and not is_punctuation(unlinked_before[1][-1:]):
@@ -3031,6 +3036,13 @@ class Builder:
         # ("<b><code></code> x</b>" is "**x**", not "** x**").
         while parts and self._take_back_opener(len(parts) - 1):
             parts.pop()
+        written = self.task_written
+        if written is not None and parts and parts[0] is written[1] and not "".join(parts[1:]).strip():
+            # and so does a task list marker written for it alone (breaker on 4cb993b:
+            # "[x]" was a paragraph of its own)
+            del parts[:]
+            self.task, self.task_written = written, None
+            self.space, self.line_start = False, True
         if content:
             self.space = True               # "a<code>\u00a0</code>b": the words stay apart
 

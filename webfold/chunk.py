@@ -13,6 +13,7 @@ from webfold.table import pipe_row, pipe_table
 
 _SENTENCE_END = LazyPattern(r"(?<=[.!?。！？])\s+")
 _SPACE = LazyPattern(" ")
+_NEWLINE = LazyPattern("\n")
 _BACKTICKS = LazyPattern("`+")
 #: A superscript's or subscript's start or end tag, as the builder writes them.
 _TAG = LazyPattern("<(/?)(?:" + "|".join(TAG_MARKS) + ")>")
@@ -96,7 +97,7 @@ def _block_pieces(block: Block, text: str, limit: int) -> list[str]:
         opening, closing = lines[0], lines[-1]
         room = limit - len(opening) - len(closing) - 2
         if room >= 1:
-            return [f"{opening}\n{piece}\n{closing}" for piece in _split("\n".join(lines[1:-1]), room)]
+            return [f"{opening}\n{piece}\n{closing}" for piece in _split("\n".join(lines[1:-1]), room, True)]
     if block.kind == "table" and block.rows is not None and len(block.rows) > 1:
         header = pipe_table(block.rows[:1])
         room = limit - len(header) - 1             # the rows' room, after the header's newline
@@ -144,25 +145,27 @@ def _pack(pieces: list[str], separator: str, limit: int) -> list[str]:
     return out
 
 
-def _split(text: str, limit: int) -> list[str]:
+def _split(text: str, limit: int, verbatim: bool = False) -> list[str]:
     """``text`` cut into pieces of at most ``limit`` characters: at lines, else at
-    sentence ends outside formulas, superscripts and subscripts (:func:`_whole`), else
-    at spaces outside them, else at spaces, else every ``limit`` characters (see
-    :func:`_cut`)."""
+    sentence ends, else at spaces, each outside formulas, superscripts and subscripts
+    (:func:`_whole`), else at spaces, else every ``limit`` characters (see
+    :func:`_cut`). ``verbatim`` text (a code block's) holds no markup: it is cut at its
+    lines first, wherever a ``$`` or a tag stands."""
     if len(text) <= limit:
         return [text]
-    for separator, parts in _cuts(text):
+    for separator, parts in _cuts(text, verbatim):
         if len(parts) > 1:
-            pieces = [piece for part in parts for piece in _split(part, limit)]
+            pieces = [piece for part in parts for piece in _split(part, limit, verbatim)]
             return _pack(pieces, separator, limit)
-    return _cut(text, limit)
+    return _cut(text, limit, [] if verbatim else _whole(text))
 
 
-def _cuts(text: str) -> Iterator[tuple[str, list[str]]]:
+def _cuts(text: str, verbatim: bool) -> Iterator[tuple[str, list[str]]]:
     """The ways :func:`_split` tries to cut ``text``, in order, each made only when the
     one before did not cut: ``(separator, parts)``."""
-    yield "\n", text.split("\n")
-    whole = _whole(text) if "$" in text or "<su" in text else []
+    whole = _whole(text) if not verbatim else []
+    # (a superscript may hold a hard break: breaker on 4cb993b)
+    yield "\n", _apart(text, _NEWLINE, whole) if whole else text.split("\n")
     yield " ", _apart(text, _SENTENCE_END, whole)
     if whole:
         yield " ", _apart(text, _SPACE, whole)
@@ -173,11 +176,13 @@ def _whole(text: str) -> list[tuple[int, int]]:
     """The places ``(start, end)``, in order and apart, of what a cut would break in
     ``text``, a block's Markdown: a formula, from a ``$`` or ``$$`` to the next, and a
     superscript or subscript, from its tag to the end tag that closes it (the raw
-    HTML of ``webfold.build.TAG_MARKS``; a formula inside it is part of it). A ``$``
+    HTML of ``webfold.markdown.TAG_MARKS``); places that overlap are one. A ``$``
     after a backslash is no delimiter (escaped in Markdown, or in the TeX: ``\\$``),
-    nor is a tag after an odd run of backslashes (escaped), nor either in a code span;
-    a last ``$`` without its pair opens nothing, nor does a tag without its end tag.
-    A ``$`` in prose pairs with the next, and a tag inside a formula is TeX."""
+    nor is a tag after an odd run of backslashes (escaped), nor either in a code span
+    (whose backticks are none when escaped); a last ``$`` without its pair opens
+    nothing, nor does a tag without its end tag. A ``$`` in prose pairs with the next."""
+    if "$" not in text and "<su" not in text:
+        return []
     # the backtick runs of each length, for finding where a code span ends (§6.1)
     runs: dict[int, list[int]] = {}
     for run in _BACKTICKS.finditer(text):
@@ -189,9 +194,9 @@ def _whole(text: str) -> list[tuple[int, int]]:
     index = 0
     while index < len(text):
         character = text[index]
-        if character == "`":
+        if character == "`" and not backslashes_before(text, index) % 2:
             length = len(_BACKTICKS.match(text, index).group())
-            starts = runs[length]
+            starts = runs.get(length, [])
             after = bisect_right(starts, index)
             if after < len(starts):
                 index = starts[after] + length      # past the code span
@@ -203,12 +208,11 @@ def _whole(text: str) -> list[tuple[int, int]]:
             if opened < 0:
                 opened = index
             else:
-                if not tags:
-                    found.append((opened, index + width))
+                found.append((opened, index + width))
                 opened = -1
             index += width
             continue
-        if character == "<" and opened < 0 and not backslashes_before(text, index) % 2:
+        if character == "<" and not backslashes_before(text, index) % 2:
             tag = _TAG.match(text, index)
             if tag is not None:
                 if not tag.group(1):
@@ -221,7 +225,14 @@ def _whole(text: str) -> list[tuple[int, int]]:
                 index = tag.end()
                 continue
         index += 1
-    return found
+    found.sort()
+    merged: list[tuple[int, int]] = []
+    for start, end in found:
+        if merged and start < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
 
 
 def _apart(text: str, separator: LazyPattern, whole: list[tuple[int, int]]) -> list[str]:
@@ -238,16 +249,22 @@ def _apart(text: str, separator: LazyPattern, whole: list[tuple[int, int]]) -> l
     return parts
 
 
-def _cut(text: str, limit: int) -> list[str]:
+def _cut(text: str, limit: int, whole: list[tuple[int, int]]) -> list[str]:
     """``text`` cut every ``limit`` characters, one fewer where the cut would part a
     backslash from the character it escapes (CommonMark §2.4): the backslash would be
     read as a literal one, and the character as Markdown (a ``|`` as a new table
-    cell). With ``limit`` 1 every character is a piece."""
+    cell); and before a place of ``whole`` (:func:`_whole`) that the cut would fall
+    in and that fits in a piece (breaker on 4cb993b: a word's last characters and a
+    subscript after it). With ``limit`` 1 every character is a piece."""
     pieces = []
     start = 0
     while start < len(text):
         end = min(start + limit, len(text))
-        if limit > 1 and end < len(text):
+        inside = bisect_right(whole, (end, len(text)))      # places starting at or before the cut
+        if inside and whole[inside - 1][0] > start and whole[inside - 1][1] > end \
+                and whole[inside - 1][1] - whole[inside - 1][0] <= limit:
+            end = whole[inside - 1][0]
+        elif limit > 1 and end < len(text):
             # start is never inside an escape, so an odd run of backslashes before end
             # ends in one that escapes text[end].
             end -= backslashes_before(text, end, start) % 2
