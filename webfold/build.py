@@ -330,8 +330,8 @@ def letter_like(char: str) -> bool:
     edge (``""``). Letters and digits, but also format characters (a zero-width space, a
     soft hyphen), combining marks, private-use characters and the line and paragraph
     separators, which a delimiter run beside punctuation does not flank (breaker on
-    693d77c: ``**a<sup>2</sup>**`` before a soft hyphen closed nothing). An ``_`` in
-    text is escaped (``\_``), and so is punctuation."""
+    693d77c: ``**a<sup>2</sup>**`` before a soft hyphen closed nothing). An ``_`` is
+    punctuation: text writes it escaped (``\_``)."""
     return char != "" and char not in " \t\n\f\r" and not is_punctuation(char) and (
         char < "\x80" or unicodedata.category(char) != "Zs")
 
