@@ -228,6 +228,11 @@ def test_a_formula_longer_than_a_chunk_is_cut_at_its_spaces():
     ("<p>It costs $5 and x<sup>a b c d</sup> more words here and more words here.</p>", 30, "x<sup>a b c d</sup>"),
     ("<p>Tick a` word x<sup>a b c d</sup> more words here and more ` words here.</p>", 30, "x<sup>a b c d</sup>"),
     ("<p>Intro words. Supercalifragilisticexpialidocious<sub>2</sub></p>", 40, "<sub>2</sub>"),
+    # the breaker on e477048: a formula (and each tag) inside a superscript too long for
+    # a chunk, and a superscript inside a word
+    ('<p>a<sup>b <script type="math/tex">x + y</script></sup></p>', 12, "$x + y$"),
+    ('<p>a<sup>b <script type="math/tex">x + y</script></sup></p>', 12, "</sup>"),
+    ("<p>xxxxxx<sup>a b</sup>yyyyyy</p>", 15, "<sup>a b</sup>"),
 ])
 def test_formulas_and_superscripts_are_found_past_sentence_ends_escapes_and_code(page, limit, whole):
     found = chunked(page, limit)

@@ -372,6 +372,10 @@ GFM_TAG_MARKS = [
     ("bold_before_an_underscore", "<p><b>a.</b>_ and <b>a<sub>a</sub></b>_</p>", "**a.**\\_ and **a<sub>a</sub>**\\_\n",
      "<p><strong>a.</strong>_ and <strong>a<sub>a</sub></strong>_</p>"),
     ("bold_before_a_line_separator", "<p><b>a.</b>&#x2028;b</p>", "a.\u2028b\n", "<p>a.\u2028b</p>"),
+    # the breaker on e477048: so does emphasis of exactly one quotation
+    ("bold_around_a_quotation_beside_letters", "<p>x<b><q>a</q></b> and <b><q>b</q></b>a</p>",
+     "x\u201c**a**\u201d and \u201c**b**\u201da\n",
+     "<p>x\u201c<strong>a</strong>\u201d and \u201c<strong>b</strong>\u201da</p>"),
     # markup inside a code span is text
     ("superscript_inside_code", "<p><code>x<sup>2</sup></code></p>", "`x2`\n", "<p><code>x2</code></p>"),
 ]
@@ -389,6 +393,11 @@ GFM_TASK_ITEMS = [
      "- [x] **Bold** task\n\n  more\n",
      '<ul>\n<li><input type="checkbox" checked="" disabled="" /> \n<p><strong>Bold</strong> task</p>\n'
      '<p>more</p>\n</li>\n</ul>'),
+    # pandoc 3 writes its boxes enabled, in a list of class "task-list" (newcomer on e477048)
+    ("pandoc_3_task_list", '<ul class="task-list"><li><label><input type="checkbox" checked="" />done</label></li>'
+     '<li><label><input type="checkbox" />todo</label></li></ul>', "- [x] done\n- [ ] todo\n",
+     '<ul>\n<li><input type="checkbox" checked="" disabled="" /> done</li>\n'
+     '<li><input type="checkbox" disabled="" /> todo</li>\n</ul>'),
     ("first_checkbox_of_an_item", "<ol><li><input type=checkbox disabled checked><input type=checkbox disabled> "
      "a</li></ol>", "1. [x] a\n", '<ol>\n<li><input type="checkbox" checked="" disabled="" /> a</li>\n</ol>'),
     ("checkboxes_of_forms_or_after_text", "<ul><li><input type=checkbox id=r><label for=r>Red</label></li>"

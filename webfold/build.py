@@ -63,6 +63,9 @@ ROLES.update(dict.fromkeys(TAG_MARKS, MARK))
 #: the outer pair, then the inner one): text of the page, not of its DOM.
 QUOTES = (("\u201c", "\u201d"), ("\u2018", "\u2019"))
 ROLES["q"] = MARK
+#: The closer of each mark that, as a link's brackets, encloses text that emphasis
+#: around it may move into (Builder._wraps_one): tags, quotation marks.
+ENCLOSING = {opener: closer for opener, closer in (*TAG_MARKS.values(), *QUOTES)}
 ROLES.update(tbody=NONE, thead=NONE, tfoot=NONE)
 #: The roles of elements whose text runs on in the block around them; every other role
 #: starts a block of its own.
@@ -2910,9 +2913,9 @@ class Builder:
 
     def _move_inside(self, opener: int, closer: int) -> None:
         """Move the emphasis delimiters at ``parts[opener]`` and ``parts[closer]``,
-        around exactly one link or superscript or subscript (:meth:`_wraps_one`),
-        inside its brackets or tags, where punctuation flanks them: "**[a](/x)**y"
-        becomes "[**a**](/x)y", and "x**<sup>2</sup>**" "x<sup>**2**</sup>"."""
+        around exactly one link, superscript, subscript or quotation (:meth:`_wraps_one`),
+        inside its brackets, tags or quotation marks, where punctuation flanks them:
+        "**[a](/x)**y" becomes "[**a**](/x)y", and "x**<sup>2</sup>**" "x<sup>**2**</sup>"."""
         parts = self.parts
         parts[opener], parts[opener + 1] = parts[opener + 1], parts[opener]
         parts[closer - 1], parts[closer] = parts[closer], parts[closer - 1]
@@ -2997,17 +3000,18 @@ class Builder:
     def _wraps_one(self, opener: int, closer: int) -> bool:
         """Whether the parts between ``parts[opener]`` and ``parts[closer]`` are
         exactly one link: its ``[``, its text, its ``](destination)`` (text parts are
-        escaped, so no text part is a bare bracket), or exactly one superscript or
-        subscript, from its tag to its end tag (:data:`TAG_MARKS`), and its text has no
-        white space at either end, so that :meth:`_move_inside` can move them inside."""
+        escaped, so no text part is a bare bracket), or exactly one superscript,
+        subscript or quotation, from its tag or mark to its end tag or mark
+        (:data:`ENCLOSING`), and its text has no white space at either end, so that
+        :meth:`_move_inside` can move them inside."""
         parts = self.parts
         first = parts[opener + 1]
         if first == "[":
             if not (parts[closer - 1].startswith("](") and "[" not in parts[opener + 2:closer - 1]):
                 return False
         else:
-            tag = TAG_MARKS.get(first[1:4]) if first[:1] == "<" else None     # (an autolink is none)
-            if tag is None or first != tag[0] or parts[closer - 1] != tag[1] or tag[1] in parts[opener + 2:closer - 1]:
+            end = ENCLOSING.get(first)
+            if end is None or parts[closer - 1] != end or end in parts[opener + 2:closer - 1]:
                 return False
         # White space at an end of the link's text would stop the delimiters moved
         # next to it from flanking ("[**a\xa0**](/x)"): _into_links keeps it outside them.
@@ -3091,14 +3095,21 @@ class Builder:
         as a task list item's marker (GFM §5.3, the task list items extension): ``[x]``
         when it is checked, else ``[ ]``, written before the text that follows it
         (:meth:`place`). Disabled, as Markdown renderers write a task's box (GFM's
-        own examples, GitHub, GitLab, pandoc): a box that a reader can tick is a form's
-        (a shop's filters, a menu opened by a checkbox), and says nothing in Markdown,
-        as a checkbox anywhere else."""
+        own examples, GitHub, GitLab, pandoc 2), or in an item or list whose class
+        names a task list (``task-list-item``, ``contains-task-list``; pandoc 3, whose
+        boxes are not disabled: newcomer on e477048): a box that a reader can tick is a
+        form's (a shop's filters, a menu opened by a checkbox), and says nothing in
+        Markdown, as a checkbox anywhere else."""
         containers = self.sinks[-1].containers
         if self.parts or not containers or containers[-1].kind != ITEM_CONTAINER or containers[-1].started:
             return
-        if "disabled" in attributes and attributes.get("type", "").strip().lower() == "checkbox" and (
-                self.task is None or self.task[0] is not containers[-1]):     # the first one
+        if attributes.get("type", "").strip().lower() != "checkbox" or (
+                self.task is not None and self.task[0] is containers[-1]):     # the first one
+            return
+        item = containers[-1].frame
+        if "disabled" in attributes or item is not None and (
+                "task-list" in (item.attributes or {}).get("class", "") or item.parent is not None
+                and "task-list" in (item.parent.attributes or {}).get("class", "")):
             self.task = (containers[-1], "[x]" if "checked" in attributes else "[ ]")
 
     def image(self, attributes: dict[str, str]) -> None:

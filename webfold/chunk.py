@@ -24,12 +24,12 @@ def chunks(blocks: list[Block], limit: int) -> list[str]:
 
     Chunks end at block boundaries, and a heading goes with the block that follows it
     (it ends a chunk only when it does not fit with the start of that block). A block
-    longer than ``limit`` is cut at line boundaries, then sentence boundaries outside
-    formulas (``$…$``, :mod:`webfold.mathml`) and superscripts and subscripts (their
-    HTML tags and what these enclose; see :func:`_whole`), then spaces outside them,
-    then spaces, then (a single
-    word still too long) every ``limit`` characters, one fewer
-    where that would part a backslash from the character it escapes. A fenced code
+    longer than ``limit`` is cut at line boundaries, then sentence boundaries, then
+    spaces, each outside the formulas (``$…$``, :mod:`webfold.mathml`) and superscripts
+    and subscripts (their HTML tags and what these enclose; see :func:`_places`), then
+    at spaces outside those that fit in a chunk, then (a single word still too long)
+    every ``limit`` characters, before such a place rather than in it, and one fewer
+    where a cut would part a backslash from the character it escapes. A fenced code
     block that is cut is closed and opened again in each chunk. A table is cut between
     rows, and each piece repeats its header row and delimiter row; a row that does not
     fit with them is written as several rows of the same columns, each holding a
@@ -147,36 +147,41 @@ def _pack(pieces: list[str], separator: str, limit: int) -> list[str]:
 
 def _split(text: str, limit: int, verbatim: bool = False) -> list[str]:
     """``text`` cut into pieces of at most ``limit`` characters: at lines, else at
-    sentence ends, else at spaces, each outside formulas, superscripts and subscripts
-    (:func:`_whole`), else at spaces, else every ``limit`` characters (see
-    :func:`_cut`). ``verbatim`` text (a code block's) holds no markup: it is cut at its
-    lines first, wherever a ``$`` or a tag stands."""
+    sentence ends, else at spaces, each outside the formulas, superscripts and
+    subscripts (:func:`_places`), else at spaces outside those that fit in a piece,
+    else every ``limit`` characters outside them (see :func:`_cut`). ``verbatim`` text (a code block's) holds no
+    markup: it is cut at its lines first, wherever a ``$`` or a tag stands."""
     if len(text) <= limit:
         return [text]
-    for separator, parts in _cuts(text, verbatim):
+    places = [] if verbatim else _places(text)
+    fitting = _outermost(places, limit)
+    for separator, parts in _cuts(text, _outermost(places), fitting):
         if len(parts) > 1:
             pieces = [piece for part in parts for piece in _split(part, limit, verbatim)]
             return _pack(pieces, separator, limit)
-    return _cut(text, limit, [] if verbatim else _whole(text))
+    return _cut(text, limit, fitting)
 
 
-def _cuts(text: str, verbatim: bool) -> Iterator[tuple[str, list[str]]]:
+def _cuts(text: str, every: list[tuple[int, int]],
+          fitting: list[tuple[int, int]]) -> Iterator[tuple[str, list[str]]]:
     """The ways :func:`_split` tries to cut ``text``, in order, each made only when the
-    one before did not cut: ``(separator, parts)``."""
-    whole = _whole(text) if not verbatim else []
-    # (a superscript may hold a hard break: breaker on 4cb993b)
-    yield "\n", _apart(text, _NEWLINE, whole) if whole else text.split("\n")
-    yield " ", _apart(text, _SENTENCE_END, whole)
-    if whole:
-        yield " ", _apart(text, _SPACE, whole)
-    yield " ", text.split(" ")
+    one before did not cut: ``(separator, parts)``. Lines, sentence ends and spaces
+    outside ``every`` place (:func:`_outermost`; a superscript may hold a hard break:
+    breaker on 4cb993b), then spaces outside those that fit in a piece (``fitting``):
+    a formula inside a superscript too long for one, and a superscript in a word
+    (breaker on e477048). Where no such space is left, :func:`_cut` cuts around them."""
+    yield "\n", _apart(text, _NEWLINE, every) if every else text.split("\n")
+    yield " ", _apart(text, _SENTENCE_END, every)
+    if every:
+        yield " ", _apart(text, _SPACE, every)
+    yield " ", _apart(text, _SPACE, fitting) if fitting else text.split(" ")
 
 
-def _whole(text: str) -> list[tuple[int, int]]:
-    """The places ``(start, end)``, in order and apart, of what a cut would break in
-    ``text``, a block's Markdown: a formula, from a ``$`` or ``$$`` to the next, and a
-    superscript or subscript, from its tag to the end tag that closes it (the raw
-    HTML of ``webfold.markdown.TAG_MARKS``); places that overlap are one. A ``$``
+def _places(text: str) -> list[tuple[int, int]]:
+    """The places ``(start, end)`` of what a cut would break in ``text``, a block's
+    Markdown: a formula, from a ``$`` or ``$$`` to the next; a superscript or
+    subscript, from its tag to the end tag that closes it (the raw HTML of
+    ``webfold.markdown.TAG_MARKS``); and each of those tags. A ``$``
     after a backslash is no delimiter (escaped in Markdown, or in the TeX: ``\\$``),
     nor is a tag after an odd run of backslashes (escaped), nor either in a code span
     (whose backticks are none when escaped); a last ``$`` without its pair opens
@@ -189,8 +194,7 @@ def _whole(text: str) -> list[tuple[int, int]]:
         runs.setdefault(len(run.group()), []).append(run.start())
     found = []
     opened = -1                                     # where the open formula starts
-    tags = 0                                        # superscripts and subscripts open
-    tagged = -1                                     # where the outermost one starts
+    tagged: list[int] = []                          # where the open tags start
     index = 0
     while index < len(text):
         character = text[index]
@@ -216,19 +220,24 @@ def _whole(text: str) -> list[tuple[int, int]]:
             tag = _TAG.match(text, index)
             if tag is not None:
                 if not tag.group(1):
-                    tagged = index if not tags else tagged
-                    tags += 1
-                elif tags:
-                    tags -= 1
-                    if not tags:
-                        found.append((tagged, tag.end()))
+                    tagged.append(index)
+                elif tagged:
+                    found.append((tagged.pop(), tag.end()))
+                found.append((index, tag.end()))
                 index = tag.end()
                 continue
         index += 1
-    found.sort()
+    return found
+
+
+def _outermost(places: list[tuple[int, int]], limit: int | None = None) -> list[tuple[int, int]]:
+    """Of ``places`` (:func:`_places`), those of at most ``limit`` characters (all,
+    without one), in order and apart: of places inside one another the outermost, and
+    places that overlap made one."""
+    found = sorted((start, end) for start, end in places if limit is None or end - start <= limit)
     merged: list[tuple[int, int]] = []
     for start, end in found:
-        if merged and start < merged[-1][1]:
+        if merged and start < merged[-1][1]:        # inside it, or overlapping it
             merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
         else:
             merged.append((start, end))
@@ -236,7 +245,7 @@ def _whole(text: str) -> list[tuple[int, int]]:
 
 
 def _apart(text: str, separator: LazyPattern, whole: list[tuple[int, int]]) -> list[str]:
-    """``separator.split(text)``, without the cuts inside ``whole`` (:func:`_whole`)."""
+    """``separator.split(text)``, without the cuts inside ``whole`` (:func:`_outermost`)."""
     parts = []
     start = 0
     for match in separator.finditer(text):
@@ -253,7 +262,7 @@ def _cut(text: str, limit: int, whole: list[tuple[int, int]]) -> list[str]:
     """``text`` cut every ``limit`` characters, one fewer where the cut would part a
     backslash from the character it escapes (CommonMark §2.4): the backslash would be
     read as a literal one, and the character as Markdown (a ``|`` as a new table
-    cell); and before a place of ``whole`` (:func:`_whole`) that the cut would fall
+    cell); and before a place of ``whole`` (:func:`_outermost`) that the cut would fall
     in and that fits in a piece (breaker on 4cb993b: a word's last characters and a
     subscript after it). With ``limit`` 1 every character is a piece."""
     pieces = []
