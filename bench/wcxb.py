@@ -39,6 +39,9 @@ _WORD = re.compile(r"\w+")
 #: does not split it). Every other tag ends a block: a space.
 _INLINE_TAG = re.compile(r"</?(?:a|em|strong|code|del|s|img|sup|sub)\b[^>]*>")
 _TAG = re.compile(r"<[^>]+>")
+#: A GFM task list item's marker, which markdown-it's CommonMark leaves as text: a
+#: browser shows a checkbox, no word.
+_TASK_MARKER = re.compile(r"(<li>\s*(?:<p>)?)\[[ xX]\] ")
 _MARKDOWN = MarkdownIt("commonmark").enable(["table", "strikethrough"])
 #: WCXB spells one page type two ways; "category" pages are collections.
 TYPE_ALIASES = {"category": "collection"}
@@ -65,9 +68,9 @@ class PageScore:
 
 def plain_text(markdown: str) -> str:
     """Markdown projected to plain text: rendered by markdown-it-py (CommonMark with GFM
-    tables), then tags dropped (inline ones with nothing in their place, others with a
-    space) and references decoded; link labels stay, URLs go."""
-    rendered = _MARKDOWN.render(markdown)
+    tables), then task list markers and tags dropped (inline ones with nothing in their
+    place, others with a space) and references decoded; link labels stay, URLs go."""
+    rendered = _TASK_MARKER.sub(r"\1", _MARKDOWN.render(markdown))
     return html_module.unescape(_TAG.sub(" ", _INLINE_TAG.sub("", rendered)))
 
 

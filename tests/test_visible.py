@@ -36,9 +36,9 @@ def test_markdown_is_projected_to_the_words_a_browser_shows():
     from bench.wcxb import plain_text, words
 
     markdown = ("foo[bar](http://x.test/)baz 中文[链接](x)文字 **b**old mc<sup>2</sup> H<sub>2</sub>O"
-                "\n\n| a | b |\n|---|---|\n| c | d |\n\nline  \nbreak")
+                "\n\n| a | b |\n|---|---|\n| c | d |\n\nline  \nbreak\n\n- [x] done\n- [ ] todo [x]")
     assert words(plain_text(markdown)) == ["foobarbaz", "中文链接文字", "bold", "mc2", "h2o", "a", "b", "c", "d",
-                                           "line", "break"]
+                                           "line", "break", "done", "todo", "x"]
     assert coverage_leak("中文[链接](x)文字", "中文链接文字")[:2] == (1.0, 0.0)
 
 
