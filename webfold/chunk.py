@@ -149,8 +149,9 @@ def _split(text: str, limit: int, verbatim: bool = False) -> list[str]:
     """``text`` cut into pieces of at most ``limit`` characters: at lines, else at
     sentence ends, else at spaces, each outside the formulas, superscripts and
     subscripts (:func:`_places`), else at spaces outside those that fit in a piece,
-    else every ``limit`` characters outside them (see :func:`_cut`). ``verbatim`` text (a code block's) holds no
-    markup: it is cut at its lines first, wherever a ``$`` or a tag stands."""
+    else every ``limit`` characters outside them (see :func:`_cut`). ``verbatim``
+    text (a code block's) holds no markup: it is cut at its lines first, wherever a
+    ``$`` or a tag stands."""
     if len(text) <= limit:
         return [text]
     places = [] if verbatim else _places(text)
@@ -185,7 +186,8 @@ def _places(text: str) -> list[tuple[int, int]]:
     after a backslash is no delimiter (escaped in Markdown, or in the TeX: ``\\$``),
     nor is a tag after an odd run of backslashes (escaped), nor either in a code span
     (whose backticks are none when escaped); a last ``$`` without its pair opens
-    nothing, nor does a tag without its end tag. A ``$`` in prose pairs with the next."""
+    nothing, nor does a tag without its end tag (which is still a place of its own).
+    A ``$`` in prose pairs with the next."""
     if "$" not in text and "<su" not in text:
         return []
     # the backtick runs of each length, for finding where a code span ends (§6.1)
