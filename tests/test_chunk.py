@@ -233,6 +233,11 @@ def test_a_formula_longer_than_a_chunk_is_cut_at_its_spaces():
     ('<p>a<sup>b <script type="math/tex">x + y</script></sup></p>', 12, "$x + y$"),
     ('<p>a<sup>b <script type="math/tex">x + y</script></sup></p>', 12, "</sup>"),
     ("<p>xxxxxx<sup>a b</sup>yyyyyy</p>", 15, "<sup>a b</sup>"),
+    # the breaker on 674ef39: two dollars of prose on either side of a tag pair no
+    # formula, and an end tag is kept whole in a piece without its start tag
+    ("<p><sup>a $b</sup> x<sub>1 $</sub> y</p>", 20, "<sup>a $b</sup>"),
+    ("<p><sup>a $b</sup> x<sub>1 $</sub> y</p>", 20, "x<sub>1 $</sub> y"),
+    ("<p><sup>aaaa bbbbbbbbbbb</sup></p>", 12, "</sup>"),
 ])
 def test_formulas_and_superscripts_are_found_past_sentence_ends_escapes_and_code(page, limit, whole):
     found = chunked(page, limit)

@@ -376,6 +376,10 @@ GFM_TAG_MARKS = [
     ("bold_around_a_quotation_beside_letters", "<p>x<b><q>a</q></b> and <b><q>b</q></b>a</p>",
      "x\u201c**a**\u201d and \u201c**b**\u201da\n",
      "<p>x\u201c<strong>a</strong>\u201d and \u201c<strong>b</strong>\u201da</p>"),
+    # (breaker on 674ef39: not where delimiters of its own character stand at its edges,
+    # which would make one run with them: the emphasis is text, as before)
+    ("italics_around_a_quotation_of_bold", "<p>x<i><q><b>a</b>!<b>!</b></q></i></p>",
+     "x\u201c**a**!**!**\u201d\n", "<p>x\u201c<strong>a</strong>!<strong>!</strong>\u201d</p>"),
     # markup inside a code span is text
     ("superscript_inside_code", "<p><code>x<sup>2</sup></code></p>", "`x2`\n", "<p><code>x2</code></p>"),
 ]
@@ -398,6 +402,10 @@ GFM_TASK_ITEMS = [
      '<li><label><input type="checkbox" />todo</label></li></ul>', "- [x] done\n- [ ] todo\n",
      '<ul>\n<li><input type="checkbox" checked="" disabled="" /> done</li>\n'
      '<li><input type="checkbox" disabled="" /> todo</li>\n</ul>'),
+    # (breaker on 674ef39: whole class names, not a part of one)
+    ("checkboxes_of_a_list_whose_class_only_holds_task_list", '<form><ul class="task-list-filters"><li><input '
+     'type="checkbox" name="open"> Open</li><li><input type="checkbox" checked> Closed</li></ul></form>',
+     "- Open\n- Closed\n", "<ul>\n<li>Open</li>\n<li>Closed</li>\n</ul>"),
     ("first_checkbox_of_an_item", "<ol><li><input type=checkbox disabled checked><input type=checkbox disabled> "
      "a</li></ol>", "1. [x] a\n", '<ol>\n<li><input type="checkbox" checked="" disabled="" /> a</li>\n</ol>'),
     ("checkboxes_of_forms_or_after_text", "<ul><li><input type=checkbox id=r><label for=r>Red</label></li>"

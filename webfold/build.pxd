@@ -21,7 +21,7 @@ cdef frozenset IN_SCOPE, IN_BUTTON_SCOPE, IN_LIST_ITEM_SCOPE, IN_TABLE_SCOPE, LI
 cdef frozenset TABLE_WHITE_SPACE, TABLE_BODIES, TABLE_COLUMNS, TABLE_MODE_ENDS, IMPLIED_END_TAGS, PAGE_FACTS, DELIMITERS
 cdef frozenset SPECIAL_ELEMENTS, SCOPE_BOUNDARIES, PHRASING_ELEMENTS, FOREIGN_ROOTS, FOREIGN_BREAKOUT
 cdef frozenset FORMATTING_ELEMENTS, MATHML_GLYPHS, HTML_ENCODINGS, DRAWN_SVG, SVG_BOXES, MARKER_ELEMENTS, UNRECONSTRUCTED
-cdef frozenset MARKER_ENDS
+cdef frozenset MARKER_ENDS, TASK_LIST_CLASSES
 cdef dict ROLES, TAG_BITS, MARKS, TAG_MARKS, ENCLOSING, HEADING_LEVEL, INTEGRATION_POINTS
 cdef tuple TAG_NAMES, HEADINGS, TABLE_MODES, INLINE_ROLES, QUOTES
 cdef str REMOVED_TAG, _HARD_BREAK
@@ -235,7 +235,7 @@ cdef class Builder:
     cdef Py_ssize_t _written_after(self, Py_ssize_t start, Py_ssize_t stop)
     cdef void _move_inside(self, Py_ssize_t opener, Py_ssize_t closer)
     cdef void _escape_bang(self, Py_ssize_t bracket)
-    @cython.locals(end=str)
+    @cython.locals(end=str, char=str, inner=list)
     cdef bint _wraps_one(self, Py_ssize_t opener, Py_ssize_t closer)
     @cython.locals(parts=list, delimiter=str, links=list, at=Py_ssize_t, close=Py_ssize_t, first=Py_ssize_t,
                    last=Py_ssize_t)

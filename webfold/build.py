@@ -63,6 +63,9 @@ ROLES.update(dict.fromkeys(TAG_MARKS, MARK))
 #: the outer pair, then the inner one): text of the page, not of its DOM.
 QUOTES = (("\u201c", "\u201d"), ("\u2018", "\u2019"))
 ROLES["q"] = MARK
+#: The class names of task lists and their items (GitHub, GitLab, pandoc 3, MkDocs),
+#: whose checkboxes are task list markers even where a reader may tick them.
+TASK_LIST_CLASSES = frozenset({"task-list", "contains-task-list", "task-list-item"})
 #: The closer of each mark that, as a link's brackets, encloses text that emphasis
 #: around it may move into (Builder._wraps_one): tags, quotation marks.
 ENCLOSING = {opener: closer for opener, closer in (*TAG_MARKS.values(), *QUOTES)}
@@ -3013,6 +3016,12 @@ class Builder:
             end = ENCLOSING.get(first)
             if end is None or parts[closer - 1] != end or end in parts[opener + 2:closer - 1]:
                 return False
+            # Delimiters of the same character at its edges would make one run with
+            # them, which may pair otherwise ("x“***a**!**!***”": breaker on 674ef39).
+            char = parts[opener][:1]
+            inner = [part for part in parts[opener + 2:closer - 1] if part]
+            if inner and (inner[0][:1] == char or inner[-1][-1:] == char):
+                return False
         # White space at an end of the link's text would stop the delimiters moved
         # next to it from flanking ("[**a\xa0**](/x)"): _into_links keeps it outside them.
         text = "".join(parts[opener + 2:closer - 1])
@@ -3108,8 +3117,9 @@ class Builder:
             return
         item = containers[-1].frame
         if "disabled" in attributes or item is not None and (
-                "task-list" in (item.attributes or {}).get("class", "") or item.parent is not None
-                and "task-list" in (item.parent.attributes or {}).get("class", "")):
+                not TASK_LIST_CLASSES.isdisjoint((item.attributes or {}).get("class", "").split())
+                or item.parent is not None
+                and not TASK_LIST_CLASSES.isdisjoint((item.parent.attributes or {}).get("class", "").split())):
             self.task = (containers[-1], "[x]" if "checked" in attributes else "[ ]")
 
     def image(self, attributes: dict[str, str]) -> None:
