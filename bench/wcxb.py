@@ -30,6 +30,7 @@ from pathlib import Path
 from markdown_it import MarkdownIt
 
 from bench.corpus import DataMissing
+from webfold.markdown import TAG_MARKS
 
 _WORD = re.compile(r"\w+")
 #: The tags markdown-it writes inside a line of text (links, emphasis, code spans,
@@ -37,7 +38,7 @@ _WORD = re.compile(r"\w+")
 #: raw HTML): dropped with nothing in their place, as a browser's text
 #: has none there ("foo[bar](x)" is the one word "foobar", and a link inside a CJK run
 #: does not split it). Every other tag ends a block: a space.
-_INLINE_TAG = re.compile(r"</?(?:a|em|strong|code|del|s|img|sup|sub)\b[^>]*>")
+_INLINE_TAG = re.compile(r"</?(?:a|em|strong|code|del|s|img|" + "|".join(TAG_MARKS) + r")\b[^>]*>")
 _TAG = re.compile(r"<[^>]+>")
 #: A GFM task list item's marker, which markdown-it's CommonMark leaves as text: a
 #: browser shows a checkbox, no word.

@@ -22,7 +22,7 @@ cdef frozenset TABLE_WHITE_SPACE, TABLE_BODIES, TABLE_COLUMNS, TABLE_MODE_ENDS, 
 cdef frozenset SPECIAL_ELEMENTS, SCOPE_BOUNDARIES, PHRASING_ELEMENTS, FOREIGN_ROOTS, FOREIGN_BREAKOUT
 cdef frozenset FORMATTING_ELEMENTS, MATHML_GLYPHS, HTML_ENCODINGS, DRAWN_SVG, SVG_BOXES, MARKER_ELEMENTS, UNRECONSTRUCTED
 cdef frozenset MARKER_ENDS, TASK_LIST_CLASSES
-cdef dict ROLES, TAG_BITS, MARKS, TAG_MARKS, ENCLOSING, HEADING_LEVEL, INTEGRATION_POINTS
+cdef dict ROLES, TAG_BITS, MARKS, TAG_MARKS, ENCLOSING, PAIRS, HEADING_LEVEL, INTEGRATION_POINTS
 cdef tuple TAG_NAMES, HEADINGS, TABLE_MODES, INLINE_ROLES, QUOTES
 cdef str REMOVED_TAG, _HARD_BREAK
 
@@ -244,7 +244,7 @@ cdef class Builder:
     cdef void close_code(self, object mark)
     cdef bint _take_back_opener(self, Py_ssize_t index)
     cdef void void(self, str name, object attributes)
-    @cython.locals(containers=list, item=Frame)
+    @cython.locals(containers=list, item=Frame, frame=Frame, task_list=bint)
     cdef void task_marker(self, dict attributes)
     cdef void image(self, dict attributes)
     cdef void noscript_image(self, dict attributes)

@@ -57,12 +57,15 @@ ROLES.update(ul=LIST, ol=LIST, menu=LIST, dir=LIST, li=ITEM, blockquote=QUOTE, p
 #: Inline formatting and its Markdown delimiter (CommonMark §6.2, GFM §6.5).
 MARKS = {"strong": "**", "b": "**", "em": "*", "i": "*", "del": "~~", "s": "~~", "strike": "~~"}
 DELIMITERS = frozenset(MARKS.values())
-ROLES.update(dict.fromkeys(MARKS, MARK))
-ROLES.update(dict.fromkeys(TAG_MARKS, MARK))
 #: The quotation marks a browser shows around a <q> (HTML §15.3.6, "Quotes": English's,
 #: the outer pair, then the inner one): text of the page, not of its DOM.
 QUOTES = (("\u201c", "\u201d"), ("\u2018", "\u2019"))
-ROLES["q"] = MARK
+#: Each marked element's (opener, closer) pairs: of them, the first whose opener is not
+#: open already is written (a quotation inside one takes the inner marks), and none
+#: where all are (<b><b>: one level of the same emphasis).
+PAIRS = {**{name: ((delimiter, delimiter),) for name, delimiter in MARKS.items()},
+         **{name: (pair,) for name, pair in TAG_MARKS.items()}, "q": QUOTES}
+ROLES.update(dict.fromkeys(PAIRS, MARK))
 #: The class names of task lists and their items (GitHub, GitLab, pandoc 3, MkDocs),
 #: whose checkboxes are task list markers even where a reader may tick them.
 TASK_LIST_CLASSES = frozenset({"task-list", "contains-task-list", "task-list-item"})
@@ -2702,16 +2705,13 @@ class Builder:
             if mark is None:
                 return None
         else:
-            delimiter = MARKS.get(name)
-            if delimiter is not None:
-                opener = closer = delimiter
-            elif name == "q":               # a quotation inside one takes the inner marks
-                opener, closer = QUOTES[any(m.opener == QUOTES[0][0] for m in self.marks)]
-            else:
-                opener, closer = TAG_MARKS[name]
-            if any(m.opener == opener for m in self.marks):
+            mark = None
+            for opener, closer in PAIRS[name]:
+                if not any(m.opener == opener for m in self.marks):
+                    mark = Mark(opener, closer)
+                    break
+            if mark is None:
                 return None                 # <b><b>: one level of the same emphasis
-            mark = Mark(opener, closer)
         self.marks.append(mark)
         return mark
 
@@ -3115,11 +3115,12 @@ class Builder:
         if attributes.get("type", "").strip().lower() != "checkbox" or (
                 self.task is not None and self.task[0] is containers[-1]):     # the first one
             return
+        task_list = "disabled" in attributes
         item = containers[-1].frame
-        if "disabled" in attributes or item is not None and (
-                not TASK_LIST_CLASSES.isdisjoint((item.attributes or {}).get("class", "").split())
-                or item.parent is not None
-                and not TASK_LIST_CLASSES.isdisjoint((item.parent.attributes or {}).get("class", "").split())):
+        for frame in (item, item.parent if item is not None else None):    # the <li>, its list
+            if frame is not None and not task_list:
+                task_list = not TASK_LIST_CLASSES.isdisjoint((frame.attributes or {}).get("class", "").split())
+        if task_list:
             self.task = (containers[-1], "[x]" if "checked" in attributes else "[ ]")
 
     def image(self, attributes: dict[str, str]) -> None:
