@@ -252,3 +252,98 @@ def test_code_is_cut_at_its_lines_whatever_dollars_or_tags_it_holds():
     assert all(len(chunk) <= 30 for chunk in found)
     lines = [line for chunk in found for line in chunk.split("\n") if not line.startswith("```")]
     assert lines == code.rstrip("\n").split("\n")
+
+
+LINKED = ('<p>Read <a href="https://example.com/guides/chunking" title="The guide">the guide to chunking '
+          'pages</a> first, then <a href="/a b(1)"><img src="/i.png" alt="a small icon"> the icon</a> and '
+          '<a href="https://example.com/">https://example.com/</a> and <code>a b c</code> and '
+          '<a href="https://example.com/x">x</a> here.</p>')
+
+
+def links(markdown):
+    """Each link and image of ``markdown`` as markdown-it reads it: ``(href or src,
+    text)``, in order."""
+    found, link = [], None
+    for token in PARSER.parse(markdown):
+        for child in token.children or []:
+            if child.type == "link_open":
+                link = [child.attrs["href"], ""]
+                found.append(link)
+            elif child.type == "link_close":
+                link = None
+            elif child.type == "image":
+                found.append([child.attrs["src"], child.content])
+            elif child.type == "text" and link is not None:
+                link[1] += child.content
+    return [tuple(link) for link in found]
+
+
+@pytest.mark.parametrize("limit", range(80, 150, 7))
+def test_a_link_that_fits_is_never_cut(limit):
+    # (session 28's note: a chunk ended inside a link's address)
+    whole = webfold.to_markdown(LINKED, selection=False).strip()
+    found = chunked(LINKED, limit)
+    assert all(len(chunk) <= limit for chunk in found)
+    assert " ".join(found) == whole
+    assert [link for chunk in found for link in links(chunk)] == links(whole)
+    assert any("`a b c`" in chunk for chunk in found)         # and a code span
+
+
+@pytest.mark.parametrize("limit", [40, 45, 50])
+def test_a_link_longer_than_a_chunk_is_cut_in_its_text_not_its_address(limit):
+    found = chunked('<p>See <a href="https://example.com/a/long/path">the long link label with many words '
+                    'in it</a> for more.</p>', limit)
+    assert all(len(chunk) <= limit for chunk in found)
+    assert any("](https://example.com/a/long/path)" in chunk for chunk in found)
+    assert " ".join(found) == ("See [the long link label with many words in it](https://example.com/a/long/path) "
+                               "for more.")
+
+
+HAZARDS = ("<p>We count the # of retries - then 2. more and + plus &gt; quote C# and ### three a: b * star "
+           "10) ten = equal 1234567890. big --- rule and C##### end ---</p>")
+
+
+@pytest.mark.parametrize("limit", range(8, 41))
+def test_a_chunk_cut_inside_a_paragraph_is_still_one_paragraph(limit):
+    # (session 28's note: a cut before "# of retries" made a chunk an ATX heading)
+    whole = webfold.to_markdown(HAZARDS, selection=False).strip()
+    found = chunked(HAZARDS, limit)
+    assert all(len(chunk) <= limit for chunk in found)
+    for chunk in found:
+        assert [token.type for token in PARSER.parse(chunk)] == ["paragraph_open", "inline", "paragraph_close"], chunk
+    # the same text as the paragraph, read by a parser (a chunk may hold an escape more)
+    assert "".join(map(read, found)).replace(" ", "") == read(whole).replace(" ", "")
+
+
+def read(markdown):
+    """The text of ``markdown`` as markdown-it reads it (escapes and markup gone)."""
+    return "".join(child.content for token in PARSER.parse(markdown) for child in token.children or []
+                   if child.type in ("text", "code_inline"))
+
+
+@pytest.mark.parametrize("limit", [12, 16, 20, 30])
+def test_a_chunk_starting_at_a_nested_list_item_is_a_list(limit):
+    # indented four spaces or more, a chunk's first line read as an indented code block
+    found = chunked("<ul><li>first<ul><li>second<ul><li>third one two<li>fourth</ul></ul><li>fifth</ul>", limit)
+    assert all(len(chunk) <= limit for chunk in found)
+    kinds = [token.type for chunk in found for token in PARSER.parse(chunk)]
+    assert "code_block" not in kinds
+    items = [token.content for chunk in found for token in PARSER.parse(chunk) if token.type == "inline"]
+    assert " ".join(items).split() == "first second third one two fourth fifth".split()
+
+
+@pytest.mark.parametrize("limit", [20, 25, 40])
+def test_a_quote_cut_inside_a_line_goes_on_as_a_quote(limit):
+    found = chunked("<blockquote><p>First sentence of a quote here. Second sentence of the quote.</p>"
+                    "<blockquote><p>Nested one here. And the second here.</p></blockquote></blockquote>", limit)
+    assert all(len(chunk) <= limit for chunk in found)
+    depths = []
+    for chunk in found:
+        tokens = PARSER.parse(chunk)
+        assert tokens[0].type == "blockquote_open", chunk
+        depths.append(max(token.level for token in tokens if token.type == "inline"))
+    words = [w for chunk in found for token in PARSER.parse(chunk) if token.type == "inline" for w in token.content.split()]
+    assert words == ("First sentence of a quote here. Second sentence of the quote. "
+                     "Nested one here. And the second here.").split()
+    # the nested quote's pieces are two levels deep: inline tokens inside two quotes and a paragraph
+    assert depths[-1] == depths[0] + 1

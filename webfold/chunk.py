@@ -6,7 +6,7 @@ from bisect import bisect_right
 from collections.abc import Iterator
 
 from webfold.block import Block
-from webfold.markdown import TAG_MARKS, backslashes_before
+from webfold.markdown import AUTOLINK, TAG_MARKS, backslashes_before, escape_line_start
 from webfold.patterns import LazyPattern
 from webfold.render import written
 from webfold.table import pipe_row, pipe_table
@@ -17,6 +17,13 @@ _NEWLINE = LazyPattern("\n")
 _BACKTICKS = LazyPattern("`+")
 #: A superscript's or subscript's start or end tag, as the builder writes them.
 _TAG = LazyPattern("<(/?)(?:" + "|".join(TAG_MARKS) + ")>")
+#: A link's or image's destination and title as the builder writes them, from the "("
+#: after the text's "]" to the ")" (``webfold.markdown.destination`` and ``link_title``).
+_DESTINATION = LazyPattern(r'\((?:<(?:[^<>\\\n]|\\.)*>|(?:[^\s()<>\\]|\\.)*)(?: "(?:[^"\\]|\\.)*")?\)')
+#: Indentation at the start of a line.
+_INDENT = LazyPattern(" *")
+#: The block quote markers at the start of a line of a quote, as the builder writes them.
+_QUOTE_MARKERS = LazyPattern("(?:> ?)*")
 
 
 def chunks(blocks: list[Block], limit: int) -> list[str]:
@@ -25,11 +32,16 @@ def chunks(blocks: list[Block], limit: int) -> list[str]:
     Chunks end at block boundaries, and a heading goes with the block that follows it
     (it ends a chunk only when it does not fit with the start of that block). A block
     longer than ``limit`` is cut at line boundaries, then sentence boundaries, then
-    spaces, each outside the formulas (``$…$``, :mod:`webfold.mathml`) and superscripts
-    and subscripts (their HTML tags and what these enclose; see :func:`_places`), then
-    at spaces outside those that fit in a chunk, then (a single word still too long)
-    every ``limit`` characters, before such a place rather than in it, and one fewer
-    where a cut would part a backslash from the character it escapes. A fenced code
+    spaces, each outside the formulas (``$…$``, :mod:`webfold.mathml`), superscripts
+    and subscripts (their HTML tags and what these enclose), links and images, their
+    destinations, autolinks and code spans (see :func:`_places`), then at spaces
+    outside those that fit in a chunk, then (a single word still too long) every
+    ``limit`` characters, before such a place rather than in it, and one fewer where a
+    cut would part a backslash from the character it escapes. No cut inside a line is
+    made where the text after it would start a block (``# of retries``; see
+    :func:`_opens_block`), but a piece of a word is escaped instead. A block quote's
+    line cut inside goes on under its ``>`` markers, and a list's piece that starts at
+    an indented line is dedented (:func:`_dedent`). A fenced code
     block that is cut is closed and opened again in each chunk. A table is cut between
     rows, and each piece repeats its header row and delimiter row; a row that does not
     fit with them is written as several rows of the same columns, each holding a
@@ -40,7 +52,8 @@ def chunks(blocks: list[Block], limit: int) -> list[str]:
     room for the fence, or for the header row, the delimiter row and a row of two
     characters of text; a table with less room is cut as other blocks are. Blocks
     inside one chunk are joined by a blank line, as in :func:`webfold.render`; the
-    chunks hold every character of text (only spaces at cuts are dropped).
+    chunks hold every character of text (only spaces at cuts are dropped, and
+    indentation, escapes and quote markers changed as said).
 
     Parameters
     ----------
@@ -107,7 +120,34 @@ def _block_pieces(block: Block, text: str, limit: int) -> list[str]:
         if cell_room >= 2:
             rows = [row for cells in block.rows[1:] for row in _row_pieces(cells, cell_room)]
             return [f"{header}\n{piece}" for piece in _pack(rows, "\n", room)]
-    return _split(text, limit)
+    if block.kind == "quote":
+        return _quote_pieces(text, limit)
+    pieces = _split(text, limit)
+    return pieces[:1] + [_dedent(piece) for piece in pieces[1:]]
+
+
+def _quote_pieces(text: str, limit: int) -> list[str]:
+    """A block quote's Markdown in pieces of at most ``limit`` characters, cut as
+    :func:`_split` cuts, where a line cut inside goes on under its own ``>`` markers
+    (as a paragraph of its own it would have left the quote)."""
+    pieces = []
+    for line in _apart(text, _NEWLINE, _outermost(_places(text)), False):
+        markers = _QUOTE_MARKERS.match(line).group()
+        if len(line) <= limit or limit - len(markers) < 2:
+            pieces += _split(line, limit)
+        else:
+            pieces += [markers + piece for piece in _split(line[len(markers):], limit - len(markers))]
+    return _pack(pieces, "\n", limit)
+
+
+def _dedent(piece: str) -> str:
+    """A piece of a block that starts a chunk at an indented line (a nested list item),
+    with that indentation taken off its lines (at most each line's own): indented four
+    spaces, a chunk's first line would be an indented code block (CommonMark §4.4)."""
+    indent = len(_INDENT.match(piece).group())
+    if not indent:
+        return piece
+    return "\n".join(line[min(indent, len(_INDENT.match(line).group())):] for line in piece.split("\n"))
 
 
 def _row_pieces(cells: list[str], limit: int) -> list[str]:
@@ -170,26 +210,32 @@ def _cuts(text: str, every: list[tuple[int, int]],
     outside ``every`` place (:func:`_outermost`; a superscript may hold a hard break:
     breaker on 4cb993b), then spaces outside those that fit in a piece (``fitting``):
     a formula inside a superscript too long for one, and a superscript in a word
-    (breaker on e477048). Where no such space is left, :func:`_cut` cuts around them."""
-    yield "\n", _apart(text, _NEWLINE, every) if every else text.split("\n")
+    (breaker on e477048). Where no such space is left, :func:`_cut` cuts around them.
+    No cut inside a line is made where the text after it would start a block
+    (:func:`_opens_block`); the lines themselves were escaped where they start."""
+    yield "\n", _apart(text, _NEWLINE, every, False)
     yield " ", _apart(text, _SENTENCE_END, every)
     if every:
         yield " ", _apart(text, _SPACE, every)
-    yield " ", _apart(text, _SPACE, fitting) if fitting else text.split(" ")
+    yield " ", _apart(text, _SPACE, fitting)
 
 
 def _places(text: str) -> list[tuple[int, int]]:
     """The places ``(start, end)`` of what a cut would break in ``text``, a block's
     Markdown: a formula, from a ``$`` or ``$$`` to the next; a superscript or
     subscript, from its tag to the end tag that closes it (the raw HTML of
-    ``webfold.markdown.TAG_MARKS``); and each of those tags. A ``$``
+    ``webfold.markdown.TAG_MARKS``); and each of those tags; a link or image, from its
+    ``[`` or ``![`` to the ``)`` after its destination and title, and that
+    destination and title from the ``]`` (so that a link too long for a chunk is cut
+    in its text, never in its address); an autolink (``<https://…>``); a code span. A ``$``
     after a backslash is no delimiter (escaped in Markdown, or in the TeX: ``\\$``),
-    nor is a tag after an odd run of backslashes (escaped), nor either in a code span
-    (whose backticks are none when escaped); a last ``$`` without its pair opens
-    nothing, nor does a tag without its end tag (which is still a place of its own).
+    nor is a tag, bracket or autolink after an odd run of backslashes (escaped), nor
+    any of them in a code span (whose backticks are none when escaped); a last ``$``
+    without its pair opens nothing, nor does a tag without its end tag (which is still
+    a place of its own), nor a ``]`` without a destination after it (a task marker).
     A ``$`` in prose pairs with the next, unless a tag stands between them (breaker on
     674ef39: such a pair joined two superscripts into a place too long to keep)."""
-    if "$" not in text and "<su" not in text and "</su" not in text:
+    if "$" not in text and "<" not in text and "](" not in text and "`" not in text:
         return []
     # the backtick runs of each length, for finding where a code span ends (§6.1)
     runs: dict[int, list[int]] = {}
@@ -199,6 +245,7 @@ def _places(text: str) -> list[tuple[int, int]]:
     opened = -1                                     # where the open formula starts
     around: list[int] = []                          # the tags open where it starts
     tagged: list[int] = []                          # where the open tags start
+    bracketed: list[int] = []                       # where the open link texts start
     index = 0
     while index < len(text):
         character = text[index]
@@ -207,7 +254,8 @@ def _places(text: str) -> list[tuple[int, int]]:
             starts = runs.get(length, [])
             after = bisect_right(starts, index)
             if after < len(starts):
-                index = starts[after] + length      # past the code span
+                found.append((index, starts[after] + length))      # a code span
+                index = starts[after] + length
                 continue
             index += length                         # no closer: literal backticks
             continue
@@ -221,7 +269,10 @@ def _places(text: str) -> list[tuple[int, int]]:
                 opened = -1
             index += width
             continue
-        if character == "<" and not backslashes_before(text, index) % 2:
+        if character in "<[]" and backslashes_before(text, index) % 2:
+            index += 1                              # escaped: text
+            continue
+        if character == "<":
             tag = _TAG.match(text, index)
             if tag is not None:
                 if not tag.group(1):
@@ -230,6 +281,22 @@ def _places(text: str) -> list[tuple[int, int]]:
                     found.append((tagged.pop(), tag.end()))
                 found.append((index, tag.end()))
                 index = tag.end()
+                continue
+            autolink = AUTOLINK.match(text, index)
+            if autolink is not None:
+                found.append((index, autolink.end()))
+                index = autolink.end()
+                continue
+        elif character == "[":
+            image = index > 0 and text[index - 1] == "!" and not backslashes_before(text, index - 1) % 2
+            bracketed.append(index - image)
+        elif character == "]" and bracketed:
+            start = bracketed.pop()
+            target = _DESTINATION.match(text, index + 1)
+            if target is not None:                  # a link or image, from its "[" or "![" to its ")"
+                found.append((start, target.end()))
+                found.append((index, target.end()))     # and its destination, from the "]"
+                index = target.end()
                 continue
         index += 1
     return found
@@ -249,13 +316,16 @@ def _outermost(places: list[tuple[int, int]], limit: int | None = None) -> list[
     return merged
 
 
-def _apart(text: str, separator: LazyPattern, whole: list[tuple[int, int]]) -> list[str]:
-    """``separator.split(text)``, without the cuts inside ``whole`` (:func:`_outermost`)."""
+def _apart(text: str, separator: LazyPattern, whole: list[tuple[int, int]], within_line: bool = True) -> list[str]:
+    """``separator.split(text)``, without the cuts inside ``whole`` (:func:`_outermost`)
+    and, ``within_line``, those before text that would start a block."""
     parts = []
     start = 0
     for match in separator.finditer(text):
         inside = bisect_right(whole, (match.start(), len(text)))     # places starting at or before it
         if inside and whole[inside - 1][1] > match.start():
+            continue
+        if within_line and _opens_block(text, match.end()):
             continue
         parts.append(text[start:match.start()])
         start = match.end()
@@ -269,19 +339,39 @@ def _cut(text: str, limit: int, whole: list[tuple[int, int]]) -> list[str]:
     read as a literal one, and the character as Markdown (a ``|`` as a new table
     cell); and before a place of ``whole`` (:func:`_outermost`) that the cut would fall
     in and that fits in a piece (breaker on 4cb993b: a word's last characters and a
-    subscript after it). With ``limit`` 1 every character is a piece."""
+    subscript after it). A piece that would start a block (:func:`_opens_block`: the
+    ``#`` of ``C#``, the last digits of ``1234567890.``) holds one character fewer and
+    is escaped (:func:`webfold.markdown.escape_line_start`); spaces at a cut are
+    dropped. With ``limit`` 1 every character is a piece."""
     pieces = []
     start = 0
     while start < len(text):
-        end = min(start + limit, len(text))
+        escape = start > 0 and limit > 1 and _opens_block(text, start)
+        room = limit - escape
+        end = min(start + room, len(text))
         inside = bisect_right(whole, (end, len(text)))      # places starting at or before the cut
         if inside and whole[inside - 1][0] > start and whole[inside - 1][1] > end \
-                and whole[inside - 1][1] - whole[inside - 1][0] <= limit:
+                and whole[inside - 1][1] - whole[inside - 1][0] <= room:
             end = whole[inside - 1][0]
-        elif limit > 1 and end < len(text):
+        elif room > 1 and end < len(text):
             # start is never inside an escape, so an odd run of backslashes before end
             # ends in one that escapes text[end].
             end -= backslashes_before(text, end, start) % 2
-        pieces.append(text[start:end])
+        pieces.append(escape_line_start(text[start:end]) if escape else text[start:end])
         start = end
+        while text[start:start + 1] == " ":
+            start += 1
     return pieces
+
+
+#: How far :func:`_opens_block` reads a line, in characters: a thematic break, a setext
+#: underline or a table's delimiter row is a whole line, and a longer one does not
+#: come from text that was cut inside a line.
+_LINE_READ = 200
+def _opens_block(text: str, index: int) -> bool:
+    """Whether a chunk starting at ``text[index]`` would start with a block that the
+    text did not have there: an ATX heading (``# of retries``), a list item, a block
+    quote, a thematic break, what :func:`webfold.markdown.escape_line_start` escapes."""
+    end = text.find("\n", index, index + _LINE_READ)
+    line = text[index:end if end >= 0 else index + _LINE_READ]
+    return escape_line_start(line) != line

@@ -235,7 +235,8 @@ def before_markup(escaped: str, start: int, autolink: bool) -> str:
 
 #: A CommonMark autolink (§6.5): a scheme, then no white space, "<" or ">".
 _AUTOLINK = r"<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*)>"
-_AUTOLINK_AT_START = re.compile(_AUTOLINK)
+#: An autolink (CommonMark §6.5) where the match starts.
+AUTOLINK = re.compile(_AUTOLINK)
 _AUTOLINK_AT_END = re.compile(_AUTOLINK + r"\Z")
 
 
@@ -247,7 +248,7 @@ def unlinked(escaped: str, at_start: bool) -> str:
     delimiters beside it, which those would stop opening or closing (§6.2). ``escaped``
     itself when no autolink stands there."""
     if at_start:
-        found = _AUTOLINK_AT_START.match(escaped)
+        found = AUTOLINK.match(escaped)
     else:
         found = _AUTOLINK_AT_END.search(escaped)
         if found is not None and backslashes_before(escaped, found.start()) % 2:
