@@ -513,3 +513,18 @@ def test_an_autolink_at_an_edge_is_written_as_text(escaped, at_start, text):
     from webfold.markdown import unlinked
 
     assert unlinked(escaped, at_start) == text
+
+
+@pytest.mark.parametrize("language, outer, inner", [
+    ("pt-PT", "\u00ab\u00bb", "\u201c\u201d"),       # a region of its own
+    ("pt-BR", "\u201c\u201d", "\u2018\u2019"),       # the language's (pt: English's marks)
+    ("zh-Hant-TW", "\u300c\u300d", "\u300e\u300f"),  # the longest prefix of whole subtags
+    ("ZH_hant", "\u300c\u300d", "\u300e\u300f"),     # any case, "_" for "-"
+    ("zh-TW", "\u201c\u201d", "\u2018\u2019"),       # zh's, as :lang(zh-Hant) does not match it
+    ("frx", "\u201c\u201d", "\u2018\u2019"),         # not fr: subtags are whole
+    (" nb ", "\u00ab\u00bb", "\u2018\u2019"),
+    ("", "\u201c\u201d", "\u2018\u2019"),
+])
+def test_quotation_marks_by_language(language, outer, inner):
+    from webfold.quotations import quotation_marks
+    assert quotation_marks(language) == (tuple(outer), tuple(inner))

@@ -450,6 +450,21 @@ INLINE = [
      "\u201ca \u2018b\u2019 c\u201d.\n"),
     ("quotation_in_code_and_across_a_break", "<p><q>a<br>b</q> <code><q>c</q></code></p>",
      "\u201ca\\\nb\u201d `c`\n"),
+    # the marks of the quotation's language: its own lang, its nearest ancestor's, the
+    # page's (<html lang>), with the longest matching prefix of subtags (an empty lang
+    # passed over, as CSS inherits the marks); the inner
+    # pair for every level inside another quotation (session 28's note: the third got none)
+    ("quotation_in_the_page_language", '<html lang="de-AT"><p><q>a <q>b</q></q></p>',
+     "\u201ea \u201ab\u2018\u201c\n"),
+    ("quotation_in_an_ancestor_language", '<html lang="de"><div lang="fr-CH"><p><q>a <q>b</q></q></div>',
+     "\u00aba \u2039b\u203a\u00bb\n"),
+    ("quotation_in_its_own_language", '<html lang="ja"><p><q lang="EN_gb">a</q> <q lang="">b</q> <q>c</q>',
+     "\u201ca\u201d \u300cb\u300d \u300cc\u300d\n"),
+    ("quotation_three_deep", "<p><q>a <q>b <q>c</q></q></q></p>", "\u201ca \u2018b \u2018c\u2019\u2019\u201d\n"),
+    ("quotation_inside_one_of_another_language", '<p lang="sv"><q>a <q lang="fr">b</q></q></p>',
+     "\u201da \u00abb\u00bb\u201d\n"),
+    # emphasis moves into a quotation of any language's marks (as into English's)
+    ("bold_around_a_quotation_of_another_language", '<p lang="pl">x<b><q>a</q></b></p>', "x\u201e**a**\u201d\n"),
     ("adjacent_code_spans", "<p><code>x</code><code>y</code></p>", "`xy`\n"),
     ("space_before_code_span", "<p>a<code> x</code>b</p>", "a `x`b\n"),
     ("image_inside_code", "<p><code>x<img src=i.png alt=alt></code></p>", "`x`\n"),

@@ -224,7 +224,7 @@ cdef class Builder:
     cdef void _split_run(self, str first)
     @cython.locals(mark=Mark)
     cdef bint link_open(self)
-    cdef object open_mark(self, str name, int role, object attributes)
+    cdef object open_mark(self, str name, int role, object attributes, Frame parent)
     cdef object _link_mark(self, object attributes)
     cdef void _open_code(self, object mark)
     cdef void close_mark(self, object mark)

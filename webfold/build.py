@@ -27,6 +27,7 @@ from webfold.block import (CHROME_ASIDE, CHROME_CLASS, CHROME_DIALOG, CHROME_FOR
                            CHROME_HIDDEN, CHROME_INVISIBLE, CHROME_NAV, CHROME_PANEL, Block, Element, Page,
                            description_part)
 from webfold.payloads import script_kind
+from webfold.quotations import PAIRS as QUOTATION_PAIRS, quotation_marks
 from webfold.patterns import LazyPattern
 from webfold.table import MAX_COLSPAN, MAX_ROWSPAN, Cell, Table, pipe_table
 from webfold.tables import (BLOCK_ELEMENTS, CHROME_TOKEN_SET, CODE_LANGUAGE, DROPPED_ELEMENTS,
@@ -57,21 +58,18 @@ ROLES.update(ul=LIST, ol=LIST, menu=LIST, dir=LIST, li=ITEM, blockquote=QUOTE, p
 #: Inline formatting and its Markdown delimiter (CommonMark §6.2, GFM §6.5).
 MARKS = {"strong": "**", "b": "**", "em": "*", "i": "*", "del": "~~", "s": "~~", "strike": "~~"}
 DELIMITERS = frozenset(MARKS.values())
-#: The quotation marks a browser shows around a <q> (HTML §15.3.6, "Quotes": English's,
-#: the outer pair, then the inner one): text of the page, not of its DOM.
-QUOTES = (("\u201c", "\u201d"), ("\u2018", "\u2019"))
-#: Each marked element's (opener, closer) pairs: of them, the first whose opener is not
-#: open already is written (a quotation inside one takes the inner marks), and none
-#: where all are (<b><b>: one level of the same emphasis).
-PAIRS = {**{name: ((delimiter, delimiter),) for name, delimiter in MARKS.items()},
-         **{name: (pair,) for name, pair in TAG_MARKS.items()}, "q": QUOTES}
-ROLES.update(dict.fromkeys(PAIRS, MARK))
+#: Each marked element's (opener, closer): written unless its opener is open already
+#: (<b><b>: one level of the same emphasis). A <q> is marked too, with the quotation
+#: marks a browser shows (webfold.quotations): text of the page, not of its DOM.
+PAIRS = {**{name: (delimiter, delimiter) for name, delimiter in MARKS.items()}, **TAG_MARKS}
+ROLES.update(dict.fromkeys(PAIRS, MARK), q=MARK)
 #: The class names of task lists and their items (GitHub, GitLab, pandoc 3, MkDocs),
 #: whose checkboxes are task list markers even where a reader may tick them.
 TASK_LIST_CLASSES = frozenset({"task-list", "contains-task-list", "task-list-item"})
-#: The closer of each mark that, as a link's brackets, encloses text that emphasis
+#: The closers of each mark that, as a link's brackets, encloses text that emphasis
 #: around it may move into (Builder._wraps_one): tags, quotation marks.
-ENCLOSING = {opener: closer for opener, closer in (*TAG_MARKS.values(), *QUOTES)}
+_ENCLOSED = (*TAG_MARKS.values(), *QUOTATION_PAIRS)
+ENCLOSING = {opener: frozenset(end for start, end in _ENCLOSED if start == opener) for opener, _ in _ENCLOSED}
 ROLES.update(tbody=NONE, thead=NONE, tfoot=NONE)
 #: The roles of elements whose text runs on in the block around them; every other role
 #: starts a block of its own.
@@ -1045,8 +1043,8 @@ class Builder:
         if role == NONE:
             self.push(name, NONE, frame_flags, attributes, None, chrome)
         elif role == MARK or role == LINK or role == CODE:
-            self.push(name, role, frame_flags, attributes, self.open_mark(name, role, attributes),
-                      chrome)
+            self.push(name, role, frame_flags, attributes,
+                      self.open_mark(name, role, attributes, self.stack[-1] if self.stack else None), chrome)
         elif self.heading:                  # a heading keeps its one line; blocks inside
             self.space = True               # it are separated by a space
             self.push(name, NONE, frame_flags | SPACE_AFTER, attributes, None, chrome)
@@ -1094,7 +1092,7 @@ class Builder:
         for at in range(position, len(stack)):
             frame = stack[at]
             if frame.role == MARK and frame.data is None and not frame.flags & INACTIVE:
-                frame.data = self.open_mark(frame.tag, MARK, frame.attributes)
+                frame.data = self.open_mark(frame.tag, MARK, frame.attributes, frame.parent)
 
     def control_role(self, attributes) -> int:
         """The role a ``<button>`` is built with, or -1 when it is dropped. Most buttons
@@ -2683,7 +2681,7 @@ class Builder:
                 return True
         return False
 
-    def open_mark(self, name: str, role: int, attributes) -> Mark | None:
+    def open_mark(self, name: str, role: int, attributes, parent: Frame | None) -> Mark | None:
         if self.code is not None:
             if role != LINK:
                 return None                 # markup inside a code span is text
@@ -2704,16 +2702,28 @@ class Builder:
             mark = self._link_mark(attributes)
             if mark is None:
                 return None
+        elif name == "q":
+            # the outer marks, or the inner ones inside another quotation (and deeper)
+            inside = any((m.opener, m.closer) in QUOTATION_PAIRS for m in self.marks)
+            mark = Mark(*quotation_marks(self.language(attributes, parent))[inside])
         else:
-            mark = None
-            for opener, closer in PAIRS[name]:
-                if not any(m.opener == opener for m in self.marks):
-                    mark = Mark(opener, closer)
-                    break
-            if mark is None:
+            opener, closer = PAIRS[name]
+            if any(m.opener == opener for m in self.marks):
                 return None                 # <b><b>: one level of the same emphasis
+            mark = Mark(opener, closer)
         self.marks.append(mark)
         return mark
+
+    def language(self, attributes, parent: Frame | None) -> str:
+        """The language of an element with these ``attributes`` under the ``parent``
+        frame: its own ``lang``, else its nearest ancestor's, else the page's (HTML
+        §3.2.6.2). An empty ``lang`` (the language unknown) is passed over, as CSS's
+        inherited ``quotes`` would be, which HTML §15.3.6 sets by language."""
+        lang = attributes.get("lang") if attributes else None
+        while not lang and parent is not None:
+            lang = parent.attributes.get("lang") if parent.attributes else None
+            parent = parent.parent
+        return lang or self.page.lang
 
     def _link_mark(self, attributes) -> Mark | None:
         """The mark of a link with these attributes, or None where none is written: no
@@ -2777,7 +2787,8 @@ class Builder:
             del parts[opener:]              # nothing inside: no delimiters at all
         elif mark.opener not in DELIMITERS:
             # A link's "](…)", an end tag (TAG_MARKS) or a closing quotation mark
-            # (QUOTES), which close wherever they stand: no flanking rule applies to them.
+            # (webfold.quotations), which close wherever they stand: no flanking rule
+            # applies to them.
             if mark.link is not None:
                 self.links.append(mark.link)
             parts.append(mark.closer)
@@ -3013,8 +3024,9 @@ class Builder:
             if not (parts[closer - 1].startswith("](") and "[" not in parts[opener + 2:closer - 1]):
                 return False
         else:
-            end = ENCLOSING.get(first)
-            if end is None or parts[closer - 1] != end or end in parts[opener + 2:closer - 1]:
+            ends = ENCLOSING.get(first)
+            if ends is None or parts[closer - 1] not in ends or any(
+                    part in ends for part in parts[opener + 2:closer - 1]):
                 return False
             # Delimiters of the same character at its edges would make one run with
             # them, which may pair otherwise ("x“***a**!**!***”": breaker on 674ef39).
