@@ -40,8 +40,9 @@ def chunks(blocks: list[Block], limit: int) -> list[str]:
     cut would part a backslash from the character it escapes. No cut inside a line is
     made where the text after it would start a block (``# of retries``; see
     :func:`_opens_block`), but a piece of a word is escaped instead. A block quote's
-    line cut inside goes on under its ``>`` markers, and a list's piece that starts at
-    an indented line is dedented (:func:`_dedent`). A fenced code
+    line cut inside goes on under its ``>`` markers, a list's piece that starts at
+    an indented line is dedented (:func:`_dedent`), and a piece that ends at a hard
+    break loses the break's backslash. A fenced code
     block that is cut is closed and opened again in each chunk. A table is cut between
     rows, and each piece repeats its header row and delimiter row; a row that does not
     fit with them is written as several rows of the same columns, each holding a
@@ -120,9 +121,11 @@ def _block_pieces(block: Block, text: str, limit: int) -> list[str]:
         if cell_room >= 2:
             rows = [row for cells in block.rows[1:] for row in _row_pieces(cells, cell_room)]
             return [f"{header}\n{piece}" for piece in _pack(rows, "\n", room)]
-    if block.kind == "quote":
-        return _quote_pieces(text, limit)
-    pieces = _split(text, limit)
+    pieces = _quote_pieces(text, limit) if block.kind == "quote" else _split(text, limit)
+    # A piece cut at a hard break's newline ends with its backslash, which would be
+    # text at the end of a chunk (CommonMark §6.7).
+    pieces = [piece[:-1] if backslashes_before(piece, len(piece)) % 2 else piece for piece in pieces[:-1]] \
+        + pieces[-1:]
     return pieces[:1] + [_dedent(piece) for piece in pieces[1:]]
 
 
@@ -228,8 +231,10 @@ def _places(text: str) -> list[tuple[int, int]]:
     ``[`` or ``![`` to the ``)`` after its destination and title, and that
     destination and title from the ``]`` (so that a link too long for a chunk is cut
     in its text, never in its address); an autolink (``<https://…>``); a code span. A ``$``
-    after a backslash is no delimiter (escaped in Markdown, or in the TeX: ``\\$``),
-    nor is a tag, bracket or autolink after an odd run of backslashes (escaped), nor
+    after an odd run of backslashes is no delimiter (escaped in Markdown), nor, in a
+    formula, one after twice an odd number (the TeX's own ``\\$``, its backslash
+    escaped; after an escaped backslash in prose, a ``$`` opens), nor is a tag,
+    bracket or autolink after an odd run of backslashes (escaped), nor
     any of them in a code span (whose backticks are none when escaped); a last ``$``
     without its pair opens nothing, nor does a tag without its end tag (which is still
     a place of its own), nor a ``]`` without a destination after it (a task marker).
@@ -259,7 +264,8 @@ def _places(text: str) -> list[tuple[int, int]]:
                 continue
             index += length                         # no closer: literal backticks
             continue
-        if character == "$" and (index == 0 or text[index - 1] != "\\"):
+        # (in a formula, two backslashes are the TeX's one, escaped: "\\$" is its "\$")
+        if character == "$" and not backslashes_before(text, index) % (4 if opened >= 0 else 2):
             width = 2 if text.startswith("$$", index) else 1
             if opened < 0:
                 opened, around = index, tagged[:]
