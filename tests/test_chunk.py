@@ -365,3 +365,54 @@ def test_a_chunk_cut_at_a_hard_break_does_not_end_with_its_backslash(page):
     assert all(not chunk.endswith("\\") for chunk in found)
     assert read(found[0]) == "first line of the text"
     assert read(found[1]).startswith("second line of the text")
+
+
+def test_a_heading_takes_room_from_the_first_piece_of_its_block_only():
+    # (newcomer on 789706b: every piece of the block was cut to the room left beside
+    # the heading, 55 characters of 100)
+    words = " ".join(f"word{i:03d}" for i in range(60))
+    found = chunked(f"<h2>A heading of about forty characters ok</h2><p>{words}</p>", 100)
+    assert found[0].startswith("## A heading of about forty characters ok\n\nword000")
+    assert all(len(chunk) <= 100 for chunk in found)
+    assert [len(chunk) for chunk in found[2:]] == [95, 95, 95, 95]
+    assert " ".join(found).split()[8:] == words.split()
+
+
+def test_a_code_line_cut_keeps_its_indentation_and_gets_no_escape():
+    # (newcomer on 789706b: a long line's indentation was dropped; code holds no
+    # Markdown, so a piece starting with "#" or "1." is not escaped either)
+    code = ('def f(path):\n        raise FileNotFoundError(f"no such file: {path} in the folder")\n'
+            + "x" * 45 + "# 1. b\n")
+    found = chunked(f"<pre><code>{code}</code></pre>", 50)
+    assert all(len(chunk) <= 50 for chunk in found)
+    lines = [line for chunk in found for line in chunk.split("\n")[1:-1]]
+    assert lines[1] == "        raise FileNotFoundError(f\"no such"
+    assert "\\" not in "".join(lines)
+    assert "".join(lines).replace(" ", "") == code.replace("\n", "").replace(" ", "")
+
+
+def test_a_chunk_of_a_list_keeps_its_items_nested_as_they_were():
+    # (newcomer on 789706b: a chunk starting at a deeper item lost the nesting of the
+    # items after it)
+    page = ("<ul><li>one with a longer text here<ul><li>two<ul><li>three is a longer item here</ul><li>four"
+            "<ul><li>five</ul></ul></ul>")
+    found = chunked(page, 60)
+    assert found[-1] == "  - three is a longer item here\n- four\n  - five"
+    tokens = PARSER.parse(found[-1])
+    assert [t.level for t in tokens if t.type == "inline"] == [3, 3, 5]    # five inside four
+
+
+def test_a_quote_chunk_does_not_start_or_end_with_a_blank_quote_line():
+    found = chunked("<blockquote><p>First paragraph of the quote.</p><p>Second paragraph of it.</p>"
+                    "</blockquote>", 35)
+    assert found == ["> First paragraph of the quote.", "> Second paragraph of it."]
+
+
+def test_a_limit_of_one_gives_no_empty_chunk():
+    found = chunked("<ul><li>a b<ul><li>c d<ul><li>e</ul></ul></ul>", 1)
+    assert found and all(chunk.strip() and len(chunk) <= 1 for chunk in found)
+
+
+def test_the_limit_must_be_an_int():
+    with pytest.raises(TypeError, match="chunk size must be an int"):
+        chunks(webfold.to_blocks("<p>a</p>"), "10")

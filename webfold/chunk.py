@@ -22,6 +22,8 @@ _TAG = LazyPattern("<(/?)(?:" + "|".join(TAG_MARKS) + ")>")
 _DESTINATION = LazyPattern(r'\((?:<(?:[^<>\\\n]|\\.)*>|(?:[^\s()<>\\]|\\.)*)(?: "(?:[^"\\]|\\.)*")?\)')
 #: Indentation at the start of a line.
 _INDENT = LazyPattern(" *")
+#: A list's line that starts a line of the list: indented, or a list item's marker.
+_LIST_LINE = LazyPattern(r" |(?:[-+*]|\d{1,9}[.)])(?: |$)")
 #: The block quote markers at the start of a line of a quote, as the builder writes them.
 _QUOTE_MARKERS = LazyPattern("(?:> ?)*")
 
@@ -66,9 +68,13 @@ def chunks(blocks: list[Block], limit: int) -> list[str]:
 
     Raises
     ------
+    TypeError
+        ``limit`` is not an ``int``.
     ValueError
         ``limit`` is below 1.
     """
+    if not isinstance(limit, int) or isinstance(limit, bool):
+        raise TypeError(f"chunk size must be an int (characters), not {type(limit).__name__}")
     if limit < 1:
         raise ValueError(f"chunk size must be at least 1 character, not {limit}")
     out: list[str] = []
@@ -79,12 +85,14 @@ def chunks(blocks: list[Block], limit: int) -> list[str]:
             continue
         heading = "".join(md + "\n\n" for md in headings)
         headings = []
-        # Leave room for the heading in the block's first piece when that is possible;
-        # not for code and tables, whose every piece repeats the fence or the header
-        # (less room there would cut lines and rows).
-        room = limit - len(heading) if len(heading) <= limit // 2 and block.kind not in ("code", "table") \
-            else limit
-        parts = _block_pieces(block, markdown, room)
+        parts = _block_pieces(block, markdown, limit)
+        # Make room for the heading in the block's first piece when that is possible
+        # (that piece cut again, the others whole: newcomer on 789706b); not for code
+        # and tables, whose every piece repeats the fence or the header (less room
+        # there would cut lines and rows).
+        if heading and len(heading) + len(parts[0]) > limit and len(heading) <= limit // 2 \
+                and block.kind not in ("code", "table"):
+            parts = _block_pieces(block, parts[0], limit - len(heading)) + parts[1:]
         if heading and len(heading) + len(parts[0]) <= limit:
             parts[0] = heading + parts[0]
         elif heading:
@@ -97,7 +105,7 @@ def chunks(blocks: list[Block], limit: int) -> list[str]:
         out.extend(parts)
     if headings:
         out.extend(_split("\n\n".join(headings), limit))
-    return out
+    return [chunk for chunk in out if chunk.strip()]      # (limit 1 cuts pieces of spaces)
 
 
 def _block_pieces(block: Block, text: str, limit: int) -> list[str]:
@@ -126,13 +134,14 @@ def _block_pieces(block: Block, text: str, limit: int) -> list[str]:
     # text at the end of a chunk (CommonMark §6.7).
     pieces = [piece[:-1] if backslashes_before(piece, len(piece)) % 2 else piece for piece in pieces[:-1]] \
         + pieces[-1:]
-    return pieces[:1] + [_dedent(piece) for piece in pieces[1:]]
+    return pieces[:1] + [_dedent(piece) for piece in pieces[1:]] if block.kind == "list" else pieces
 
 
 def _quote_pieces(text: str, limit: int) -> list[str]:
     """A block quote's Markdown in pieces of at most ``limit`` characters, cut as
     :func:`_split` cuts, where a line cut inside goes on under its own ``>`` markers
-    (as a paragraph of its own it would have left the quote)."""
+    (as a paragraph of its own it would have left the quote). The quote's blank lines
+    (markers only) that a cut leaves at a piece's start or end are dropped."""
     pieces = []
     for line in _apart(text, _NEWLINE, _outermost(_places(text)), False):
         markers = _QUOTE_MARKERS.match(line).group()
@@ -140,17 +149,31 @@ def _quote_pieces(text: str, limit: int) -> list[str]:
             pieces += _split(line, limit)
         else:
             pieces += [markers + piece for piece in _split(line[len(markers):], limit - len(markers))]
-    return _pack(pieces, "\n", limit)
+    trimmed = []
+    for piece in _pack(pieces, "\n", limit):
+        lines = piece.split("\n")
+        while len(lines) > 1 and not lines[-1].strip("> "):
+            lines.pop()
+        while len(lines) > 1 and not lines[0].strip("> "):
+            lines.pop(0)
+        trimmed.append("\n".join(lines))
+    return trimmed
 
 
 def _dedent(piece: str) -> str:
-    """A piece of a block that starts a chunk at an indented line (a nested list item),
-    with that indentation taken off its lines (at most each line's own): indented four
-    spaces, a chunk's first line would be an indented code block (CommonMark §4.4)."""
-    indent = len(_INDENT.match(piece).group())
-    if not indent:
+    """A piece of a list that starts a chunk, with its lines' indentation taken down
+    by the least of them, and by more where the first is still four spaces deeper,
+    each line by at most its own (nested items stay nested where they can): at four
+    spaces a chunk's first line would be an indented code block (CommonMark §4.4),
+    and after text, a paragraph's continuation. A first line that a cut started
+    inside (neither indented nor an item) is text and stays as it is."""
+    lines = piece.split("\n")
+    head = 0 if _LIST_LINE.match(lines[0]) else 1
+    indents = [len(_INDENT.match(line).group()) for line in lines[head:] if line.strip()]
+    if not indents:
         return piece
-    return "\n".join(line[min(indent, len(_INDENT.match(line).group())):] for line in piece.split("\n"))
+    shift = max(min(indents), indents[0] - 3)
+    return "\n".join(lines[:head] + [line[min(shift, len(_INDENT.match(line).group())):] for line in lines[head:]])
 
 
 def _row_pieces(cells: list[str], limit: int) -> list[str]:
@@ -175,15 +198,17 @@ def _pack(pieces: list[str], separator: str, limit: int) -> list[str]:
     """Consecutive pieces joined by ``separator`` into as few chunks of at most
     ``limit`` characters as keeping their order allows (each piece fits alone)."""
     out: list[str] = []
-    current = ""
+    current = None
     for piece in pieces:
-        if current and len(current) + len(separator) + len(piece) <= limit:
+        # (an empty piece joins too: the separators around it are text, such as a
+        # code line's indentation)
+        if current is not None and len(current) + len(separator) + len(piece) <= limit:
             current += separator + piece
         else:
-            if current:
+            if current is not None:
                 out.append(current)
             current = piece
-    if current:
+    if current is not None:
         out.append(current)
     return out
 
@@ -194,33 +219,34 @@ def _split(text: str, limit: int, verbatim: bool = False) -> list[str]:
     subscripts (:func:`_places`), else at spaces outside those that fit in a piece,
     else every ``limit`` characters outside them (see :func:`_cut`). ``verbatim``
     text (a code block's) holds no markup: it is cut at its lines first, wherever a
-    ``$`` or a tag stands."""
+    ``$`` or a tag stands, and its pieces are not escaped; a line's indentation stays
+    with it."""
     if len(text) <= limit:
         return [text]
     places = [] if verbatim else _places(text)
     fitting = _outermost(places, limit)
-    for separator, parts in _cuts(text, _outermost(places), fitting):
+    for separator, parts in _cuts(text, _outermost(places), fitting, not verbatim):
         if len(parts) > 1:
             pieces = [piece for part in parts for piece in _split(part, limit, verbatim)]
             return _pack(pieces, separator, limit)
-    return _cut(text, limit, fitting)
+    return _cut(text, limit, fitting, not verbatim)
 
 
-def _cuts(text: str, every: list[tuple[int, int]],
-          fitting: list[tuple[int, int]]) -> Iterator[tuple[str, list[str]]]:
+def _cuts(text: str, every: list[tuple[int, int]], fitting: list[tuple[int, int]],
+          markup: bool) -> Iterator[tuple[str, list[str]]]:
     """The ways :func:`_split` tries to cut ``text``, in order, each made only when the
     one before did not cut: ``(separator, parts)``. Lines, sentence ends and spaces
     outside ``every`` place (:func:`_outermost`; a superscript may hold a hard break:
     breaker on 4cb993b), then spaces outside those that fit in a piece (``fitting``):
     a formula inside a superscript too long for one, and a superscript in a word
     (breaker on e477048). Where no such space is left, :func:`_cut` cuts around them.
-    No cut inside a line is made where the text after it would start a block
-    (:func:`_opens_block`); the lines themselves were escaped where they start."""
+    In ``markup``, no cut inside a line is made where the text after it would start a
+    block (:func:`_opens_block`); the lines themselves were escaped where they start."""
     yield "\n", _apart(text, _NEWLINE, every, False)
-    yield " ", _apart(text, _SENTENCE_END, every)
+    yield " ", _apart(text, _SENTENCE_END, every, markup)
     if every:
-        yield " ", _apart(text, _SPACE, every)
-    yield " ", _apart(text, _SPACE, fitting)
+        yield " ", _apart(text, _SPACE, every, markup)
+    yield " ", _apart(text, _SPACE, fitting, markup)
 
 
 def _places(text: str) -> list[tuple[int, int]]:
@@ -322,7 +348,7 @@ def _outermost(places: list[tuple[int, int]], limit: int | None = None) -> list[
     return merged
 
 
-def _apart(text: str, separator: LazyPattern, whole: list[tuple[int, int]], within_line: bool = True) -> list[str]:
+def _apart(text: str, separator: LazyPattern, whole: list[tuple[int, int]], within_line: bool) -> list[str]:
     """``separator.split(text)``, without the cuts inside ``whole`` (:func:`_outermost`)
     and, ``within_line``, those before text that would start a block."""
     parts = []
@@ -339,7 +365,7 @@ def _apart(text: str, separator: LazyPattern, whole: list[tuple[int, int]], with
     return parts
 
 
-def _cut(text: str, limit: int, whole: list[tuple[int, int]]) -> list[str]:
+def _cut(text: str, limit: int, whole: list[tuple[int, int]], markup: bool = True) -> list[str]:
     """``text`` cut every ``limit`` characters, one fewer where the cut would part a
     backslash from the character it escapes (CommonMark §2.4): the backslash would be
     read as a literal one, and the character as Markdown (a ``|`` as a new table
@@ -347,12 +373,13 @@ def _cut(text: str, limit: int, whole: list[tuple[int, int]]) -> list[str]:
     in and that fits in a piece (breaker on 4cb993b: a word's last characters and a
     subscript after it). A piece that would start a block (:func:`_opens_block`: the
     ``#`` of ``C#``, the last digits of ``1234567890.``) holds one character fewer and
-    is escaped (:func:`webfold.markdown.escape_line_start`); spaces at a cut are
-    dropped. With ``limit`` 1 every character is a piece."""
+    is escaped (:func:`webfold.markdown.escape_line_start`), and spaces at a cut are
+    dropped, unless the text is not ``markup`` (code). With ``limit`` 1 every
+    character is a piece."""
     pieces = []
     start = 0
     while start < len(text):
-        escape = start > 0 and limit > 1 and _opens_block(text, start)
+        escape = markup and start > 0 and limit > 1 and _opens_block(text, start)
         room = limit - escape
         end = min(start + room, len(text))
         inside = bisect_right(whole, (end, len(text)))      # places starting at or before the cut
@@ -365,7 +392,7 @@ def _cut(text: str, limit: int, whole: list[tuple[int, int]]) -> list[str]:
             end -= backslashes_before(text, end, start) % 2
         pieces.append(escape_line_start(text[start:end]) if escape else text[start:end])
         start = end
-        while text[start:start + 1] == " ":
+        while markup and text[start:start + 1] == " ":
             start += 1
     return pieces
 
