@@ -416,3 +416,31 @@ def test_a_limit_of_one_gives_no_empty_chunk():
 def test_the_limit_must_be_an_int():
     with pytest.raises(TypeError, match="chunk size must be an int"):
         chunks(webfold.to_blocks("<p>a</p>"), "10")
+
+
+@pytest.mark.parametrize("page, limit, whole", [
+    # the breaker on 789706b: two dollars of prose on either side of a link's edge no
+    # formula; a destination kept whole in a piece cut from its link's text; code span
+    # text that would start an HTML block or a fence, a thematic break or an ordered
+    # list item at a chunk's start; a list marker cut from its item's text (an empty
+    # item, and a setext underline after "Note"); a list item's second paragraph
+    # indented as code after a cut
+    ('<p>Was $5, <a href="https://shop.example/deal">now $4 at our shop</a></p>', 47,
+     "[now $4 at our shop](https://shop.example/deal)"),
+    ('<p><a href="https://example.com/docs/page">read documentation</a></p>', 35, "](https://example.com/docs/page)"),
+    ("<p>Run this <code>xxxxxxxxxx &lt;!--y</code></p><p>Next para</p>", 17, "Next para"),
+    ("<p><code>the &lt;div&gt; element</code></p>", 8, "element"),
+    ("<p><code>configure ~~~ x</code></p>", 10, "x`"),
+    ("<p>xxxxxxxx --- yyyyyyyyy</p>", 9, "yyyyyyyyy"),
+    ("<p>xx ab2.cd</p>", 2, "d"),
+    ("<blockquote><p>Note</p><ul><li>supercalifragilistic</li></ul></blockquote>", 10, "> - superc"),
+    ("<ul><li><p>Alpha</p><ul><li><p>Beta gamma delta epsilon zeta</p><p>Second paragraph</p></li></ul></li></ul>",
+     30, "Second paragraph"),
+])
+def test_no_chunk_starts_a_block_its_text_did_not_have(page, limit, whole):
+    found = chunks(webfold.to_blocks(page, "https://x.org/"), limit)
+    assert all(len(chunk) <= limit for chunk in found)
+    assert any(whole in chunk for chunk in found)
+    for chunk in found:
+        kinds = {token.type for token in PARSER.parse(chunk)}
+        assert not kinds & {"html_block", "fence", "hr", "heading_open", "code_block"}, chunk

@@ -460,6 +460,8 @@ INLINE = [
      "\u00aba \u2039b\u203a\u00bb\n"),
     ("quotation_in_its_own_language", '<html lang="ja"><p><q lang="EN_gb">a</q> <q lang="">b</q> <q>c</q>',
      "\u201ca\u201d \u300cb\u300d \u300cc\u300d\n"),
+    ("quotation_in_a_blank_language", '<html lang="de"><p lang=" "><q>x</q> <q lang="">y</q></p>',
+     "\u201ex\u201c \u201ey\u201c\n"),
     ("quotation_three_deep", "<p><q>a <q>b <q>c</q></q></q></p>", "\u201ca \u2018b \u2018c\u2019\u2019\u201d\n"),
     ("quotation_inside_one_of_another_language", '<p lang="sv"><q>a <q lang="fr">b</q></q></p>',
      "\u201da \u00abb\u00bb\u201d\n"),

@@ -2719,9 +2719,9 @@ class Builder:
         frame: its own ``lang``, else its nearest ancestor's, else the page's (HTML
         §3.2.6.2). An empty ``lang`` (the language unknown) is passed over, as CSS's
         inherited ``quotes`` would be, which HTML §15.3.6 sets by language."""
-        lang = attributes.get("lang") if attributes else None
+        lang = attributes.get("lang", "").strip() if attributes else ""
         while not lang and parent is not None:
-            lang = parent.attributes.get("lang") if parent.attributes else None
+            lang = parent.attributes.get("lang", "").strip() if parent.attributes else ""
             parent = parent.parent
         return lang or self.page.lang
 

@@ -20,6 +20,14 @@ _TAG = LazyPattern("<(/?)(?:" + "|".join(TAG_MARKS) + ")>")
 #: A link's or image's destination and title as the builder writes them, from the "("
 #: after the text's "]" to the ")" (``webfold.markdown.destination`` and ``link_title``).
 _DESTINATION = LazyPattern(r'\((?:<(?:[^<>\\\n]|\\.)*>|(?:[^\s()<>\\]|\\.)*)(?: "(?:[^"\\]|\\.)*")?\)')
+#: What starts a fence, an HTML block (CommonMark §4.5, §4.6) or a thematic break
+#: (§4.1) at a chunk's start, whatever follows it in the piece (breaker on 789706b).
+_BLOCK_START = LazyPattern(r"([-_*])(?:[ \t]*\1){2,}|`{3,}|~{3,}|<[A-Za-z/!?]")
+#: The characters that a block :func:`_opens_block` finds may start with.
+_BLOCK_START_CHARACTERS = frozenset("#>+-*_=0123456789|:`~<")
+#: A list item's marker (and task marker) alone, after indentation or quote markers:
+#: no cut is made after it, which would leave an empty item (or a setext underline).
+_MARKER_ONLY = LazyPattern(r"[ >]*(?:[-+*]|\d{1,9}[.)])(?: \[[ xX]\])?\Z")
 #: Indentation at the start of a line.
 _INDENT = LazyPattern(" *")
 #: A list's line that starts a line of the list: indented, or a list item's marker.
@@ -264,8 +272,9 @@ def _places(text: str) -> list[tuple[int, int]]:
     any of them in a code span (whose backticks are none when escaped); a last ``$``
     without its pair opens nothing, nor does a tag without its end tag (which is still
     a place of its own), nor a ``]`` without a destination after it (a task marker).
-    A ``$`` in prose pairs with the next, unless a tag stands between them (breaker on
-    674ef39: such a pair joined two superscripts into a place too long to keep)."""
+    A ``$`` in prose pairs with the next, unless a tag or a link's edge stands
+    between them (breakers on 674ef39 and 789706b: such a pair joined two
+    superscripts, or a price and a link, into a place too long to keep)."""
     if "$" not in text and "<" not in text and "](" not in text and "`" not in text:
         return []
     # the backtick runs of each length, for finding where a code span ends (§6.1)
@@ -274,7 +283,7 @@ def _places(text: str) -> list[tuple[int, int]]:
         runs.setdefault(len(run.group()), []).append(run.start())
     found = []
     opened = -1                                     # where the open formula starts
-    around: list[int] = []                          # the tags open where it starts
+    around: tuple = ([], [])                        # the tags and link texts open where it starts
     tagged: list[int] = []                          # where the open tags start
     bracketed: list[int] = []                       # where the open link texts start
     index = 0
@@ -294,9 +303,9 @@ def _places(text: str) -> list[tuple[int, int]]:
         if character == "$" and not backslashes_before(text, index) % (4 if opened >= 0 else 2):
             width = 2 if text.startswith("$$", index) else 1
             if opened < 0:
-                opened, around = index, tagged[:]
+                opened, around = index, (tagged[:], bracketed[:])
             else:
-                if around == tagged:                # (across a tag, two dollars of prose)
+                if around == (tagged, bracketed):   # (across a tag or a link's edge, two dollars of prose)
                     found.append((opened, index + width))
                 opened = -1
             index += width
@@ -322,12 +331,15 @@ def _places(text: str) -> list[tuple[int, int]]:
         elif character == "[":
             image = index > 0 and text[index - 1] == "!" and not backslashes_before(text, index - 1) % 2
             bracketed.append(index - image)
-        elif character == "]" and bracketed:
-            start = bracketed.pop()
+        elif character == "]":
+            start = bracketed.pop() if bracketed else -1
             target = _DESTINATION.match(text, index + 1)
             if target is not None:                  # a link or image, from its "[" or "![" to its ")"
-                found.append((start, target.end()))
-                found.append((index, target.end()))     # and its destination, from the "]"
+                if start >= 0:
+                    found.append((start, target.end()))
+                # and its destination, from the "]", also in a piece cut from the link's
+                # text (breaker on 789706b): the builder escapes every other "]"
+                found.append((index, target.end()))
                 index = target.end()
                 continue
         index += 1
@@ -357,7 +369,8 @@ def _apart(text: str, separator: LazyPattern, whole: list[tuple[int, int]], with
         inside = bisect_right(whole, (match.start(), len(text)))     # places starting at or before it
         if inside and whole[inside - 1][1] > match.start():
             continue
-        if within_line and _opens_block(text, match.end()):
+        if within_line and (_opens_block(text, match.end()) or _MARKER_ONLY.match(
+                text, text.rfind("\n", 0, match.start()) + 1, match.start()) is not None):
             continue
         parts.append(text[start:match.start()])
         start = match.end()
@@ -379,7 +392,8 @@ def _cut(text: str, limit: int, whole: list[tuple[int, int]], markup: bool = Tru
     pieces = []
     start = 0
     while start < len(text):
-        escape = markup and start > 0 and limit > 1 and _opens_block(text, start)
+        escape = markup and start > 0 and limit > 1 and (
+            _opens_block(text, start) or _opens_block(text, start, start + limit))
         room = limit - escape
         end = min(start + room, len(text))
         inside = bisect_right(whole, (end, len(text)))      # places starting at or before the cut
@@ -390,7 +404,7 @@ def _cut(text: str, limit: int, whole: list[tuple[int, int]], markup: bool = Tru
             # start is never inside an escape, so an odd run of backslashes before end
             # ends in one that escapes text[end].
             end -= backslashes_before(text, end, start) % 2
-        pieces.append(escape_line_start(text[start:end]) if escape else text[start:end])
+        pieces.append(_escape_start(text[start:end]) if escape else text[start:end])
         start = end
         while markup and text[start:start + 1] == " ":
             start += 1
@@ -401,10 +415,24 @@ def _cut(text: str, limit: int, whole: list[tuple[int, int]], markup: bool = Tru
 #: underline or a table's delimiter row is a whole line, and a longer one does not
 #: come from text that was cut inside a line.
 _LINE_READ = 200
-def _opens_block(text: str, index: int) -> bool:
-    """Whether a chunk starting at ``text[index]`` would start with a block that the
-    text did not have there: an ATX heading (``# of retries``), a list item, a block
-    quote, a thematic break, what :func:`webfold.markdown.escape_line_start` escapes."""
-    end = text.find("\n", index, index + _LINE_READ)
-    line = text[index:end if end >= 0 else index + _LINE_READ]
+def _opens_block(text: str, index: int, stop: int | None = None) -> bool:
+    """Whether a chunk starting at ``text[index]`` (and ending at ``stop`` at the
+    latest) would start with a block that the text did not have there: an ATX heading
+    (``# of retries``), a list item, a block quote, a thematic break, what
+    :func:`webfold.markdown.escape_line_start` escapes; or what may start a fence, an
+    HTML block or a thematic break, whatever follows (:data:`_BLOCK_START`)."""
+    if text[index:index + 1] not in _BLOCK_START_CHARACTERS:
+        return False
+    if _BLOCK_START.match(text, index) is not None:
+        return True
+    stop = min(len(text) if stop is None else stop, index + _LINE_READ)
+    end = text.find("\n", index, stop)
+    line = text[index:end if end >= 0 else stop]
     return escape_line_start(line) != line
+
+
+def _escape_start(piece: str) -> str:
+    """``piece``, which starts a chunk inside a line, escaped where it would start a
+    block (:func:`_opens_block`)."""
+    escaped = escape_line_start(piece)
+    return "\\" + piece if escaped == piece and _BLOCK_START.match(piece) is not None else escaped

@@ -2,8 +2,11 @@
 
 HTML §15.3.6 ("Quotes") gives each language its marks from the Unicode CLDR: an outer
 pair, for a quotation, and an inner pair, for a quotation inside one (and any deeper,
-as CSS repeats the last pair). The table here holds the languages whose marks are not
-English's; every other language, and an element of no known language, gets English's.
+as CSS repeats the last pair). The table here holds the standard's languages whose
+marks are not English's that the web writes most (not all of its table: Basque,
+Uzbek and others it gives marks of their own get English's here), and every other
+language, and an element of no known language, gets English's (where the standard
+would keep the marks of the language around it).
 """
 
 from __future__ import annotations
@@ -54,7 +57,8 @@ def quotation_marks(language: str) -> Pairs:
     BCP 47 tag, any case, ``_`` read as ``-``): those of its longest prefix of whole
     subtags in :data:`BY_LANGUAGE` (``de-AT`` takes ``de``'s, ``pt-PT`` its own), as
     CSS's ``:lang()`` matches; :data:`ENGLISH` for any other or none."""
-    subtags = language.strip().lower().replace("_", "-").split("-")
+    # (no key has more than two subtags: the rest are never read, however many)
+    subtags = language.strip().lower().replace("_", "-").split("-", 2)[:2]
     while subtags:
         found = BY_LANGUAGE.get("-".join(subtags))
         if found is not None:
