@@ -521,13 +521,20 @@ def test_an_autolink_at_an_edge_is_written_as_text(escaped, at_start, text):
     ("zh-Hant-TW", "\u300c\u300d", "\u300e\u300f"),  # the longest prefix of whole subtags
     ("ZH_hant", "\u300c\u300d", "\u300e\u300f"),     # any case, "_" for "-"
     ("zh-TW", "\u201c\u201d", "\u2018\u2019"),       # zh's, as :lang(zh-Hant) does not match it
-    ("frx", "\u201c\u201d", "\u2018\u2019"),         # not fr: subtags are whole
     (" nb ", "\u00ab\u00bb", "\u2018\u2019"),
+    ("eu", "\u201c\u201d", "\u201c\u201d"),           # (breaker on 789706b: English's, not Basque's)
+    ("yue-Hans", "\u201c\u201d", "\u2018\u2019"),   # its own, not yue's
+    ("bs-Cyrl", "\u201e\u201c", "\u201a\u2018"),
     # (breaker on 789706b: each subtag dropped rebuilt the tag, 33 s for a page of a
     # 10,000-subtag lang and 100 quotations)
     ("de-" + "x-" * 10000, "\u201e\u201c", "\u201a\u2018"),
-    ("", "\u201c\u201d", "\u2018\u2019"),
 ])
 def test_quotation_marks_by_language(language, outer, inner):
     from webfold.quotations import quotation_marks
     assert quotation_marks(language) == (tuple(outer), tuple(inner))
+
+
+@pytest.mark.parametrize("language", ["", "  ", "frx", "la", "x-klingon"])
+def test_a_language_the_table_does_not_name_has_no_marks_of_its_own(language):
+    from webfold.quotations import quotation_marks
+    assert quotation_marks(language) is None

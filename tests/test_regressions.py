@@ -462,6 +462,9 @@ INLINE = [
      "\u201ca\u201d \u300cb\u300d \u300cc\u300d\n"),
     ("quotation_in_a_blank_language", '<html lang="de"><p lang=" "><q>x</q> <q lang="">y</q></p>',
      "\u201ex\u201c \u201ey\u201c\n"),
+    # a language the table does not name keeps the marks around it (breaker on 789706b)
+    ("quotation_in_an_unnamed_language", '<html lang="de"><p lang="la"><q>Alea</q> <q lang="x-klingon">b</q></p>',
+     "\u201eAlea\u201c \u201eb\u201c\n"),
     ("quotation_three_deep", "<p><q>a <q>b <q>c</q></q></q></p>", "\u201ca \u2018b \u2018c\u2019\u2019\u201d\n"),
     ("quotation_inside_one_of_another_language", '<p lang="sv"><q>a <q lang="fr">b</q></q></p>',
      "\u201da \u00abb\u00bb\u201d\n"),

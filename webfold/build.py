@@ -27,7 +27,8 @@ from webfold.block import (CHROME_ASIDE, CHROME_CLASS, CHROME_DIALOG, CHROME_FOR
                            CHROME_HIDDEN, CHROME_INVISIBLE, CHROME_NAV, CHROME_PANEL, Block, Element, Page,
                            description_part)
 from webfold.payloads import script_kind
-from webfold.quotations import PAIRS as QUOTATION_PAIRS, quotation_marks
+from webfold.quotations import ENGLISH as ENGLISH_QUOTATIONS, PAIRS as QUOTATION_PAIRS, Pairs as QuotationPairs, \
+    quotation_marks
 from webfold.patterns import LazyPattern
 from webfold.table import MAX_COLSPAN, MAX_ROWSPAN, Cell, Table, pipe_table
 from webfold.tables import (BLOCK_ELEMENTS, CHROME_TOKEN_SET, CODE_LANGUAGE, DROPPED_ELEMENTS,
@@ -2705,7 +2706,7 @@ class Builder:
         elif name == "q":
             # the outer marks, or the inner ones inside another quotation (and deeper)
             inside = any((m.opener, m.closer) in QUOTATION_PAIRS for m in self.marks)
-            mark = Mark(*quotation_marks(self.language(attributes, parent))[inside])
+            mark = Mark(*self.quotations(attributes, parent)[inside])
         else:
             opener, closer = PAIRS[name]
             if any(m.opener == opener for m in self.marks):
@@ -2714,16 +2715,17 @@ class Builder:
         self.marks.append(mark)
         return mark
 
-    def language(self, attributes, parent: Frame | None) -> str:
-        """The language of an element with these ``attributes`` under the ``parent``
-        frame: its own ``lang``, else its nearest ancestor's, else the page's (HTML
-        §3.2.6.2). An empty ``lang`` (the language unknown) is passed over, as CSS's
-        inherited ``quotes`` would be, which HTML §15.3.6 sets by language."""
-        lang = attributes.get("lang", "").strip() if attributes else ""
-        while not lang and parent is not None:
-            lang = parent.attributes.get("lang", "").strip() if parent.attributes else ""
+    def quotations(self, attributes, parent: Frame | None) -> QuotationPairs:
+        """The quotation marks (outer and inner pairs) of a ``<q>`` with these
+        ``attributes`` under the ``parent`` frame: those of its own ``lang`` (HTML
+        §3.2.6.2), else of its nearest ancestor's, else of the page's, the first whose
+        language HTML §15.3.6 names (an empty or unknown language keeps the marks
+        around it, as CSS inherits them); English's, the root's, for none."""
+        marks = quotation_marks(attributes.get("lang", "")) if attributes else None
+        while marks is None and parent is not None:
+            marks = quotation_marks(parent.attributes.get("lang", "")) if parent.attributes else None
             parent = parent.parent
-        return lang or self.page.lang
+        return marks or quotation_marks(self.page.lang) or ENGLISH_QUOTATIONS
 
     def _link_mark(self, attributes) -> Mark | None:
         """The mark of a link with these attributes, or None where none is written: no

@@ -1,62 +1,66 @@
 """The quotation marks a browser shows around a ``<q>``, by the language of the element.
 
-HTML §15.3.6 ("Quotes") gives each language its marks from the Unicode CLDR: an outer
+HTML §15.3.6 ("Quotes") gives each language of the Unicode CLDR its marks: an outer
 pair, for a quotation, and an inner pair, for a quotation inside one (and any deeper,
-as CSS repeats the last pair). The table here holds the standard's languages whose
-marks are not English's that the web writes most (not all of its table: Basque,
-Uzbek and others it gives marks of their own get English's here), and every other
-language, and an element of no known language, gets English's (where the standard
-would keep the marks of the language around it).
+as CSS repeats the last pair). It sets them, as the inherited ``quotes`` property,
+where an element's language is one of its table's and differs from its parent's; an
+element in a language the table does not name keeps the marks around it, and the
+document's root has English's.
 """
 
 from __future__ import annotations
 
 Pairs = tuple[tuple[str, str], tuple[str, str]]
 
-#: English's marks: “outer” and ‘inner’.
+#: English's marks, the root's: “outer” and ‘inner’.
 ENGLISH: Pairs = (("\u201c", "\u201d"), ("\u2018", "\u2019"))
 
-_GERMAN: Pairs = (("\u201e", "\u201c"), ("\u201a", "\u2018"))          # „…“ ‚…‘
-_GUILLEMETS_ENGLISH: Pairs = (("\u00ab", "\u00bb"), ("\u201c", "\u201d"))     # «…» “…”
-_GUILLEMETS_LOW: Pairs = (("\u00ab", "\u00bb"), ("\u201e", "\u201c"))         # «…» „…“
-_GUILLEMETS_SINGLE: Pairs = (("\u00ab", "\u00bb"), ("\u2039", "\u203a"))      # «…» ‹…›
-_LOW_GUILLEMETS: Pairs = (("\u201e", "\u201d"), ("\u00ab", "\u00bb"))         # „…” «…»
-_RIGHT_ONLY: Pairs = (("\u201d", "\u201d"), ("\u2019", "\u2019"))             # ”…” ’…’
-_CORNER: Pairs = (("\u300c", "\u300d"), ("\u300e", "\u300f"))                 # 「…」 『…』
-
-#: Lower-case language tags (a language, or a language and a script or region) and
-#: their marks, where they are not :data:`ENGLISH` (CLDR, as HTML §15.3.6 lists them).
-BY_LANGUAGE: dict[str, Pairs] = {
-    **dict.fromkeys(("de", "cs", "sk", "sl", "hr", "et", "is", "lb", "mk", "dsb", "hsb"), _GERMAN),
-    **dict.fromkeys(("es", "it", "ca", "el", "pt-pt", "sq", "br", "ast", "kk", "mg"), _GUILLEMETS_ENGLISH),
-    **dict.fromkeys(("ru", "uk", "be", "ky", "sah"), _GUILLEMETS_LOW),
-    **dict.fromkeys(("fr-ch", "fa", "am", "gsw"), _GUILLEMETS_SINGLE),
-    **dict.fromkeys(("pl", "ro"), _LOW_GUILLEMETS),
-    **dict.fromkeys(("sv", "fi", "he"), _RIGHT_ONLY),
-    **dict.fromkeys(("ja", "zh-hant", "yue"), _CORNER),
-    "fr": (("\u00ab", "\u00bb"), ("\u00ab", "\u00bb")),         # «…» «…»
-    "hy": (("\u00ab", "\u00bb"), ("\u00ab", "\u00bb")),
-    "nl": (("\u2018", "\u2019"), ("\u201c", "\u201d")),         # ‘…’ “…”
+#: The standard's table (whatwg/html-build, quotes/out/cldr.inc), by marks: outer
+#: opener and closer, inner opener and closer; then the lower-case language tags.
+_TABLE = {
+    "“”‘’": "af ak asa az bem bez bn brx cgg chr cy da dav dje dz ebu ee en fil fo ga gd gl gu guz ha hi id "
+            "ig jmc kam kde kea khq ki kln km kn ko ksb lg ln lo lrc lu luo lv mas mer mfe mgo ml mn mr ms mt "
+            "my naq nd ne nus nyn pa pt rof rwk saq sbp seh ses si so sw ta te teo th to tr twq tzm uz-cyrl "
+            "vai vai-latn vi vun xog yo yue-hans zh zu",
+    "„“‚‘": "bs-cyrl cs de dsb et hr hsb is lb luy mk sk sl",
+    "«»“”": "ast bm br ca dyo el es ewo it kab kk mg mua nnh pt-pt sg sq",
+    "«»„“": "bas be ky ru sah uk",
+    "«»‹›": "am az-cyrl fa fr-ch gsw jgo kkj mzn",
     # (and "no", the macrolanguage whose written standard nb is, which pages often name)
-    **dict.fromkeys(("nb", "nn", "no"), (("\u00ab", "\u00bb"), ("\u2018", "\u2019"))),   # «…» ‘…’
-    "hu": (("\u201e", "\u201d"), ("\u00bb", "\u00ab")),         # „…” »…«
-    **dict.fromkeys(("bg", "lt"), (("\u201e", "\u201c"), ("\u201e", "\u201c"))),        # „…“ „…“
-    **dict.fromkeys(("sr", "sr-latn"), (("\u201e", "\u201c"), ("\u2018", "\u2018"))),   # „…“ ‘…‘
-    "bs": (("\u201e", "\u201d"), ("\u2018", "\u2019")),         # „…” ‘…’
-    "ka": (("\u201e", "\u201c"), ("\u00ab", "\u00bb")),         # „…“ «…»
-    **dict.fromkeys(("ar", "ur"), (("\u201d", "\u201c"), ("\u2019", "\u2018"))),        # ”…“ ’…‘ (right to left)
+    "«»‘’": "dua ksf nb nn no rw",
+    "«»«»": "fr hy yav",
+    "«»„”": "shi shi-latn zgh",
+    "„”‚’": "agq ff",
+    "„”‘’": "bs",
+    "„”«»": "nmg pl ro",
+    "„”»«": "hu",
+    "„“„“": "bg lt",
+    "„“‘‘": "sr sr-latn",
+    "„“«»": "ka",
+    "”“’‘": "ar ur",                  # right to left: the marks as written, not as seen
+    "””’’": "fi he lag rn sn sv",
+    "“”“”": "eu tk",
+    "“”’‘": "uz",
+    "‘’“”": "nl ti-er",
+    "「」『』": "ja yue zh-hant",
 }
 
+#: Lower-case language tags (a language, or a language and a script or region) and
+#: their marks, as HTML §15.3.6 lists them.
+BY_LANGUAGE: dict[str, Pairs] = {
+    language: ((marks[0], marks[1]), (marks[2], marks[3]))
+    for marks, languages in _TABLE.items() for language in languages.split()}
+
 #: Every (opener, closer) pair of quotation marks that a ``<q>`` may be written with.
-PAIRS: frozenset[tuple[str, str]] = frozenset(
-    pair for pairs in (ENGLISH, *BY_LANGUAGE.values()) for pair in pairs)
+PAIRS: frozenset[tuple[str, str]] = frozenset(pair for pairs in BY_LANGUAGE.values() for pair in pairs)
 
 
-def quotation_marks(language: str) -> Pairs:
+def quotation_marks(language: str) -> Pairs | None:
     """The (outer, inner) pairs of quotation marks for a ``lang`` attribute's value (a
     BCP 47 tag, any case, ``_`` read as ``-``): those of its longest prefix of whole
     subtags in :data:`BY_LANGUAGE` (``de-AT`` takes ``de``'s, ``pt-PT`` its own), as
-    CSS's ``:lang()`` matches; :data:`ENGLISH` for any other or none."""
+    CSS's ``:lang()`` matches; None for a language the table does not name, whose
+    element keeps the marks of the language around it."""
     # (no key has more than two subtags: the rest are never read, however many)
     subtags = language.strip().lower().replace("_", "-").split("-", 2)[:2]
     while subtags:
@@ -64,4 +68,4 @@ def quotation_marks(language: str) -> Pairs:
         if found is not None:
             return found
         subtags.pop()
-    return ENGLISH
+    return None
