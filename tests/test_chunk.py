@@ -444,3 +444,26 @@ def test_no_chunk_starts_a_block_its_text_did_not_have(page, limit, whole):
     for chunk in found:
         kinds = {token.type for token in PARSER.parse(chunk)}
         assert not kinds & {"html_block", "fence", "hr", "heading_open", "code_block"}, chunk
+
+
+@pytest.mark.parametrize("page, limit", [
+    # the breaker on 789706b: code in a list item or a quote was read as a code span
+    # and cut at its spaces, its lines made text
+    ("<ol><li><p>Install it:</p><pre>pip install webfold\n# then run\nwebfold --chunk 200 page.html</pre>"
+     "<p>And then more text after the code.</p></li><li>Second step</li></ol>", 45),
+    ("<blockquote><p>Run:</p><pre>pip install webfold\n# then run it\n\nwebfold --chunk 200 page.html</pre>"
+     "</blockquote>", 45),
+])
+def test_code_in_a_list_or_quote_is_cut_at_its_lines_and_fenced_in_each_chunk(page, limit):
+    found = chunked(page, limit)
+    assert all(len(chunk) <= limit for chunk in found)
+    code = [token.content for chunk in found for token in PARSER.parse(chunk) if token.type == "fence"]
+    assert "".join(code).split() == "pip install webfold # then run webfold --chunk 200 page.html".split() \
+        or "".join(code).split() == "pip install webfold # then run it webfold --chunk 200 page.html".split()
+    assert not any(token.type == "heading_open" for chunk in found for token in PARSER.parse(chunk))
+
+
+def test_a_chunk_inside_a_quote_starting_at_a_nested_item_is_no_code():
+    found = chunked("<blockquote><ul><li>alpha<ul><li>beta<ul><li>gamma delta</li></ul></li></ul></li></ul>"
+                    "</blockquote>", 20)
+    assert found == ["> - alpha\n>   - beta", "> - gamma delta"]

@@ -28,6 +28,8 @@ _BLOCK_START_CHARACTERS = frozenset("#>+-*_=0123456789|:`~<")
 #: A list item's marker (and task marker) alone, after indentation or quote markers:
 #: no cut is made after it, which would leave an empty item (or a setext underline).
 _MARKER_ONLY = LazyPattern(r"[ >]*(?:[-+*]|\d{1,9}[.)])(?: \[[ xX]\])?\Z")
+#: A code fence's line in a list or a quote: the indentation or markers, the fence.
+_FENCE_LINE = LazyPattern(r"([ >]*)(`{3,}|~{3,})")
 #: Indentation at the start of a line.
 _INDENT = LazyPattern(" *")
 #: A list's line that starts a line of the list: indented, or a list item's marker.
@@ -124,10 +126,9 @@ def _block_pieces(block: Block, text: str, limit: int) -> list[str]:
         return [text]
     lines = text.split("\n")
     if block.kind == "code" and len(lines) > 2:
-        opening, closing = lines[0], lines[-1]
-        room = limit - len(opening) - len(closing) - 2
-        if room >= 1:
-            return [f"{opening}\n{piece}\n{closing}" for piece in _split("\n".join(lines[1:-1]), room, True)]
+        pieces = _code_pieces(lines, limit, "")
+        if pieces is not None:
+            return pieces
     if block.kind == "table" and block.rows is not None and len(block.rows) > 1:
         header = pipe_table(block.rows[:1])
         room = limit - len(header) - 1             # the rows' room, after the header's newline
@@ -137,12 +138,74 @@ def _block_pieces(block: Block, text: str, limit: int) -> list[str]:
         if cell_room >= 2:
             rows = [row for cells in block.rows[1:] for row in _row_pieces(cells, cell_room)]
             return [f"{header}\n{piece}" for piece in _pack(rows, "\n", room)]
-    pieces = _quote_pieces(text, limit) if block.kind == "quote" else _split(text, limit)
+    prose = _quote_pieces if block.kind == "quote" else _split
+    if "```" in text or "~~~" in text:
+        # code in a list item or a quote: cut as a code block is, inside its prefix
+        # (breaker on 789706b: its fences were read as a code span's backticks)
+        pieces = []
+        for prefix, run in _fenced_runs(lines):
+            part = "\n".join(run)
+            if prefix is None or len(part) <= limit:
+                pieces += prose(part, limit) if prefix is None else [part]
+            else:
+                pieces += _code_pieces(run, limit, prefix) or _split(part, limit, True)
+        pieces = [piece.strip("\n") for piece in _pack(pieces, "\n", limit)]     # (blank lines by a fence)
+    else:
+        pieces = prose(text, limit)
     # A piece cut at a hard break's newline ends with its backslash, which would be
     # text at the end of a chunk (CommonMark §6.7).
     pieces = [piece[:-1] if backslashes_before(piece, len(piece)) % 2 else piece for piece in pieces[:-1]] \
         + pieces[-1:]
-    return pieces[:1] + [_dedent(piece) for piece in pieces[1:]] if block.kind == "list" else pieces
+    if block.kind in ("list", "quote"):
+        return pieces[:1] + [(_dedent if block.kind == "list" else _dedent_quote)(piece) for piece in pieces[1:]]
+    return pieces
+
+
+def _code_pieces(lines: list[str], limit: int, prefix: str) -> list[str] | None:
+    """A fenced code block's ``lines`` (its opening fence first and its closing fence
+    last; each line after ``prefix``, a list item's indentation or a quote's markers)
+    in pieces of at most ``limit`` characters, each closed and opened again by the
+    fences, its lines cut as :func:`_split` cuts code; None where ``limit`` leaves no
+    room for the fences and a character of code."""
+    opening, closing = lines[0], lines[-1]
+    room = limit - len(opening) - len(closing) - 2
+    if room < len(prefix) + 1:
+        return None
+    body = []
+    for line in lines[1:-1]:
+        line = line[len(prefix):] if line.startswith(prefix) else line.lstrip(" >")
+        body += [prefix + piece if piece else prefix.rstrip() for piece in _split(line, room - len(prefix), True)]
+    return [f"{opening}\n{piece}\n{closing}" for piece in _pack(body, "\n", room)]
+
+
+def _fenced_runs(lines: list[str]) -> list[tuple[str | None, list[str]]]:
+    """A list's or quote's ``lines`` as runs: ``(prefix, lines)`` of each fenced code
+    block, from its opening fence to its closing one, ``prefix`` the indentation or
+    quote markers before the fence; ``(None, lines)`` of the lines between them. A
+    backtick fence whose line holds another backtick is none (a code span, §4.5), nor
+    is a fence that nothing closes."""
+    runs: list[tuple[str | None, list[str]]] = []
+    index = 0
+    while index < len(lines):
+        found = _FENCE_LINE.match(lines[index])
+        end = index + 1
+        if found is not None and not (found.group(2)[0] == "`" and "`" in lines[index][found.end():]):
+            prefix, fence = found.group(1), found.group(2)
+            while end < len(lines) and not (lines[end].startswith(prefix) and _FENCE_LINE.match(lines[end]) and (
+                    lines[end][len(prefix):].rstrip().strip(fence[0]) == ""
+                    and len(lines[end][len(prefix):].rstrip()) >= len(fence))):
+                end += 1
+            if end < len(lines):
+                runs.append((prefix, lines[index:end + 1]))
+                index = end + 1
+                continue
+            end = index + 1
+        if runs and runs[-1][0] is None:
+            runs[-1][1].append(lines[index])
+        else:
+            runs.append((None, [lines[index]]))
+        index = end
+    return runs
 
 
 def _quote_pieces(text: str, limit: int) -> list[str]:
@@ -182,6 +245,16 @@ def _dedent(piece: str) -> str:
         return piece
     shift = max(min(indents), indents[0] - 3)
     return "\n".join(lines[:head] + [line[min(shift, len(_INDENT.match(line).group())):] for line in lines[head:]])
+
+
+def _dedent_quote(piece: str) -> str:
+    """A piece of a block quote that starts a chunk, dedented as :func:`_dedent` does
+    a list's, inside each line's quote markers (a nested list in a quote, breaker on
+    789706b)."""
+    lines = piece.split("\n")
+    markers = [_QUOTE_MARKERS.match(line).group() for line in lines]
+    contents = _dedent("\n".join(line[len(marker):] for line, marker in zip(lines, markers))).split("\n")
+    return "\n".join(marker + content for marker, content in zip(markers, contents))
 
 
 def _row_pieces(cells: list[str], limit: int) -> list[str]:
