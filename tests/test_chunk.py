@@ -4,6 +4,7 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import LINEAR_GROWTH, growth
 from markdown_it import MarkdownIt
 
 import webfold
@@ -467,3 +468,13 @@ def test_a_chunk_inside_a_quote_starting_at_a_nested_item_is_no_code():
     found = chunked("<blockquote><ul><li>alpha<ul><li>beta<ul><li>gamma delta</li></ul></li></ul></li></ul>"
                     "</blockquote>", 20)
     assert found == ["> - alpha\n>   - beta", "> - gamma delta"]
+
+
+@pytest.mark.parametrize("name, build", [
+    # each line read back to its start at every space looked for a list marker
+    ("one_long_line", lambda n: "<p>" + "abcdefgh words " * n + "</p>"),
+    ("one_long_line_of_markup", lambda n: "<p>" + '<a href="/x">a</a> <code>b</code> $c$ 1. ' * n + "</p>"),
+])
+def test_chunking_time_grows_linearly(name, build):
+    small, large = (webfold.to_blocks(build(size)) for size in (20000, 40000))
+    assert growth(lambda blocks: chunks(blocks, 50), small, large) < LINEAR_GROWTH

@@ -15,6 +15,8 @@ _SENTENCE_END = LazyPattern(r"(?<=[.!?。！？])\s+")
 _SPACE = LazyPattern(" ")
 _NEWLINE = LazyPattern("\n")
 _BACKTICKS = LazyPattern("`+")
+#: The characters that :func:`_places` reads: what may start or end a place.
+_MARKUP = LazyPattern(r"[`$<\[\]]")
 #: A superscript's or subscript's start or end tag, as the builder writes them.
 _TAG = LazyPattern("<(/?)(?:" + "|".join(TAG_MARKS) + ")>")
 #: A link's or image's destination and title as the builder writes them, from the "("
@@ -28,6 +30,10 @@ _BLOCK_START_CHARACTERS = frozenset("#>+-*_=0123456789|:`~<")
 #: A list item's marker (and task marker) alone, after indentation or quote markers:
 #: no cut is made after it, which would leave an empty item (or a setext underline).
 _MARKER_ONLY = LazyPattern(r"[ >]*(?:[-+*]|\d{1,9}[.)])(?: \[[ xX]\])?\Z")
+#: The last characters of what :data:`_MARKER_ONLY` matches.
+_MARKER_ENDS = frozenset("-+*.)]")
+#: How far back :func:`_breaks_line` looks for a line's start, in characters.
+_MARKER_READ = 40
 #: A code fence's line in a list or a quote: the indentation or markers, the fence.
 _FENCE_LINE = LazyPattern(r"([ >]*)(`{3,}|~{3,})")
 #: Indentation at the start of a line.
@@ -360,7 +366,11 @@ def _places(text: str) -> list[tuple[int, int]]:
     tagged: list[int] = []                          # where the open tags start
     bracketed: list[int] = []                       # where the open link texts start
     index = 0
-    while index < len(text):
+    while True:
+        mark = _MARKUP.search(text, index)          # (the next character that may matter)
+        if mark is None:
+            break
+        index = mark.start()
         character = text[index]
         if character == "`" and not backslashes_before(text, index) % 2:
             length = len(_BACKTICKS.match(text, index).group())
@@ -436,14 +446,16 @@ def _outermost(places: list[tuple[int, int]], limit: int | None = None) -> list[
 def _apart(text: str, separator: LazyPattern, whole: list[tuple[int, int]], within_line: bool) -> list[str]:
     """``separator.split(text)``, without the cuts inside ``whole`` (:func:`_outermost`)
     and, ``within_line``, those before text that would start a block."""
+    if not whole and not within_line:
+        return separator.split(text)
     parts = []
     start = 0
     for match in separator.finditer(text):
-        inside = bisect_right(whole, (match.start(), len(text)))     # places starting at or before it
-        if inside and whole[inside - 1][1] > match.start():
-            continue
-        if within_line and (_opens_block(text, match.end()) or _MARKER_ONLY.match(
-                text, text.rfind("\n", 0, match.start()) + 1, match.start()) is not None):
+        if whole:
+            inside = bisect_right(whole, (match.start(), len(text)))     # places starting at or before it
+            if inside and whole[inside - 1][1] > match.start():
+                continue
+        if within_line and _breaks_line(text, match.start(), match.end()):
             continue
         parts.append(text[start:match.start()])
         start = match.end()
@@ -502,6 +514,21 @@ def _opens_block(text: str, index: int, stop: int | None = None) -> bool:
     end = text.find("\n", index, stop)
     line = text[index:end if end >= 0 else stop]
     return escape_line_start(line) != line
+
+
+def _breaks_line(text: str, before: int, after: int) -> bool:
+    """Whether a cut of ``text`` inside a line, dropping ``text[before:after]``, would
+    make a chunk start a block (:func:`_opens_block`) or leave a list item's marker
+    alone at a chunk's end (:data:`_MARKER_ONLY`; read in the :data:`_MARKER_READ`
+    characters before the cut, so that the cost does not grow with the line)."""
+    if text[after:after + 1] in _BLOCK_START_CHARACTERS and _opens_block(text, after):
+        return True
+    if text[before - 1:before] not in _MARKER_ENDS:
+        return False
+    head = text[max(0, before - _MARKER_READ):before]
+    if "\n" not in head and before > _MARKER_READ:
+        return False                                # the line starts further back
+    return _MARKER_ONLY.match(head.rpartition("\n")[2]) is not None
 
 
 def _escape_start(piece: str) -> str:
