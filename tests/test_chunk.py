@@ -437,6 +437,16 @@ def test_the_limit_must_be_an_int():
     ("<blockquote><p>Note</p><ul><li>supercalifragilistic</li></ul></blockquote>", 10, "> - superc"),
     ("<ul><li><p>Alpha</p><ul><li><p>Beta gamma delta epsilon zeta</p><p>Second paragraph</p></li></ul></li></ul>",
      30, "Second paragraph"),
+    # the breaker on 259369b: a piece that reads as a block once its end is cut too
+    # ("---" before a word too long, "890." before a hard break, "*" of emphasis), a
+    # code span of three backticks taken for a fence and escaped, a heading's "##"
+    # left alone, a quote's blank line as a chunk of its own
+    ("<p>--- averylongwordthatdoesnotfit</p>", 20, "\\---"),
+    ("<p>1234567890.<br>or</p>", 7, "890\\."),
+    ("<p><em><code>test</code><br></em>error</p>", 7, "error"),
+    ('<p><a href="/x">a link here</a><code>a `` b</code> more text</p>', 30, "```a `` b``` more text"),
+    ("<h2>A heading that is long</h2><p>x</p>", 10, "## A"),
+    ("<blockquote><p>abcdefghijklmnopqrst</p><p>uvwxyzabcdefghijklmn opq</p></blockquote>", 22, "> opq"),
 ])
 def test_no_chunk_starts_a_block_its_text_did_not_have(page, limit, whole):
     found = chunks(webfold.to_blocks(page, "https://x.org/"), limit)
@@ -444,7 +454,8 @@ def test_no_chunk_starts_a_block_its_text_did_not_have(page, limit, whole):
     assert any(whole in chunk for chunk in found)
     for chunk in found:
         kinds = {token.type for token in PARSER.parse(chunk)}
-        assert not kinds & {"html_block", "fence", "hr", "heading_open", "code_block"}, chunk
+        assert chunk.strip(" >") and not kinds & {"html_block", "fence", "hr", "code_block"}, chunk
+        assert "heading_open" not in kinds or chunk == found[0] and page.startswith("<h2>"), chunk
 
 
 @pytest.mark.parametrize("page, limit", [
@@ -454,6 +465,11 @@ def test_no_chunk_starts_a_block_its_text_did_not_have(page, limit, whole):
      "<p>And then more text after the code.</p></li><li>Second step</li></ol>", 45),
     ("<blockquote><p>Run:</p><pre>pip install webfold\n# then run it\n\nwebfold --chunk 200 page.html</pre>"
      "</blockquote>", 45),
+    # the breaker on 259369b: a fence on a list item's marker line ("- ```"), in a
+    # list in a quote too
+    ("<ul><li><pre>pip install webfold\n# then run\nwebfold --chunk 200 page.html</pre></li></ul>", 30),
+    ("<blockquote><ol><li><pre>pip install webfold\n# then run\nwebfold --chunk 200 page.html</pre></li></ol>"
+     "</blockquote>", 36),
 ])
 def test_code_in_a_list_or_quote_is_cut_at_its_lines_and_fenced_in_each_chunk(page, limit):
     found = chunked(page, limit)
@@ -477,4 +493,17 @@ def test_a_chunk_inside_a_quote_starting_at_a_nested_item_is_no_code():
 ])
 def test_chunking_time_grows_linearly(name, build):
     small, large = (webfold.to_blocks(build(size)) for size in (20000, 40000))
+    assert growth(lambda blocks: chunks(blocks, 50), small, large) < LINEAR_GROWTH
+
+
+def test_two_dollars_of_prose_in_two_paragraphs_of_a_quote_are_no_formula():
+    # (breaker on 259369b: the "$5 … $6" place joined the paragraphs, cut inside them)
+    found = chunked("<blockquote><p>Costs $5 here.</p><p>And $6 there, with more words.</p></blockquote>", 30)
+    assert found == ["> Costs $5 here.", "> And $6 there, with more", "> words."]
+
+
+def test_an_unclosed_fence_in_a_list_is_read_once():
+    # (breaker on 259369b: each fence-like line of code was read to the end for a
+    # closing fence: 22 s for 40 KB)
+    small, large = (webfold.to_blocks("<ul><li><pre>" + "~~~a\n" * size + "</pre></ul>") for size in (4000, 8000))
     assert growth(lambda blocks: chunks(blocks, 50), small, large) < LINEAR_GROWTH

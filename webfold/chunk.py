@@ -15,6 +15,8 @@ _SENTENCE_END = LazyPattern(r"(?<=[.!?。！？])\s+")
 _SPACE = LazyPattern(" ")
 _NEWLINE = LazyPattern("\n")
 _BACKTICKS = LazyPattern("`+")
+#: A blank line, in a list or a quote too.
+_BLANK_LINE = LazyPattern(r"\n[ >]*\n")
 #: The characters that :func:`_places` reads: what may start or end a place.
 _MARKUP = LazyPattern(r"[`$<\[\]]")
 #: A superscript's or subscript's start or end tag, as the builder writes them.
@@ -24,18 +26,22 @@ _TAG = LazyPattern("<(/?)(?:" + "|".join(TAG_MARKS) + ")>")
 _DESTINATION = LazyPattern(r'\((?:<(?:[^<>\\\n]|\\.)*>|(?:[^\s()<>\\]|\\.)*)(?: "(?:[^"\\]|\\.)*")?\)')
 #: What starts a fence, an HTML block (CommonMark §4.5, §4.6) or a thematic break
 #: (§4.1) at a chunk's start, whatever follows it in the piece (breaker on 789706b).
-_BLOCK_START = LazyPattern(r"([-_*])(?:[ \t]*\1){2,}|`{3,}|~{3,}|<[A-Za-z/!?]")
+_BLOCK_START = LazyPattern(r"([-_*])(?:[ \t]*\1){2,}|`{3,}(?![^\n]*`)|~{3,}|<[A-Za-z/!?]")
 #: The characters that a block :func:`_opens_block` finds may start with.
 _BLOCK_START_CHARACTERS = frozenset("#>+-*_=0123456789|:`~<")
-#: A list item's marker (and task marker) alone, after indentation or quote markers:
-#: no cut is made after it, which would leave an empty item (or a setext underline).
-_MARKER_ONLY = LazyPattern(r"[ >]*(?:[-+*]|\d{1,9}[.)])(?: \[[ xX]\])?\Z")
+#: A list item's marker (and task marker) or an ATX heading's alone, after indentation
+#: or quote markers: no cut is made after it, which would leave an empty item (or a
+#: setext underline) or heading.
+_MARKER_ONLY = LazyPattern(r"[ >]*(?:[-+*]|\d{1,9}[.)]|#{1,6})(?: \[[ xX]\])?\Z")
 #: The last characters of what :data:`_MARKER_ONLY` matches.
-_MARKER_ENDS = frozenset("-+*.)]")
+_MARKER_ENDS = frozenset("-+*.)]#")
 #: How far back :func:`_breaks_line` looks for a line's start, in characters.
 _MARKER_READ = 40
-#: A code fence's line in a list or a quote: the indentation or markers, the fence.
-_FENCE_LINE = LazyPattern(r"([ >]*)(`{3,}|~{3,})")
+#: A code fence's line in a list or a quote: the indentation, quote markers and list
+#: item markers before it, and the fence.
+_FENCE_LINE = LazyPattern(r"((?:[ >]|(?:[-+*]|\d{1,9}[.)]) )*)(`{3,}|~{3,})")
+#: A list item's marker (and the space after it) in what stands before a fence.
+_LIST_MARKER = LazyPattern(r"(?:[-+*]|\d{1,9}[.)]) ")
 #: Indentation at the start of a line.
 _INDENT = LazyPattern(" *")
 #: A list's line that starts a line of the list: indented, or a list item's marker.
@@ -121,7 +127,8 @@ def chunks(blocks: list[Block], limit: int) -> list[str]:
         out.extend(parts)
     if headings:
         out.extend(_split("\n\n".join(headings), limit))
-    return [chunk for chunk in out if chunk.strip()]      # (limit 1 cuts pieces of spaces)
+    # (limit 1 cuts pieces of spaces; a cut may leave a quote's blank line alone)
+    return [chunk for chunk in out if chunk.strip(" >\n")]
 
 
 def _block_pieces(block: Block, text: str, limit: int) -> list[str]:
@@ -132,7 +139,7 @@ def _block_pieces(block: Block, text: str, limit: int) -> list[str]:
         return [text]
     lines = text.split("\n")
     if block.kind == "code" and len(lines) > 2:
-        pieces = _code_pieces(lines, limit, "")
+        pieces = _code_pieces(lines, limit)
         if pieces is not None:
             return pieces
     if block.kind == "table" and block.rows is not None and len(block.rows) > 1:
@@ -149,30 +156,30 @@ def _block_pieces(block: Block, text: str, limit: int) -> list[str]:
         # code in a list item or a quote: cut as a code block is, inside its prefix
         # (breaker on 789706b: its fences were read as a code span's backticks)
         pieces = []
-        for prefix, run in _fenced_runs(lines):
+        for prefix, first, run in _fenced_runs(lines):
             part = "\n".join(run)
             if prefix is None or len(part) <= limit:
                 pieces += prose(part, limit) if prefix is None else [part]
             else:
-                pieces += _code_pieces(run, limit, prefix) or _split(part, limit, True)
+                pieces += _code_pieces(run, limit, prefix, first) or _split(part, limit, True)
         pieces = [piece.strip("\n") for piece in _pack(pieces, "\n", limit)]     # (blank lines by a fence)
     else:
         pieces = prose(text, limit)
-    # A piece cut at a hard break's newline ends with its backslash, which would be
-    # text at the end of a chunk (CommonMark §6.7).
-    pieces = [piece[:-1] if backslashes_before(piece, len(piece)) % 2 else piece for piece in pieces[:-1]] \
-        + pieces[-1:]
+    pieces = _unbroken(pieces)
+    if block.kind == "paragraph":
+        return [escaped for piece in pieces for escaped in _escaped(piece, limit)]
     if block.kind in ("list", "quote"):
         return pieces[:1] + [(_dedent if block.kind == "list" else _dedent_quote)(piece) for piece in pieces[1:]]
     return pieces
 
 
-def _code_pieces(lines: list[str], limit: int, prefix: str) -> list[str] | None:
+def _code_pieces(lines: list[str], limit: int, prefix: str = "", first: str = "") -> list[str] | None:
     """A fenced code block's ``lines`` (its opening fence first and its closing fence
-    last; each line after ``prefix``, a list item's indentation or a quote's markers)
-    in pieces of at most ``limit`` characters, each closed and opened again by the
-    fences, its lines cut as :func:`_split` cuts code; None where ``limit`` leaves no
-    room for the fences and a character of code."""
+    last; each line after ``prefix``, a list item's indentation or a quote's markers,
+    the opening fence after ``first``, which may hold the item's marker) in pieces of
+    at most ``limit`` characters, each closed and opened again by the fences (after
+    ``prefix`` from the second on), its lines cut as :func:`_split` cuts code; None
+    where ``limit`` leaves no room for the fences and a character of code."""
     opening, closing = lines[0], lines[-1]
     room = limit - len(opening) - len(closing) - 2
     if room < len(prefix) + 1:
@@ -181,35 +188,41 @@ def _code_pieces(lines: list[str], limit: int, prefix: str) -> list[str] | None:
     for line in lines[1:-1]:
         line = line[len(prefix):] if line.startswith(prefix) else line.lstrip(" >")
         body += [prefix + piece if piece else prefix.rstrip() for piece in _split(line, room - len(prefix), True)]
-    return [f"{opening}\n{piece}\n{closing}" for piece in _pack(body, "\n", room)]
+    again = prefix + opening[len(first):]
+    return [f"{again if number else opening}\n{piece}\n{closing}"
+            for number, piece in enumerate(_pack(body, "\n", room))]
 
 
-def _fenced_runs(lines: list[str]) -> list[tuple[str | None, list[str]]]:
-    """A list's or quote's ``lines`` as runs: ``(prefix, lines)`` of each fenced code
-    block, from its opening fence to its closing one, ``prefix`` the indentation or
-    quote markers before the fence; ``(None, lines)`` of the lines between them. A
-    backtick fence whose line holds another backtick is none (a code span, §4.5), nor
-    is a fence that nothing closes."""
-    runs: list[tuple[str | None, list[str]]] = []
+def _fenced_runs(lines: list[str]) -> list[tuple[str | None, str, list[str]]]:
+    """A list's or quote's ``lines`` as runs: ``(prefix, first, lines)`` of each fenced
+    code block, from its opening fence to its closing one, ``first`` what stands before
+    the opening fence (indentation, quote markers, a list item's marker) and
+    ``prefix`` what stands before its other lines (the marker's width in spaces);
+    ``(None, "", lines)`` of the lines between them. A backtick fence whose line holds
+    another backtick is none (a code span, §4.5); a fence that nothing closes is
+    none, nor any after it (so the lines are read once: breaker on 259369b)."""
+    runs: list[tuple[str | None, str, list[str]]] = []
     index = 0
+    closed = True
     while index < len(lines):
-        found = _FENCE_LINE.match(lines[index])
+        found = _FENCE_LINE.match(lines[index]) if closed else None
         end = index + 1
         if found is not None and not (found.group(2)[0] == "`" and "`" in lines[index][found.end():]):
-            prefix, fence = found.group(1), found.group(2)
-            while end < len(lines) and not (lines[end].startswith(prefix) and _FENCE_LINE.match(lines[end]) and (
-                    lines[end][len(prefix):].rstrip().strip(fence[0]) == ""
-                    and len(lines[end][len(prefix):].rstrip()) >= len(fence))):
+            first, fence = found.group(1), found.group(2)
+            prefix = _LIST_MARKER.sub(lambda marker: " " * len(marker.group()), first)
+            while end < len(lines) and not (lines[end].startswith(prefix) and (
+                    lines[end][len(prefix):].rstrip().lstrip(" ").strip(fence[0]) == ""
+                    and lines[end][len(prefix):].strip().startswith(fence))):
                 end += 1
             if end < len(lines):
-                runs.append((prefix, lines[index:end + 1]))
+                runs.append((prefix, first, lines[index:end + 1]))
                 index = end + 1
                 continue
-            end = index + 1
+            end, closed = index + 1, False
         if runs and runs[-1][0] is None:
-            runs[-1][1].append(lines[index])
+            runs[-1][2].append(lines[index])
         else:
-            runs.append((None, [lines[index]]))
+            runs.append((None, "", [lines[index]]))
         index = end
     return runs
 
@@ -388,7 +401,8 @@ def _places(text: str) -> list[tuple[int, int]]:
             if opened < 0:
                 opened, around = index, (tagged[:], bracketed[:])
             else:
-                if around == (tagged, bracketed):   # (across a tag or a link's edge, two dollars of prose)
+                # (across a tag, a link's edge or a blank line, two dollars of prose)
+                if around == (tagged, bracketed) and _BLANK_LINE.search(text, opened, index) is None:
                     found.append((opened, index + width))
                 opened = -1
             index += width
@@ -529,6 +543,34 @@ def _breaks_line(text: str, before: int, after: int) -> bool:
     if "\n" not in head and before > _MARKER_READ:
         return False                                # the line starts further back
     return _MARKER_ONLY.match(head.rpartition("\n")[2]) is not None
+
+
+def _unbroken(pieces: list[str]) -> list[str]:
+    """``pieces`` of a block, where one cut at a hard break's newline loses the break's
+    backslash, which would be text at the end of a chunk (CommonMark §6.7)."""
+    return [piece[:-1] if backslashes_before(piece, len(piece)) % 2 else piece for piece in pieces[:-1]] \
+        + pieces[-1:]
+
+
+def _escaped(piece: str, limit: int) -> list[str]:
+    """A piece of a paragraph with its ends escaped (:func:`_escape_ends`): a piece's
+    first or last line may read as a block's start once cut ("---" before a word too
+    long; breaker on 259369b). Where the escapes make it too long, it is cut again
+    with room for them (unless ``limit`` leaves none)."""
+    escaped = _escape_ends(piece)
+    if len(escaped) <= limit or limit <= 4:
+        return [escaped if len(escaped) <= limit else piece]
+    return [_escape_ends(part) for part in _unbroken(_split(piece, limit - 2))]
+
+
+def _escape_ends(piece: str) -> str:
+    """A piece of a paragraph with its first and last lines escaped where they would
+    start a block (:func:`_escape_start`): at most two characters more."""
+    first, newline, rest = piece.partition("\n")
+    if not newline:
+        return _escape_start(first)
+    body, newline, last = rest.rpartition("\n")
+    return _escape_start(first) + "\n" + body + newline + _escape_start(last)
 
 
 def _escape_start(piece: str) -> str:
