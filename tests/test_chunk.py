@@ -375,7 +375,8 @@ def test_a_heading_takes_room_from_the_first_piece_of_its_block_only():
     found = chunked(f"<h2>A heading of about forty characters ok</h2><p>{words}</p>", 100)
     assert found[0].startswith("## A heading of about forty characters ok\n\nword000")
     assert all(len(chunk) <= 100 for chunk in found)
-    assert [len(chunk) for chunk in found[2:]] == [95, 95, 95, 95]
+    # and the rest is cut as a whole: no short piece after the first (newcomer on 2bbc73c)
+    assert [len(chunk) for chunk in found[1:]] == [95, 95, 95, 95, 39]
     assert " ".join(found).split()[8:] == words.split()
 
 
@@ -507,3 +508,12 @@ def test_an_unclosed_fence_in_a_list_is_read_once():
     # closing fence: 22 s for 40 KB)
     small, large = (webfold.to_blocks("<ul><li><pre>" + "~~~a\n" * size + "</pre></ul>") for size in (4000, 8000))
     assert growth(lambda blocks: chunks(blocks, 50), small, large) < LINEAR_GROWTH
+
+
+def test_chinese_and_japanese_text_is_cut_at_its_sentence_ends():
+    # (newcomer on 2bbc73c: no space follows "。", so the text was cut every N characters)
+    sentences = ["コーヒーの淹れ方は大切です。", "豆の挽き方も重要です！", "温度は何度がいいですか？", "九十度です。"] * 3
+    found = chunked("<p>" + "".join(sentences) + "</p>", 40)
+    assert all(len(chunk) <= 40 for chunk in found)
+    assert all(chunk.endswith(("。", "！", "？")) for chunk in found)
+    assert "".join(found) == "".join(sentences)

@@ -86,7 +86,15 @@ def chunks(blocks: list[Block], limit: int) -> list[str]:
         # there would cut lines and rows).
         if heading and len(heading) + len(parts[0]) > limit and len(heading) <= limit // 2 \
                 and block.kind not in ("code", "table"):
-            parts = _block_pieces(block, parts[0], limit - len(heading)) + parts[1:]
+            first = _block_pieces(block, parts[0], limit - len(heading))
+            if block.kind == "paragraph" and markdown.startswith(first[0]):
+                # a paragraph's rest is cut again as a whole, not left with a short
+                # piece before the others (newcomer on 2bbc73c)
+                rest = markdown[len(first[0]):].removeprefix("\\\n").lstrip(" \n")
+                parts = first[:1] + [escaped for piece in _block_pieces(block, rest, limit)
+                                     for escaped in _escaped(piece, limit)]
+            else:
+                parts = first + parts[1:]
         if heading and len(heading) + len(parts[0]) <= limit:
             parts[0] = heading + parts[0]
         elif heading:

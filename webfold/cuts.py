@@ -12,6 +12,9 @@ from webfold.markdown import AUTOLINK, TAG_MARKS, backslashes_before, escape_lin
 from webfold.patterns import LazyPattern
 
 _SENTENCE_END = LazyPattern(r"(?<=[.!?。！？])\s+")
+#: The end of a Chinese or Japanese sentence, which no space follows: a cut there drops
+#: nothing.
+_CJK_SENTENCE_END = LazyPattern(r"(?<=[。！？])(?=\S)")
 _SPACE = LazyPattern(" ")
 _NEWLINE = LazyPattern("\n")
 _BACKTICKS = LazyPattern("`+")
@@ -64,7 +67,8 @@ def pack(pieces: list[str], separator: str, limit: int) -> list[str]:
 
 def split(text: str, limit: int, verbatim: bool = False) -> list[str]:
     """``text`` cut into pieces of at most ``limit`` characters: at lines, else at
-    sentence ends, else at spaces, each outside the formulas, superscripts and
+    sentence ends (after ``。``, ``！`` or ``？`` without a space too, as Chinese and
+    Japanese write), else at spaces, each outside the formulas, superscripts and
     subscripts (:func:`_places`), else at spaces outside those that fit in a piece,
     else every ``limit`` characters outside them (see :func:`_cut`). ``verbatim``
     text (a code block's) holds no markup: it is cut at its lines first, wherever a
@@ -76,8 +80,16 @@ def split(text: str, limit: int, verbatim: bool = False) -> list[str]:
     fitting = _outermost(places, limit)
     for separator, parts in _cuts(text, _outermost(places), fitting, not verbatim):
         if len(parts) > 1:
-            pieces = [piece for part in parts for piece in split(part, limit, verbatim)]
-            return pack(pieces, separator, limit)
+            # Each part's pieces are as few as its cuts allow; a part's first piece
+            # may join the piece before it, never two pieces of one part (with the
+            # empty separator of CJK sentence ends they could fit, without their space).
+            pieces: list[str] = []
+            for part in parts:
+                more = split(part, limit, verbatim)
+                if pieces and len(pieces[-1]) + len(separator) + len(more[0]) <= limit:
+                    pieces[-1] += separator + more.pop(0)
+                pieces += more
+            return pieces
     return _cut(text, limit, fitting, not verbatim)
 
 
@@ -93,6 +105,7 @@ def _cuts(text: str, every: list[tuple[int, int]], fitting: list[tuple[int, int]
     block (:func:`_opens_block`); the lines themselves were escaped where they start."""
     yield "\n", _apart(text, _NEWLINE, every, False)
     yield " ", _apart(text, _SENTENCE_END, every, markup)
+    yield "", _apart(text, _CJK_SENTENCE_END, every, markup)
     if every:
         yield " ", _apart(text, _SPACE, every, markup)
     yield " ", _apart(text, _SPACE, fitting, markup)
