@@ -448,6 +448,12 @@ def test_the_limit_must_be_an_int():
     ('<p><a href="/x">a link here</a><code>a `` b</code> more text</p>', 30, "```a `` b``` more text"),
     ("<h2>A heading that is long</h2><p>x</p>", 10, "## A"),
     ("<blockquote><p>abcdefghijklmnopqrst</p><p>uvwxyzabcdefghijklmn opq</p></blockquote>", 22, "> opq"),
+    # the breaker on 27d8fc8: the start of a code span of three backticks, cut short,
+    # is a fence; "--- " whose escape did not fit went out unescaped
+    ("<p>x <code>a `` b</code> y</p>", 4, "y"),
+    ("<p>x <code>a `` b</code> y</p>", 3, "y"),
+    ("<p>--- 2)</p>", 4, "2\\)"),
+    ("<p>alpha<br>--- beta</p>", 3, "a"),
 ])
 def test_no_chunk_starts_a_block_its_text_did_not_have(page, limit, whole):
     found = chunks(webfold.to_blocks(page, "https://x.org/"), limit)
@@ -517,3 +523,20 @@ def test_chinese_and_japanese_text_is_cut_at_its_sentence_ends():
     assert all(len(chunk) <= 40 for chunk in found)
     assert all(chunk.endswith(("。", "！", "？")) for chunk in found)
     assert "".join(found) == "".join(sentences)
+
+
+def test_a_literal_backslash_at_a_cut_is_kept():
+    # (breaker on 27d8fc8: a backslash before a space, text, was taken for a hard
+    # break's and dropped at the chunk's end)
+    assert chunked("<p>aa \\ bb</p>", 3) == ["aa", "\\", "bb"]
+    assert chunked("<p>aa \\ bb</p>", 5) == ["aa \\", "bb"]
+
+
+@pytest.mark.parametrize("text, limit, expected", [
+    # (breaker on 27d8fc8: a closing quotation mark or bracket after the sentence mark
+    # started the next chunk)
+    ("彼は「行きます。」と言った。", 12, ["彼は「行きます。」", "と言った。"]),
+    ("你好。（注）他说：“走吧！”我们走。", 12, ["你好。", "（注）他说：“走吧！”", "我们走。"]),
+])
+def test_a_cjk_sentence_keeps_its_closing_marks(text, limit, expected):
+    assert chunked(f"<p>{text}</p>", limit) == expected

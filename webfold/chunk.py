@@ -14,6 +14,8 @@ from webfold.table import pipe_row, pipe_table
 _FENCE_LINE = LazyPattern(r"((?:[ >]|(?:[-+*]|\d{1,9}[.)]) )*)(`{3,}|~{3,})")
 #: A list item's marker (and the space after it) in what stands before a fence.
 _LIST_MARKER = LazyPattern(r"(?:[-+*]|\d{1,9}[.)]) ")
+#: The most characters a cut drops between two pieces that :func:`_unbroken` looks past.
+_PIECE_GAP = 64
 #: Indentation at the start of a line.
 _INDENT = LazyPattern(" *")
 #: A list's line that starts a line of the list: indented, or a list item's marker.
@@ -145,7 +147,7 @@ def _block_pieces(block: Block, text: str, limit: int) -> list[str]:
         pieces = [piece.strip("\n") for piece in pack(pieces, "\n", limit)]     # (blank lines by a fence)
     else:
         pieces = prose(text, limit)
-    pieces = _unbroken(pieces)
+    pieces = _unbroken(pieces, text)
     if block.kind == "paragraph":
         return [escaped for piece in pieces for escaped in _escaped(piece, limit)]
     if block.kind in ("list", "quote"):
@@ -274,22 +276,34 @@ def _row_pieces(cells: list[str], limit: int) -> list[str]:
     return [pipe_row(row) for row in rows]
 
 
-def _unbroken(pieces: list[str]) -> list[str]:
-    """``pieces`` of a block, where one cut at a hard break's newline loses the break's
-    backslash, which would be text at the end of a chunk (CommonMark §6.7)."""
-    return [piece[:-1] if backslashes_before(piece, len(piece)) % 2 else piece for piece in pieces[:-1]] \
-        + pieces[-1:]
+def _unbroken(pieces: list[str], text: str) -> list[str]:
+    """``pieces`` of a block's Markdown ``text``, where one cut at a hard break's newline
+    loses the break's backslash, which would be text at the end of a chunk (CommonMark
+    §6.7). A backslash that the text has before a space is text, and stays (breaker
+    on 27d8fc8: "aa \\ bb" lost it); each piece is looked for just past the one before
+    it, and one that a cut changed (quote markers, an escape) is taken to end at a
+    break."""
+    out = []
+    at = 0
+    for number, piece in enumerate(pieces):
+        found = text.find(piece, at, at + len(piece) + _PIECE_GAP)
+        at = found + len(piece) if found >= 0 else at + len(piece)
+        if number < len(pieces) - 1 and backslashes_before(piece, len(piece)) % 2 \
+                and (found < 0 or text[at:at + 1] == "\n"):
+            piece = piece[:-1]
+        out.append(piece)
+    return out
 
 
 def _escaped(piece: str, limit: int) -> list[str]:
     """A piece of a paragraph with its ends escaped (:func:`_escape_ends`): a piece's
     first or last line may read as a block's start once cut ("---" before a word too
     long; breaker on 259369b). Where the escapes make it too long, it is cut again
-    with room for them (unless ``limit`` leaves none)."""
+    with room for them (unless ``limit`` leaves none: 2 or less)."""
     escaped = _escape_ends(piece)
-    if len(escaped) <= limit or limit <= 4:
+    if len(escaped) <= limit or limit <= 2:
         return [escaped if len(escaped) <= limit else piece]
-    return [_escape_ends(part) for part in _unbroken(split(piece, limit - 2))]
+    return [_escape_ends(part) for part in _unbroken(split(piece, limit - 2), piece)]
 
 
 def _escape_ends(piece: str) -> str:

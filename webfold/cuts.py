@@ -12,9 +12,10 @@ from webfold.markdown import AUTOLINK, TAG_MARKS, backslashes_before, escape_lin
 from webfold.patterns import LazyPattern
 
 _SENTENCE_END = LazyPattern(r"(?<=[.!?。！？])\s+")
-#: The end of a Chinese or Japanese sentence, which no space follows: a cut there drops
-#: nothing.
-_CJK_SENTENCE_END = LazyPattern(r"(?<=[。！？])(?=\S)")
+#: The end of a Chinese or Japanese sentence, which no space follows, after a closing
+#: quotation mark or bracket that follows the sentence mark (``。」``): a cut there
+#: drops nothing.
+_CJK_SENTENCE_END = LazyPattern(r"(?<=[。！？])(?=[^」』）”’】〕》〉\s])|(?<=[。！？][」』）”’】〕》〉])(?=\S)")
 _SPACE = LazyPattern(" ")
 _NEWLINE = LazyPattern("\n")
 _BACKTICKS = LazyPattern("`+")
@@ -280,9 +281,10 @@ def _opens_block(text: str, index: int, stop: int | None = None) -> bool:
     HTML block or a thematic break, whatever follows (:data:`_BLOCK_START`)."""
     if text[index:index + 1] not in _BLOCK_START_CHARACTERS:
         return False
-    if _BLOCK_START.match(text, index) is not None:
+    stop = len(text) if stop is None else stop
+    if _BLOCK_START.match(text, index, stop) is not None:
         return True
-    stop = min(len(text) if stop is None else stop, index + _LINE_READ)
+    stop = min(stop, index + _LINE_READ)
     end = text.find("\n", index, stop)
     line = text[index:end if end >= 0 else stop]
     return escape_line_start(line) != line
