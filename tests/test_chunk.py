@@ -540,3 +540,19 @@ def test_a_literal_backslash_at_a_cut_is_kept():
 ])
 def test_a_cjk_sentence_keeps_its_closing_marks(text, limit, expected):
     assert chunked(f"<p>{text}</p>", limit) == expected
+
+
+@pytest.mark.parametrize("page, limit, expected", [
+    # (breaker on 259369b, R8: "2." cannot interrupt a paragraph, so the items after a
+    # chunk's first text read as that text)
+    ("<ul><li>top<ol><li>alpha beta gamma delta epsilon</li><li>x<p>para one</p></ol></ul>", 30,
+     "epsilon\n\n2. x\n\n   para one"),
+    ("<ol><li>Preheat the oven to two hundred degrees and wait for it.</li><li>Mix the flour.</li>"
+     "<li>Bake it.</li></ol>", 30, "it.\n\n2. Mix the flour."),
+])
+def test_an_item_numbered_other_than_one_after_a_chunk_s_first_text_is_an_item(page, limit, expected):
+    found = chunked(page, limit)
+    assert all(len(chunk) <= limit for chunk in found)
+    assert expected in found
+    tokens = PARSER.parse(expected)
+    assert [t.type for t in tokens][:4] == ["paragraph_open", "inline", "paragraph_close", "ordered_list_open"]

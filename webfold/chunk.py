@@ -18,6 +18,8 @@ _LIST_MARKER = LazyPattern(r"(?:[-+*]|\d{1,9}[.)]) ")
 _PIECE_GAP = 64
 #: Indentation at the start of a line.
 _INDENT = LazyPattern(" *")
+#: An ordered list item numbered other than 1 (which cannot interrupt a paragraph).
+_LATER_ITEM = LazyPattern(r" *(?!1[.)])\d{1,9}[.)](?: |$)")
 #: A list's line that starts a line of the list: indented, or a list item's marker.
 _LIST_LINE = LazyPattern(r" |(?:[-+*]|\d{1,9}[.)])(?: |$)")
 #: The block quote markers at the start of a line of a quote, as the builder writes them.
@@ -150,8 +152,10 @@ def _block_pieces(block: Block, text: str, limit: int) -> list[str]:
     pieces = _unbroken(pieces, text)
     if block.kind == "paragraph":
         return [escaped for piece in pieces for escaped in _escaped(piece, limit)]
-    if block.kind in ("list", "quote"):
-        return pieces[:1] + [(_dedent if block.kind == "list" else _dedent_quote)(piece) for piece in pieces[1:]]
+    if block.kind == "list":
+        return pieces[:1] + [part for piece in pieces[1:] for part in _before_items(_dedent(piece), limit)]
+    if block.kind == "quote":
+        return pieces[:1] + [_dedent_quote(piece) for piece in pieces[1:]]
     return pieces
 
 
@@ -246,6 +250,19 @@ def _dedent(piece: str) -> str:
         return piece
     shift = max(min(indents), indents[0] - 3)
     return "\n".join(lines[:head] + [line[min(shift, len(_INDENT.match(line).group())):] for line in lines[head:]])
+
+
+def _before_items(piece: str, limit: int) -> list[str]:
+    """A list's piece (dedented) that starts inside an item's text and goes on with an
+    ordered item numbered other than 1, which cannot interrupt a paragraph (CommonMark
+    §5.2) and would read as its text, with the items after it: the text is made a
+    paragraph of its own by a blank line after it, or a piece of its own where the
+    blank line does not fit (breaker on 259369b)."""
+    first, newline, rest = piece.partition("\n")
+    if not newline or _LIST_LINE.match(first) or not _LATER_ITEM.match(rest):
+        return [piece]
+    joined = first + "\n\n" + rest
+    return [joined] if len(joined) <= limit else [first, rest]
 
 
 def _dedent_quote(piece: str) -> str:
