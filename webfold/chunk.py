@@ -29,9 +29,13 @@ _QUOTE_MARKERS = LazyPattern("(?:> ?)*")
 def chunks(blocks: list[Block], limit: int) -> list[str]:
     """The blocks' Markdown cut into chunks of at most ``limit`` characters.
 
-    Chunks end at block boundaries, and a heading goes with the block that follows it
-    (it ends a chunk only when it does not fit with the start of that block). A block
-    longer than ``limit`` is cut at line boundaries, then sentence boundaries, then
+    A chunk holds whole blocks or pieces of them: blocks that fit together share a
+    chunk, and a block longer than the room left is cut, its first piece joining the
+    chunk before it where it fits. A heading goes with the start of the block that
+    follows it when it takes at most half of ``limit`` (that block's first piece cut to
+    leave it room, the rest again as a whole); otherwise it is a piece of its own. A
+    block longer than ``limit`` is cut at line boundaries, then sentence boundaries
+    (also after ``。！？`` with no space, :func:`webfold.cuts.split`), then
     spaces, each outside the formulas (``$…$``, :mod:`webfold.mathml`), superscripts
     and subscripts (their HTML tags and what these enclose), links and images, their
     destinations, autolinks and code spans (see :mod:`webfold.cuts`), then at spaces
