@@ -23,7 +23,7 @@ cdef frozenset SPECIAL_ELEMENTS, SCOPE_BOUNDARIES, PHRASING_ELEMENTS, FOREIGN_RO
 cdef frozenset FORMATTING_ELEMENTS, MATHML_GLYPHS, HTML_ENCODINGS, DRAWN_SVG, SVG_BOXES, MARKER_ELEMENTS, UNRECONSTRUCTED
 cdef frozenset MARKER_ENDS, TASK_LIST_CLASSES
 cdef dict ROLES, TAG_BITS, MARKS, TAG_MARKS, ENCLOSING, PAIRS, HEADING_LEVEL, INTEGRATION_POINTS
-cdef tuple TAG_NAMES, HEADINGS, TABLE_MODES, INLINE_ROLES, QUOTES
+cdef tuple TAG_NAMES, HEADINGS, TABLE_MODES, INLINE_ROLES
 cdef str REMOVED_TAG, _HARD_BREAK
 
 cdef class Frame:
@@ -235,7 +235,7 @@ cdef class Builder:
     cdef Py_ssize_t _written_after(self, Py_ssize_t start, Py_ssize_t stop)
     cdef void _move_inside(self, Py_ssize_t opener, Py_ssize_t closer)
     cdef void _escape_bang(self, Py_ssize_t bracket)
-    @cython.locals(end=str, char=str, inner=list)
+    @cython.locals(char=str, inner=list)
     cdef bint _wraps_one(self, Py_ssize_t opener, Py_ssize_t closer)
     @cython.locals(parts=list, delimiter=str, links=list, at=Py_ssize_t, close=Py_ssize_t, first=Py_ssize_t,
                    last=Py_ssize_t)

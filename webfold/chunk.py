@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from webfold.block import Block
-from webfold.cuts import escape_start, pack, split, split_lines
+from webfold.cuts import ITEM_MARKER, escape_start, pack, split, split_lines
 from webfold.markdown import backslashes_before
 from webfold.patterns import LazyPattern
 from webfold.render import written
@@ -11,9 +11,9 @@ from webfold.table import pipe_row, pipe_table
 
 #: A code fence's line in a list or a quote: the indentation, quote markers and list
 #: item markers before it, and the fence.
-_FENCE_LINE = LazyPattern(r"((?:[ >]|(?:[-+*]|\d{1,9}[.)]) )*)(`{3,}|~{3,})")
+_FENCE_LINE = LazyPattern(r"((?:[ >]|" + ITEM_MARKER + r" )*)(`{3,}|~{3,})")
 #: A list item's marker (and the space after it) in what stands before a fence.
-_LIST_MARKER = LazyPattern(r"(?:[-+*]|\d{1,9}[.)]) ")
+_LIST_MARKER = LazyPattern(ITEM_MARKER + " ")
 #: The most characters a cut drops between two pieces that :func:`_unbroken` looks past.
 _PIECE_GAP = 64
 #: Indentation at the start of a line.
@@ -21,7 +21,7 @@ _INDENT = LazyPattern(" *")
 #: An ordered list item numbered other than 1 (which cannot interrupt a paragraph).
 _LATER_ITEM = LazyPattern(r" *(?!1[.)])\d{1,9}[.)](?: |$)")
 #: A list's line that starts a line of the list: indented, or a list item's marker.
-_LIST_LINE = LazyPattern(r" |(?:[-+*]|\d{1,9}[.)])(?: |$)")
+_LIST_LINE = LazyPattern(" |" + ITEM_MARKER + "(?: |$)")
 #: The block quote markers at the start of a line of a quote, as the builder writes them.
 _QUOTE_MARKERS = LazyPattern("(?:> ?)*")
 

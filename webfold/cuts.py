@@ -11,6 +11,8 @@ from collections.abc import Iterator
 from webfold.markdown import AUTOLINK, TAG_MARKS, backslashes_before, escape_line_start
 from webfold.patterns import LazyPattern
 
+#: A list item's marker (CommonMark §5.2), as a piece of the patterns that read lists.
+ITEM_MARKER = r"(?:[-+*]|\d{1,9}[.)])"
 _SENTENCE_END = LazyPattern(r"(?<=[.!?。！？])\s+")
 #: The end of a Chinese or Japanese sentence, which no space follows, after a closing
 #: quotation mark or bracket that follows the sentence mark (``。」``): a cut there
@@ -36,7 +38,7 @@ _BLOCK_START_CHARACTERS = frozenset("#>+-*_=0123456789|:`~<")
 #: A list item's marker (and task marker) or an ATX heading's alone, after indentation
 #: or quote markers: no cut is made after it, which would leave an empty item (or a
 #: setext underline) or heading.
-_MARKER_ONLY = LazyPattern(r"[ >]*(?:[-+*]|\d{1,9}[.)]|#{1,6})(?: \[[ xX]\])?\Z")
+_MARKER_ONLY = LazyPattern(r"[ >]*(?:" + ITEM_MARKER + r"|#{1,6})(?: \[[ xX]\])?\Z")
 #: The last characters of what :data:`_MARKER_ONLY` matches.
 _MARKER_ENDS = frozenset("-+*.)]#")
 #: How far back :func:`_breaks_line` looks for a line's start, in characters.
