@@ -177,6 +177,47 @@ def test_a_word_cut_every_limit_characters_keeps_its_escapes_whole():
     assert "".join(re.sub("<[^>]+>|\n", "", PARSER.render(c)) for c in found) == "a*" * 40
 
 
+STRIKE_PARSER = MarkdownIt("commonmark").enable("strikethrough")
+
+
+@pytest.mark.parametrize("html, kept", [
+    ("<p>It starts here. <b>This bold part holds two sentences. It ends here.</b> Then more text.</p>",
+     "**This bold part holds two sentences. It ends here.**"),
+    ("<p>It starts here. <em>An italic part of two sentences. It ends here.</em> Then more text.</p>",
+     "*An italic part of two sentences. It ends here.*"),
+    ("<p>It starts here. <s>A struck part holds two sentences. It ends here.</s> Then more text.</p>",
+     "~~A struck part holds two sentences. It ends here.~~"),
+    ("<p>It starts here. <b>Bold with <i>italic inside it. Of two</i> sentences.</b> Then more text.</p>",
+     "**Bold with *italic inside it. Of two* sentences.**"),
+])
+def test_emphasis_that_fits_is_never_cut(html, kept):
+    # A cut inside emphasis leaves its delimiters unpaired, written as text in both
+    # chunks; it is cut at the sentence ends and spaces around it instead.
+    found = chunked(html, 60)
+    assert all(len(chunk) <= 60 for chunk in found)
+    assert kept in found
+    assert not any("*" in STRIKE_PARSER.render(chunk) or "~" in STRIKE_PARSER.render(chunk) for chunk in found)
+    assert " ".join(found) == webfold.to_markdown(html, selection=False).strip()
+
+
+def test_emphasis_longer_than_a_chunk_is_cut_as_text_is():
+    found = chunked("<p>A start. <b>" + "Bold words. " * 12 + "</b> An end.</p>", 40)
+    assert all(len(chunk) <= 40 for chunk in found)
+    assert found[0] == "A start. **Bold words. Bold words."
+    assert " ".join(found).replace("*", "") == "A start. " + "Bold words. " * 11 + "Bold words. An end."
+
+
+def test_delimiters_in_code_spans_formulas_and_destinations_pair_nothing():
+    # "_" in a formula and "*" in a code span or a link's address are no emphasis: a
+    # place read from them would join text that the cuts may part.
+    html = ("<p>See <code>a*b</code> then x. And <a href='/p*q'>a link</a> here. "
+            "Then <script type='math/tex'>x_1</script> and y. More text is here, then "
+            "<code>c*d</code> at the end.</p>")
+    found = chunked(html, 30)
+    assert all(len(chunk) <= 30 for chunk in found)
+    assert found[0] == "See `a*b` then x."
+
+
 FORMULA = "$\\hat\\beta_1 = \\frac{\\sum_i (x_i-\\bar x)(y_i-\\bar y)}{\\sum_i (x_i-\\bar x)^2}$"
 
 
@@ -507,6 +548,14 @@ def test_two_dollars_of_prose_in_two_paragraphs_of_a_quote_are_no_formula():
     # (breaker on 259369b: the "$5 … $6" place joined the paragraphs, cut inside them)
     found = chunked("<blockquote><p>Costs $5 here.</p><p>And $6 there, with more words.</p></blockquote>", 30)
     assert found == ["> Costs $5 here.", "> And $6 there, with more", "> words."]
+
+
+def test_unpaired_delimiter_runs_are_read_once():
+    # Runs that pair with none (openers of "_", closers of "*") are not searched
+    # again by every later closer, as CommonMark's "openers_bottom" says.
+    from webfold.cuts import split
+    small, large = ("_a " * size + "b* " * size for size in (20000, 40000))
+    assert growth(lambda text: split(text, 50), small, large) < LINEAR_GROWTH
 
 
 def test_an_unclosed_fence_in_a_list_is_read_once():

@@ -38,7 +38,8 @@ def chunks(blocks: list[Block], limit: int) -> list[str]:
     (also after ``。！？`` with no space, :func:`webfold.cuts.split`), then
     spaces, each outside the formulas (``$…$``, :mod:`webfold.mathml`), superscripts
     and subscripts (their HTML tags and what these enclose), links and images, their
-    destinations, autolinks and code spans (see :mod:`webfold.cuts`), then at spaces
+    destinations, autolinks and code spans, and outside emphasis and strikethrough
+    that fit in a chunk (see :mod:`webfold.cuts`), then at spaces
     outside those that fit in a chunk, then (a single word still too long) every
     ``limit`` characters, before such a place rather than in it, and one fewer where a
     cut would part a backslash from the character it escapes. No cut inside a line is

@@ -1,6 +1,6 @@
 """Where a block's Markdown may be cut, for :mod:`webfold.chunk`: at lines, sentence
 ends and spaces, never inside a place that a cut would break (a formula, a
-superscript, a link, a code span: :func:`_places`) when it fits, nor where the text
+superscript, a link, a code span, emphasis: :func:`_places`) when it fits, nor where the text
 after the cut would start a block at a chunk's start (:func:`_opens_block`)."""
 
 from __future__ import annotations
@@ -8,12 +8,15 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterator
 
+from webfold.build import is_punctuation, letter_like
 from webfold.markdown import AUTOLINK, TAG_MARKS, backslashes_before, escape_line_start
 from webfold.patterns import LazyPattern
 
 #: A list item's marker (CommonMark §5.2), as a piece of the patterns that read lists.
 ITEM_MARKER = r"(?:[-+*]|\d{1,9}[.)])"
-_SENTENCE_END = LazyPattern(r"(?<=[.!?。！？])\s+")
+#: A sentence's end: white space after its full stop, question or exclamation mark, and
+#: after the closing emphasis delimiters, quotation mark or bracket that follow that.
+_SENTENCE_END = LazyPattern(r"(?:(?<=[.!?。！？])|(?<=[.!?][*_~\"'”’»)\]])|(?<=[.!?][*_~]{2})|(?<=[.!?][*_~]{3}))\s+")
 #: The end of a Chinese or Japanese sentence, which no space follows, after a closing
 #: quotation mark or bracket that follows the sentence mark (``。」``): a cut there
 #: drops nothing.
@@ -21,6 +24,8 @@ _CJK_SENTENCE_END = LazyPattern(r"(?<=[。！？])(?=[^」』）”’】〕》�
 _SPACE = LazyPattern(" ")
 _NEWLINE = LazyPattern("\n")
 _BACKTICKS = LazyPattern("`+")
+#: A delimiter run of emphasis (CommonMark §6.2) or strikethrough (GFM §6.5).
+_DELIMITER_RUN = LazyPattern(r"\*+|_+|~+")
 #: A blank line, in a list or a quote too.
 _BLANK_LINE = LazyPattern(r"\n[ >]*\n")
 #: The characters that :func:`_places` reads: what may start or end a place.
@@ -71,15 +76,16 @@ def pack(pieces: list[str], separator: str, limit: int) -> list[str]:
 def split(text: str, limit: int, verbatim: bool = False) -> list[str]:
     """``text`` cut into pieces of at most ``limit`` characters: at lines, else at
     sentence ends (after ``。``, ``！`` or ``？`` without a space too, as Chinese and
-    Japanese write), else at spaces, each outside the formulas, superscripts and
-    subscripts (:func:`_places`), else at spaces outside those that fit in a piece,
+    Japanese write), else at spaces, each outside the formulas, superscripts,
+    subscripts, links and code spans, and the emphasis that fits in a piece
+    (:func:`_places`), else at spaces outside those that fit in a piece,
     else every ``limit`` characters outside them (see :func:`_cut`). ``verbatim``
     text (a code block's) holds no markup: it is cut at its lines first, wherever a
     ``$`` or a tag stands, and its pieces are not escaped; a line's indentation stays
     with it."""
     if len(text) <= limit:
         return [text]
-    places = [] if verbatim else _places(text)
+    places = [] if verbatim else _places(text, limit)
     fitting = _outermost(places, limit)
     for separator, parts in _cuts(text, _outermost(places), fitting, not verbatim):
         if len(parts) > 1:
@@ -114,9 +120,10 @@ def _cuts(text: str, every: list[tuple[int, int]], fitting: list[tuple[int, int]
     yield " ", _apart(text, _SPACE, fitting, markup)
 
 
-def _places(text: str) -> list[tuple[int, int]]:
+def _places(text: str, emphasis: int = 0) -> list[tuple[int, int]]:
     """The places ``(start, end)`` of what a cut would break in ``text``, a block's
-    Markdown: a formula, from a ``$`` or ``$$`` to the next; a superscript or
+    Markdown: a formula, from a ``$`` or ``$$`` to the next; emphasis or
+    strikethrough of at most ``emphasis`` characters (:func:`_emphasis`); a superscript or
     subscript, from its tag to the end tag that closes it (the raw HTML of
     ``webfold.markdown.TAG_MARKS``); and each of those tags; a link or image, from its
     ``[`` or ``![`` to the ``)`` after its destination and title, and that
@@ -132,13 +139,15 @@ def _places(text: str) -> list[tuple[int, int]]:
     A ``$`` in prose pairs with the next, unless a tag or a link's edge stands
     between them (breakers on 674ef39 and 789706b: such a pair joined two
     superscripts, or a price and a link, into a place too long to keep)."""
-    if "$" not in text and "<" not in text and "](" not in text and "`" not in text:
+    if "$" not in text and "<" not in text and "](" not in text and "`" not in text and not (
+            emphasis and ("*" in text or "_" in text or "~" in text)):
         return []
     # the backtick runs of each length, for finding where a code span ends (§6.1)
     runs: dict[int, list[int]] = {}
     for run in _BACKTICKS.finditer(text):
         runs.setdefault(len(run.group()), []).append(run.start())
     found = []
+    opaque = []                                     # the places whose text is no markup
     opened = -1                                     # where the open formula starts
     around: tuple = ([], [])                        # the tags and link texts open where it starts
     tagged: list[int] = []                          # where the open tags start
@@ -156,6 +165,7 @@ def _places(text: str) -> list[tuple[int, int]]:
             after = bisect_right(starts, index)
             if after < len(starts):
                 found.append((index, starts[after] + length))      # a code span
+                opaque.append(found[-1])
                 index = starts[after] + length
                 continue
             index += length                         # no closer: literal backticks
@@ -169,6 +179,7 @@ def _places(text: str) -> list[tuple[int, int]]:
                 # (across a tag, a link's edge or a blank line, two dollars of prose)
                 if around == (tagged, bracketed) and _BLANK_LINE.search(text, opened, index) is None:
                     found.append((opened, index + width))
+                    opaque.append(found[-1])
                 opened = -1
             index += width
             continue
@@ -188,6 +199,7 @@ def _places(text: str) -> list[tuple[int, int]]:
             autolink = AUTOLINK.match(text, index)
             if autolink is not None:
                 found.append((index, autolink.end()))
+                opaque.append(found[-1])
                 index = autolink.end()
                 continue
         elif character == "[":
@@ -202,9 +214,62 @@ def _places(text: str) -> list[tuple[int, int]]:
                 # and its destination, from the "]", also in a piece cut from the link's
                 # text (breaker on 789706b): the builder escapes every other "]"
                 found.append((index, target.end()))
+                opaque.append(found[-1])
                 index = target.end()
                 continue
         index += 1
+    if emphasis:
+        found += [(start, end) for start, end in _emphasis(text, _outermost(opaque)) if end - start <= emphasis]
+    return found
+
+
+def _emphasis(text: str, opaque: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The places ``(start, end)`` of emphasis and strikethrough in ``text``: from the
+    delimiter run that opens each to the end of the run that closes it, paired as
+    CommonMark's delimiter stack pairs them (§6.2 and its appendix: flanking runs, ``_``
+    not inside words, the rule of three; GFM §6.5: ``~`` runs of one length). Runs
+    inside ``opaque`` places (:func:`_outermost`: code spans, formulas, destinations,
+    autolinks) and escaped delimiters are text. A cut inside emphasis would leave its
+    delimiters unpaired in both chunks, written as text."""
+    openers: list[list] = []            # [character, start, characters left, can close, run length]
+    # For each kind of closer, the openers below this many were searched and pair with
+    # none of its kind (the spec's "openers_bottom"): a search does not read them again,
+    # so that a page of unpaired runs costs linear time, not quadratic.
+    floors: dict[tuple, int] = {}
+    found = []
+    for run in _DELIMITER_RUN.finditer(text):
+        start, end = run.span()
+        start += backslashes_before(text, start) % 2        # an escaped first delimiter is text
+        inside = bisect_right(opaque, (start, len(text)))
+        if start == end or inside and opaque[inside - 1][1] > start:
+            continue
+        character, before, after = text[start], text[start - 1:start], text[end:end + 1]
+        left = letter_like(after) or is_punctuation(after) and not letter_like(before)
+        right = letter_like(before) or is_punctuation(before) and not letter_like(after)
+        if character == "_":
+            left, right = (left and (not right or is_punctuation(before)),
+                           right and (not left or is_punctuation(after)))
+        length = size = end - start
+        if right:
+            kind = (character, left, size if character == "~" else size % 3)
+            at = len(openers)
+            while length and at > floors.get(kind, 0):
+                at -= 1
+                opener = openers[at]
+                if opener[0] != character or (opener[4] != size if character == "~" else (
+                        (opener[3] or left) and (opener[4] + size) % 3 == 0 and (opener[4] % 3 or size % 3))):
+                    continue
+                used = min(opener[2], length)
+                found.append((opener[1], end))
+                opener[2] -= used
+                length -= used
+                del openers[at + (opener[2] > 0):]      # those between them pair with nothing
+                for searched in floors:
+                    floors[searched] = min(floors[searched], len(openers))
+            if length:
+                floors[kind] = len(openers)
+        if length and left:
+            openers.append([character, start, length, right, size])
     return found
 
 
@@ -228,16 +293,21 @@ def _apart(text: str, separator: LazyPattern, whole: list[tuple[int, int]], with
     if not whole and not within_line:
         return separator.split(text)
     parts = []
-    start = 0
-    for match in separator.finditer(text):
-        if whole:
-            inside = bisect_right(whole, (match.start(), len(text)))     # places starting at or before it
-            if inside and whole[inside - 1][1] > match.start():
-                continue
-        if within_line and _breaks_line(text, match.start(), match.end()):
+    start = at = place = 0
+    while True:
+        match = separator.search(text, at)
+        if match is None:
+            break
+        at = match.start()
+        while place < len(whole) and whole[place][1] <= at:
+            place += 1
+        if place < len(whole) and whole[place][0] <= at:
+            at = whole[place][1]            # inside a place: go on after it
             continue
-        parts.append(text[start:match.start()])
-        start = match.end()
+        if not (within_line and _breaks_line(text, at, match.end())):
+            parts.append(text[start:at])
+            start = match.end()
+        at = max(match.end(), at + 1)       # (a sentence end of Chinese is no character)
     parts.append(text[start:])
     return parts
 
