@@ -340,14 +340,16 @@ GFM_TAG_MARKS = [
      "<h3>CO<sub>2</sub></h3>\n<table>\n<thead>\n<tr>\n<th>a<sup>1</sup></th>\n<th>b</th>\n</tr>\n</thead>\n"
      "<tbody>\n<tr>\n<td>c<sub>2</sub></td>\n<td>d</td>\n</tr>\n</tbody>\n</table>"),
     # emphasis of exactly one, which its tags would keep from opening or closing, moves
-    # inside it, as into a link (newcomer on 693d77c); other such emphasis is text
+    # inside it, as into a link (newcomer on 693d77c), and emphasis of several inside
+    # each, as into links; other such emphasis is text
     ("bold_around_a_superscript_beside_letters", "<p>x<b><sup>2</sup></b> and <b><sub>2</sub></b>O</p>",
      "x<sup>**2**</sup> and <sub>**2**</sub>O\n",
      "<p>x<sup><strong>2</strong></sup> and <sub><strong>2</strong></sub>O</p>"),
     ("bang_before_bold_around_a_superscript", "<p>Wow!<b><sup>1</sup></b>x</p>", "Wow!<sup>**1**</sup>x\n",
      "<p>Wow!<sup><strong>1</strong></sup>x</p>"),
     ("emphasis_around_more_than_a_superscript", "<p>x<i><sup>a</sup><sup>b</sup></i>c <b>mc<sup>2</sup></b>x</p>",
-     "x<sup>a</sup><sup>b</sup>c mc<sup>2</sup>x\n", "<p>x<sup>a</sup><sup>b</sup>c mc<sup>2</sup>x</p>"),
+     "x<sup>*a*</sup><sup>*b*</sup>c mc<sup>2</sup>x\n",
+     "<p>x<sup><em>a</em></sup><sup><em>b</em></sup>c mc<sup>2</sup>x</p>"),
     # the breaker on 693d77c: the opener of a "*" run is judged by the character written
     # after it, a tag's or a link's (the bold's asterisks showed); the closers that an
     # opener taken back had made close end the text again; a format character (a
@@ -377,9 +379,10 @@ GFM_TAG_MARKS = [
      "x\u201c**a**\u201d and \u201c**b**\u201da\n",
      "<p>x\u201c<strong>a</strong>\u201d and \u201c<strong>b</strong>\u201da</p>"),
     # (breaker on 674ef39: not where delimiters of its own character stand at its edges,
-    # which would make one run with them: the emphasis is text, as before)
+    # which would make one run with them: the emphasis is written with "_" inside, as
+    # inside a link)
     ("italics_around_a_quotation_of_bold", "<p>x<i><q><b>a</b>!<b>!</b></q></i></p>",
-     "x\u201c**a**!**!**\u201d\n", "<p>x\u201c<strong>a</strong>!<strong>!</strong>\u201d</p>"),
+     "x\u201c_**a**!**!**_\u201d\n", "<p>x\u201c<em><strong>a</strong>!<strong>!</strong></em>\u201d</p>"),
     # markup inside a code span is text
     ("superscript_inside_code", "<p><code>x<sup>2</sup></code></p>", "`x2`\n", "<p><code>x2</code></p>"),
 ]
@@ -470,6 +473,16 @@ INLINE = [
      "\u201da \u00abb\u00bb\u201d\n"),
     # emphasis moves into a quotation of any language's marks (as into English's)
     ("bold_around_a_quotation_of_another_language", '<p lang="pl">x<b><q>a</q></b></p>', "x\u201e**a**\u201d\n"),
+    # and, where white space ends the text inside, goes in with the white space left
+    # outside it, as for a link (it was dropped: session 29's note)
+    ("bold_around_a_quotation_ending_in_a_no_break_space", "<p>x<b><q>a&nbsp;</q></b>y</p>",
+     "x\u201c**a**\u00a0\u201dy\n"),
+    ("bold_around_a_superscript_ending_in_a_no_break_space", "<p>x<b><sup>2&nbsp;</sup></b>y</p>",
+     "x<sup>**2**\u00a0</sup>y\n"),
+    ("bold_around_quotations_apart", "<p>x<b><q>a&nbsp;</q> <q>b</q></b>y</p>",
+     "x\u201c**a**\u00a0\u201d \u201c**b**\u201dy\n"),
+    ("bold_around_a_quotation_holding_one", "<p>x<b><q>a <q>b</q>&nbsp;</q></b>y</p>",
+     "x\u201c**a \u2018b\u2019**\u00a0\u201dy\n"),
     ("adjacent_code_spans", "<p><code>x</code><code>y</code></p>", "`xy`\n"),
     ("space_before_code_span", "<p>a<code> x</code>b</p>", "a `x`b\n"),
     ("image_inside_code", "<p><code>x<img src=i.png alt=alt></code></p>", "`x`\n"),

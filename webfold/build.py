@@ -2949,9 +2949,10 @@ class Builder:
 
     def _into_links(self, opener: int, end: int) -> bool:
         """Where the emphasis whose opener is ``parts[opener]`` cannot open (a letter or
-        digit before it, punctuation after it) and holds only links, those between it
-        and ``parts[end]`` separated by white space (as when a link ends and opens
-        again inside it): write the emphasis inside each link instead, "a**[x](/1)
+        digit before it, punctuation after it) and holds only links (or superscripts,
+        subscripts and quotations: :data:`ENCLOSING`), those between it and
+        ``parts[end]`` separated by white space (as when a link ends and opens again
+        inside it): write the emphasis inside each link instead, "a**[x](/1)
         [y](/2)**" as "a[**x**](/1) [**y**](/2)" (CommonMark §6.2: after "[" and
         before "]" the delimiters flank), as :meth:`_move_inside` does for one link
         whose text has no white space at its ends.
@@ -2967,12 +2968,13 @@ class Builder:
             if not parts[at].strip():
                 at += 1                     # white space between links, or an emptied part
                 continue
-            if parts[at] != "[":
+            ends = ENCLOSING.get(parts[at])
+            if parts[at] != "[" and ends is None:
                 return False
             close = at + 1
-            while close < end and not parts[close].startswith("]("):
-                if parts[close] == "[":
-                    return False
+            while close < end and not (parts[close] in ends if ends else parts[close].startswith("](")):
+                if parts[close] == parts[at]:
+                    return False            # a link (or a quotation) inside another
                 close += 1
             first = at + 1
             while first < close and not parts[first].strip():
@@ -3010,7 +3012,8 @@ class Builder:
             parts[last] = kept + written + tail
         parts[opener] = ""
         for bracket, _, _, _ in links:
-            self._escape_bang(bracket)      # "!" + "[" would make the link an image
+            if parts[bracket] == "[":
+                self._escape_bang(bracket)      # "!" + "[" would make the link an image
         return True
 
     def _wraps_one(self, opener: int, closer: int) -> bool:
