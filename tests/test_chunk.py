@@ -200,6 +200,18 @@ def test_emphasis_that_fits_is_never_cut(html, kept):
     assert " ".join(found) == webfold.to_markdown(html, selection=False).strip()
 
 
+@pytest.mark.parametrize("html, expected", [
+    # (breaker on 259369b, R3: the cut moved before a place that the item's text starts
+    # with, leaving "1. " alone, an empty item, and the text a paragraph)
+    ("<ol><li><b>abcdefghijklmnop</b>qrstuvwxyz</li></ol>", ["1. **abcdefghijklmno", "p**qrstuvwxyz"]),
+    ("<h2><b>abcdefghijklmnop</b>qrstuvwxyz</h2><p>y</p>", ["## **abcdefghijklmno", "p**qrstuvwxyz", "y"]),
+    # a link is then cut before its destination, not in it
+    ('<ol><li><a href="/xy">abcdefghijkl</a>mnopqrstuvwxyz</li></ol>', ["1. [abcdefghijkl", "](/xy)mnopqrstuvwxyz"]),
+])
+def test_a_cut_before_a_place_leaves_no_marker_alone(html, expected):
+    assert chunked(html, 20) == expected
+
+
 def test_emphasis_longer_than_a_chunk_is_cut_as_text_is():
     found = chunked("<p>A start. <b>" + "Bold words. " * 12 + "</b> An end.</p>", 40)
     assert all(len(chunk) <= 40 for chunk in found)
