@@ -24,6 +24,9 @@ _LATER_ITEM = LazyPattern(r" *(?!1[.)])\d{1,9}[.)](?: |$)")
 _LIST_LINE = LazyPattern(" |" + ITEM_MARKER + "(?: |$)")
 #: The block quote markers at the start of a line of a quote, as the builder writes them.
 _QUOTE_MARKERS = LazyPattern("(?:> ?)*")
+#: The block quote markers at the start of a line of a quote or a list, with the
+#: indentation before each (a quote in a list item, or in a list in a quote).
+_LINE_MARKERS = LazyPattern("(?: *> ?)*")
 
 
 def chunks(blocks: list[Block], limit: int) -> list[str]:
@@ -45,7 +48,7 @@ def chunks(blocks: list[Block], limit: int) -> list[str]:
     cut would part a backslash from the character it escapes. No cut inside a line is
     made where the text after it would start a block (``# of retries``; see
     :mod:`webfold.cuts`), but a piece of a word is escaped instead. A block quote's
-    line cut inside goes on under its ``>`` markers, a list's piece that starts at
+    line (also in a list) cut inside goes on under its ``>`` markers, a list's piece that starts at
     an indented line is dedented (:func:`_dedent`), and a piece that ends at a hard
     break loses the break's backslash. A fenced code
     block that is cut is closed and opened again in each chunk. A table is cut between
@@ -116,8 +119,9 @@ def chunks(blocks: list[Block], limit: int) -> list[str]:
         out.extend(parts)
     if headings:
         out.extend(split("\n\n".join(headings), limit))
-    # (limit 1 cuts pieces of spaces; a cut may leave a quote's blank line alone)
-    return [chunk for chunk in out if chunk.strip(" >\n")]
+    # (limit 1 cuts pieces of spaces; a cut may leave a quote's blank line alone, or a
+    # blank line between headings or in a list at a chunk's edge)
+    return [chunk.strip("\n") for chunk in out if chunk.strip(" >\n")]
 
 
 def _block_pieces(block: Block, text: str, limit: int) -> list[str]:
@@ -140,7 +144,7 @@ def _block_pieces(block: Block, text: str, limit: int) -> list[str]:
         if cell_room >= 2:
             rows = [row for cells in block.rows[1:] for row in _row_pieces(cells, cell_room)]
             return [f"{header}\n{piece}" for piece in pack(rows, "\n", room)]
-    prose = _quote_pieces if block.kind == "quote" else split
+    prose = _quoted_pieces if block.kind in ("quote", "list") else split
     if "```" in text or "~~~" in text:
         # code in a list item or a quote: cut as a code block is, inside its prefix
         # (breaker on 789706b: its fences were read as a code span's backticks)
@@ -218,14 +222,15 @@ def _fenced_runs(lines: list[str]) -> list[tuple[str | None, str, list[str]]]:
     return runs
 
 
-def _quote_pieces(text: str, limit: int) -> list[str]:
-    """A block quote's Markdown in pieces of at most ``limit`` characters, cut as
-    :func:`webfold.cuts.split` cuts, where a line cut inside goes on under its own ``>`` markers
-    (as a paragraph of its own it would have left the quote). The quote's blank lines
-    (markers only) that a cut leaves at a piece's start or end are dropped."""
+def _quoted_pieces(text: str, limit: int) -> list[str]:
+    """A block quote's or list's Markdown in pieces of at most ``limit`` characters,
+    cut as :func:`webfold.cuts.split` cuts, where a line of a quote cut inside goes on
+    under its own ``>`` markers and the indentation before them (as a paragraph of its
+    own it would have left the quote). The blank lines (markers only) that a cut leaves
+    at a piece's start or end are dropped."""
     pieces = []
     for line in split_lines(text):
-        markers = _QUOTE_MARKERS.match(line).group()
+        markers = _LINE_MARKERS.match(line).group()
         if len(line) <= limit or limit - len(markers) < 2:
             pieces += split(line, limit)
         else:

@@ -39,8 +39,16 @@ _TAG = LazyPattern("<(/?)(?:" + "|".join(TAG_MARKS) + ")>")
 #: after the text's "]" to the ")" (``webfold.markdown.destination`` and ``link_title``).
 _DESTINATION = LazyPattern(r'\((?:<(?:[^<>\\\n]|\\.)*>|(?:[^\s()<>\\]|\\.)*)(?: "(?:[^"\\]|\\.)*")?\)')
 #: What starts a fence, an HTML block (CommonMark §4.5, §4.6) or a thematic break
-#: (§4.1) at a chunk's start, whatever follows it in the piece (breaker on 789706b).
-_BLOCK_START = LazyPattern(r"([-_*])(?:[ \t]*\1){2,}|`{3,}(?![^\n]*`)|~{3,}|<[A-Za-z/!?]")
+#: (§4.1) at a chunk's start, whatever follows it in the piece (breaker on 789706b):
+#: a thematic break's characters followed by white space or the end (a cut at that
+#: space would leave them alone; "***bold***" never is one), a fence, and a tag, but
+#: for the builder's superscripts and subscripts (webfold.markdown.TAG_MARKS), which
+#: start an HTML block only alone on their line (§4.6, type 7), and matter only where
+#: a line follows them in the piece: a piece of the tag alone goes on with the text
+#: that joins it, or makes an HTML block of nothing but the tag (breaker on 892c8d6: a
+#: chunk's "</sub> five" and "<sub>two" were escaped, their tags shown as text).
+_BLOCK_START = LazyPattern(r"([-_*])(?:[ \t]*\1){2,}(?![^ \t\n])|`{3,}(?![^\n]*`)|~{3,}"
+                           r"|<(?!/?su[bp]>)[A-Za-z/!?]|</?su[bp]>[ \t]*\n")
 #: The characters that a block :func:`_opens_block` finds may start with.
 _BLOCK_START_CHARACTERS = frozenset("#>+-*_=0123456789|:`~<")
 #: A list item's marker (and task marker) or an ATX heading's alone, after indentation
@@ -244,8 +252,8 @@ def _emphasis(text: str, opaque: list[tuple[int, int]]) -> list[tuple[int, int]]
         start, end = run.span()
         start += backslashes_before(text, start) % 2        # an escaped first delimiter is text
         inside = bisect_right(opaque, (start, len(text)))
-        if start == end or inside and opaque[inside - 1][1] > start:
-            continue
+        if start == end or inside and opaque[inside - 1][1] > start or text[start] == "~" and end - start > 2:
+            continue                        # (three tildes or more strike nothing through)
         character, before, after = text[start], text[start - 1:start], text[end:end + 1]
         left = letter_like(after) or is_punctuation(after) and not letter_like(before)
         right = letter_like(before) or is_punctuation(before) and not letter_like(after)
