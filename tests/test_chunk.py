@@ -242,6 +242,17 @@ def test_a_chunk_may_start_with_emphasis_or_a_tag_unescaped(html, limit, expecte
     assert chunked(html, limit) == expected
 
 
+@pytest.mark.parametrize("markdown, limit, expected", [
+    # (breaker on 87313a3: delimiters inside a link's text paired with ones outside it,
+    # into a place that joined the link and was too long, so its address was cut)
+    ("x *a [b* c](/u) _d e_ f", 12, ["x *a", "[b* c](/u)", "_d e_ f"]),
+    ("[l *m](/u) ,~ a_b _a*b \u3002_,", 20, ["[l *m](/u) ,~ a_b", "_a*b \u3002_,"]),
+])
+def test_emphasis_pairs_inside_a_link_text_on_its_own(markdown, limit, expected):
+    from webfold.cuts import split
+    assert split(markdown, limit) == expected
+
+
 def test_runs_of_many_tildes_are_read_once():
     # Three tildes or more strike nothing through (GFM §6.5): runs of each length were
     # kinds of closer of their own, each pairing read all of them (1 MB: 26 s).

@@ -159,6 +159,7 @@ def _places(text: str, emphasis: int = 0) -> list[tuple[int, int]]:
         runs.setdefault(len(run.group()), []).append(run.start())
     found = []
     opaque = []                                     # the places whose text is no markup
+    texts = []                                      # the links' texts, from "[" to "]"
     opened = -1                                     # where the open formula starts
     around: tuple = ([], [])                        # the tags and link texts open where it starts
     tagged: list[int] = []                          # where the open tags start
@@ -222,6 +223,7 @@ def _places(text: str, emphasis: int = 0) -> list[tuple[int, int]]:
             if target is not None:                  # a link or image, from its "[" or "![" to its ")"
                 if start >= 0:
                     found.append((start, target.end()))
+                    texts.append((start, index))
                 # and its destination, from the "]", also in a piece cut from the link's
                 # text (breaker on 789706b): the builder escapes every other "]"
                 found.append((index, target.end()))
@@ -230,15 +232,17 @@ def _places(text: str, emphasis: int = 0) -> list[tuple[int, int]]:
                 continue
         index += 1
     if emphasis:
-        found += [(start, end) for start, end in _emphasis(text, _outermost(opaque)) if end - start <= emphasis]
+        found += [(start, end) for start, end in _emphasis(text, _outermost(opaque), sorted(texts))
+                  if end - start <= emphasis]
     return found
 
 
-def _emphasis(text: str, opaque: list[tuple[int, int]]) -> list[tuple[int, int]]:
+def _emphasis(text: str, opaque: list[tuple[int, int]], texts: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The places ``(start, end)`` of emphasis and strikethrough in ``text``: from the
     delimiter run that opens each to the end of the run that closes it, paired as
     CommonMark's delimiter stack pairs them (§6.2 and its appendix: flanking runs, ``_``
-    not inside words, the rule of three; GFM §6.5: ``~`` runs of one length). Runs
+    not inside words, the rule of three, and a link's text, ``texts`` in order, paired
+    on its own; GFM §6.5: ``~`` runs of one length). Runs
     inside ``opaque`` places (:func:`_outermost`: code spans, formulas, destinations,
     autolinks) and escaped delimiters are text. A cut inside emphasis would leave its
     delimiters unpaired in both chunks, written as text."""
@@ -247,10 +251,24 @@ def _emphasis(text: str, opaque: list[tuple[int, int]]) -> list[tuple[int, int]]
     # none of its kind (the spec's "openers_bottom"): a search does not read them again,
     # so that a page of unpaired runs costs linear time, not quadratic.
     floors: dict[tuple, int] = {}
+    # The link texts open at the run, innermost last: (their end, the openers before them),
+    # the bottom of the stack inside them (breaker on 87313a3: "*a [b* c](/u)" paired).
+    bottoms: list[tuple[int, int]] = []
+    following = 0                           # the next link text
     found = []
     for run in _DELIMITER_RUN.finditer(text):
         start, end = run.span()
         start += backslashes_before(text, start) % 2        # an escaped first delimiter is text
+        while True:
+            if bottoms and bottoms[-1][0] <= start:
+                del openers[bottoms.pop()[1]:]          # what a link text leaves open pairs with nothing
+                for searched in floors:
+                    floors[searched] = min(floors[searched], len(openers))
+            elif following < len(texts) and texts[following][0] < start:
+                bottoms.append((texts[following][1], len(openers)))
+                following += 1
+            else:
+                break
         inside = bisect_right(opaque, (start, len(text)))
         if start == end or inside and opaque[inside - 1][1] > start or text[start] == "~" and end - start > 2:
             continue                        # (three tildes or more strike nothing through)
@@ -264,7 +282,7 @@ def _emphasis(text: str, opaque: list[tuple[int, int]]) -> list[tuple[int, int]]
         if right:
             kind = (character, left, size if character == "~" else size % 3)
             at = len(openers)
-            while length and at > floors.get(kind, 0):
+            while length and at > max(floors.get(kind, 0), bottoms[-1][1] if bottoms else 0):
                 at -= 1
                 opener = openers[at]
                 if opener[0] != character or (opener[4] != size if character == "~" else (
