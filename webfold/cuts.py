@@ -256,14 +256,19 @@ def _emphasis(text: str, opaque: list[tuple[int, int]], texts: list[tuple[int, i
     bottoms: list[tuple[int, int]] = []
     following = 0                           # the next link text
     found = []
+
+    def keep(count: int) -> None:
+        """Drop the openers from the ``count``-th on: none of them pairs any more."""
+        del openers[count:]
+        for searched in floors:
+            floors[searched] = min(floors[searched], len(openers))
+
     for run in _DELIMITER_RUN.finditer(text):
         start, end = run.span()
         start += backslashes_before(text, start) % 2        # an escaped first delimiter is text
         while True:
             if bottoms and bottoms[-1][0] <= start:
-                del openers[bottoms.pop()[1]:]          # what a link text leaves open pairs with nothing
-                for searched in floors:
-                    floors[searched] = min(floors[searched], len(openers))
+                keep(bottoms.pop()[1])          # what a link text leaves open pairs with nothing
             elif following < len(texts) and texts[following][0] < start:
                 bottoms.append((texts[following][1], len(openers)))
                 following += 1
@@ -292,9 +297,7 @@ def _emphasis(text: str, opaque: list[tuple[int, int]], texts: list[tuple[int, i
                 found.append((opener[1], end))
                 opener[2] -= used
                 length -= used
-                del openers[at + (opener[2] > 0):]      # those between them pair with nothing
-                for searched in floors:
-                    floors[searched] = min(floors[searched], len(openers))
+                keep(at + (opener[2] > 0))      # those between them pair with nothing
             if length:
                 floors[kind] = len(openers)
         if length and left:
@@ -359,7 +362,7 @@ def _cut(text: str, limit: int, places: list[tuple[int, int]], markup: bool = Tr
         room = limit - escape
         end = min(start + room, len(text))
         before = end
-        # (the places starting in this piece, read back from its end: in all, each once)
+        # (the places starting inside this piece, read back from its end)
         at = bisect_left(places, (end,))
         while at and places[at - 1][0] > start:
             at -= 1
