@@ -261,6 +261,53 @@ def test_runs_of_many_tildes_are_read_once():
     assert growth(lambda text: split(text, 50), small, large) < LINEAR_GROWTH
 
 
+@pytest.mark.parametrize("html, limit, expected", [
+    # (newcomer on f0d6186: the room a heading left cut what a chunk holds whole)
+    ('<h1>How to Start a Meditation Practice: A Guide for Beginners</h1><p>by <a href="https://lbb.example/author/'
+     'sarah/" title="Posts by Sarah Rudell Beach">Sarah Rudell Beach</a></p>', 120,
+     ["# How to Start a Meditation Practice: A Guide for Beginners",
+      'by [Sarah Rudell Beach](https://lbb.example/author/sarah/ "Posts by Sarah Rudell Beach")']),
+    ("<h1>Brewing notes for the patient</h1><p>Coffee brewing is a <b>careful balance of time, temperature and "
+     "grind size</b>, and every one of them matters.</p>", 80,
+     ["# Brewing notes for the patient",
+      "Coffee brewing is a **careful balance of time, temperature and grind size**, and",
+      "every one of them matters."]),
+])
+def test_a_heading_leaves_whole_what_its_block_would_have_cut(html, limit, expected):
+    assert chunked(html, limit) == expected
+
+
+@pytest.mark.parametrize("html, limit, expected", [
+    # (newcomer on f0d6186: bold that fits a chunk, but not with the item's marker,
+    # was cut inside a word, and a link between its text and its address)
+    ("<ul><li><b>Today: Top 10 best luxury hotel brands in the world</b></li></ul>", 56,
+     ["- **Today: Top 10 best luxury hotel brands in the", "world**"]),
+    ("<h5><b>Today: Top 10 best luxury hotel brands in the world</b></h5>", 58,
+     ["##### **Today: Top 10 best luxury hotel brands in the", "world**"]),
+    ('<ul><li><a href="https://example.com/path/page">some link text with words here</a></li></ul>', 63,
+     ["- [some link text with words", "here](https://example.com/path/page)"]),
+])
+def test_a_place_too_long_beside_its_marker_is_cut_at_its_spaces(html, limit, expected):
+    assert chunked(html, limit) == expected
+
+
+def test_prices_are_no_formula():
+    # (newcomer on f0d6186: "$79 … $109" was kept whole as a formula; a "$" closes
+    # none after white space or before a digit, as Pandoc reads inline TeX)
+    page = ("<p>The basic plan costs $79 per employee per month and the plus plan costs $109 per employee per "
+            "month in total.</p>")
+    assert chunked(page, 60) == ["The basic plan costs $79 per employee per month and the plus",
+                                 "plan costs $109 per employee per month in total."]
+
+
+def test_a_chunk_starting_in_a_nested_item_keeps_an_outer_item_s_quote_in_it():
+    # (newcomer on f0d6186: every line was taken back by one space, the quote with them)
+    found = chunked("<ul><li>Alpha<ul><li>Beta<ul><li>Gamma item text here</li><li>Delta</li></ul></li></ul></li>"
+                    "<li>Epsilon<blockquote><p>Quoted words.</p></blockquote></li></ul>", 50)
+    assert found == ["- Alpha\n  - Beta\n    - Gamma item text here", "   - Delta\n- Epsilon\n\n  > Quoted words."]
+    assert "<li>\n<p>Epsilon</p>\n<blockquote>" in PARSER.render(found[1])
+
+
 def test_emphasis_longer_than_a_chunk_is_cut_as_text_is():
     found = chunked("<p>A start. <b>" + "Bold words. " * 12 + "</b> An end.</p>", 40)
     assert all(len(chunk) <= 40 for chunk in found)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from webfold.block import Block
-from webfold.cuts import ITEM_MARKER, escape_start, pack, split, split_lines
+from webfold.cuts import ITEM_MARKER, cuts_place, escape_start, pack, split, split_lines
 from webfold.markdown import backslashes_before
 from webfold.patterns import LazyPattern
 from webfold.render import written
@@ -92,21 +92,12 @@ def chunks(blocks: list[Block], limit: int) -> list[str]:
         heading = "".join(md + "\n\n" for md in headings)
         headings = []
         parts = _block_pieces(block, markdown, limit)
-        # Make room for the heading in the block's first piece when that is possible
-        # (that piece cut again, the others whole: newcomer on 789706b); not for code
-        # and tables, whose every piece repeats the fence or the header (less room
-        # there would cut lines and rows).
+        # Make room for the heading in the block's first piece when that is possible;
+        # not for code and tables, whose every piece repeats the fence or the header
+        # (less room there would cut lines and rows).
         if heading and len(heading) + len(parts[0]) > limit and len(heading) <= limit // 2 \
                 and block.kind not in ("code", "table"):
-            first = _block_pieces(block, parts[0], limit - len(heading))
-            if block.kind == "paragraph" and markdown.startswith(first[0]):
-                # a paragraph's rest is cut again as a whole, not left with a short
-                # piece before the others (newcomer on 2bbc73c)
-                rest = markdown[len(first[0]):].removeprefix("\\\n").lstrip(" \n")
-                parts = first[:1] + [escaped for piece in _block_pieces(block, rest, limit)
-                                     for escaped in _escaped(piece, limit)]
-            else:
-                parts = first + parts[1:]
+            parts = _room_for_heading(block, markdown, parts, limit - len(heading), limit)
         if heading and len(heading) + len(parts[0]) <= limit:
             parts[0] = heading + parts[0]
         elif heading:
@@ -122,6 +113,25 @@ def chunks(blocks: list[Block], limit: int) -> list[str]:
     # (limit 1 cuts pieces of spaces; a cut may leave a quote's blank line alone, or a
     # blank line between headings or in a list at a chunk's edge)
     return [chunk.strip("\n") for chunk in out if chunk.strip(" >\n")]
+
+
+def _room_for_heading(block: Block, markdown: str, parts: list[str], room: int, limit: int) -> list[str]:
+    """The pieces (``parts``, of at most ``limit`` characters) of a block's ``markdown``
+    with its first piece cut again to ``room``, what a heading before it leaves (the
+    other pieces whole: newcomer on 789706b); ``parts`` as they are where that cut would
+    fall inside a link, a formula or emphasis that a piece of ``limit`` holds whole
+    (:func:`webfold.cuts.cuts_place`; newcomer on f0d6186: an image's address was cut),
+    so that the heading is a piece of its own."""
+    first = _block_pieces(block, parts[0], room)
+    if markdown.startswith(first[0]) and cuts_place(markdown, len(first[0]), limit):
+        return parts
+    if block.kind == "paragraph" and markdown.startswith(first[0]):
+        # a paragraph's rest is cut again as a whole, not left with a short piece
+        # before the others (newcomer on 2bbc73c)
+        rest = markdown[len(first[0]):].removeprefix("\\\n").lstrip(" \n")
+        return first[:1] + [escaped for piece in _block_pieces(block, rest, limit)
+                            for escaped in _escaped(piece, limit)]
+    return first + parts[1:]
 
 
 def _block_pieces(block: Block, text: str, limit: int) -> list[str]:
@@ -248,18 +258,27 @@ def _quoted_pieces(text: str, limit: int) -> list[str]:
 
 def _dedent(piece: str) -> str:
     """A piece of a list that starts a chunk, with its lines' indentation taken down
-    by the least of them, and by more where the first is still four spaces deeper,
-    each line by at most its own (nested items stay nested where they can): at four
-    spaces a chunk's first line would be an indented code block (CommonMark §4.4),
-    and after text, a paragraph's continuation. A first line that a cut started
-    inside (neither indented nor an item) is text and stays as it is."""
+    by the least of them, and the lines of the item it starts in (up to the first line
+    indented less: a return to an outer item) by more where its first line is still
+    four spaces deeper, each line by at most its own (nested items stay nested where
+    they can): at four spaces a chunk's first line would be an indented code block
+    (CommonMark §4.4), and after text, a paragraph's continuation. An outer item's
+    lines keep their place in it (an item's block quote, which one space less takes
+    out of it: newcomer on f0d6186). A first line that a cut started inside (neither
+    indented nor an item) is text and stays as it is."""
     lines = piece.split("\n")
     head = 0 if _LIST_LINE.match(lines[0]) else 1
-    indents = [len(_INDENT.match(line).group()) for line in lines[head:] if line.strip()]
-    if not indents:
+    indents = [len(_INDENT.match(line).group()) for line in lines[head:]]
+    shown = [indent for line, indent in zip(lines[head:], indents) if line.strip()]
+    if not shown:
         return piece
-    shift = max(min(indents), indents[0] - 3)
-    return "\n".join(lines[:head] + [line[min(shift, len(_INDENT.match(line).group())):] for line in lines[head:]])
+    least, first = min(shown), shown[0]
+    out = lines[:head]
+    inner = True                        # (still in the item the piece starts in)
+    for line, indent in zip(lines[head:], indents):
+        inner = inner and (indent >= first or not line.strip())
+        out.append(line[min(max(least, first - 3) if inner else least, indent):])
+    return "\n".join(out)
 
 
 def _before_items(piece: str, limit: int) -> list[str]:

@@ -96,7 +96,7 @@ def split(text: str, limit: int, verbatim: bool = False) -> list[str]:
     with it."""
     if len(text) <= limit:
         return [text]
-    places = [] if verbatim else _places(text, limit)
+    places = [] if verbatim else _kept(text, _places(text, limit), limit)
     fitting = _outermost(places, limit)
     for separator, parts in _cuts(text, _outermost(places), fitting, not verbatim):
         if len(parts) > 1:
@@ -111,6 +111,27 @@ def split(text: str, limit: int, verbatim: bool = False) -> list[str]:
                 pieces += more
             return pieces
     return _cut(text, limit, sorted(place for place in places if place[1] - place[0] <= limit), not verbatim)
+
+
+def cuts_place(text: str, at: int, limit: int) -> bool:
+    """Whether a cut of ``text`` at ``at`` falls inside a place (:func:`_places`) that a
+    piece of ``limit`` characters would hold whole."""
+    return any(start < at < end for start, end in _kept(text, _places(text, limit), limit)
+               if end - start <= limit)
+
+
+def _kept(text: str, places: list[tuple[int, int]], limit: int) -> list[tuple[int, int]]:
+    """``places`` but those that no piece can hold whole: a place that only a list
+    item's or heading's marker stands before on its line (:data:`_MARKER_ONLY`), which
+    no cut may leave alone, is held with it, and is cut at its spaces where the two
+    are longer than ``limit`` (newcomer on f0d6186: "- **…**" cut inside a word of the
+    bold text, or between a link's text and its address)."""
+    kept = []
+    for start, end in places:
+        line = text.rfind("\n", 0, start) + 1
+        if end - line <= limit or not _MARKER_ONLY.match(text, line, start):
+            kept.append((start, end))
+    return kept
 
 
 def _cuts(text: str, every: list[tuple[int, int]], fitting: list[tuple[int, int]],
@@ -185,6 +206,13 @@ def _places(text: str, emphasis: int = 0) -> list[tuple[int, int]]:
         # (in a formula, two backslashes are the TeX's one, escaped: "\\$" is its "\$")
         if character == "$" and not backslashes_before(text, index) % (4 if opened >= 0 else 2):
             width = 2 if text.startswith("$$", index) else 1
+            # A "$" before white space opens nothing, nor closes one after white space
+            # or before a digit (Pandoc's rule for inline TeX): "$79 and $109" are
+            # prices, not a formula (newcomer on f0d6186).
+            if width == 1 and (text[index + 1:index + 2].isspace() if opened < 0 else (
+                    text[index - 1].isspace() or text[index + 1:index + 2].isdigit())):
+                index += 1
+                continue
             if opened < 0:
                 opened, around = index, (tagged[:], bracketed[:])
             else:
