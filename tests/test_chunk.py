@@ -308,6 +308,45 @@ def test_a_chunk_starting_in_a_nested_item_keeps_an_outer_item_s_quote_in_it():
     assert "<li>\n<p>Epsilon</p>\n<blockquote>" in PARSER.render(found[1])
 
 
+@pytest.mark.parametrize("html, limit, expected", [
+    # (breaker on 418416b, R1: a blank line dropped at a piece's edge, then packed away
+    # beside code, joined two paragraphs of an item or a quote)
+    ("<ul><li>aaa<pre><code>c</code></pre><p>xx yy zz</p><p>ww vv uu</p></li></ul>", 21,
+     ["- aaa", "```\nc\n```", "xx yy zz", "ww vv uu"]),
+    ("<ul><li>aaa<pre><code>c</code></pre><blockquote><p>xx yy zz</p><p>ww vv uu</p></blockquote></li></ul>", 25,
+     ["- aaa\n\n  ```\n  c\n  ```", "> xx yy zz", "> ww vv uu"]),
+    # R2: markers of two items, or of an item and a heading, left alone
+    ("<ul><li><ul><li><b>bold words that are quite long</b></li></ul></li></ul>", 35,
+     ["- - **bold words that are quite", "long**"]),
+    ("<ul><li><h2><b>bold words that are quite long</b></h2></li></ul>", 38,
+     ["- ## **bold words that are quite", "long**"]),
+    # R3: a nested item's link fits once the item starts a chunk, without its indentation
+    ('<ul><li>a<ul><li><a href="/u">link words here ok</a></li></ul></li></ul>', 27,
+     ["- a", "- [link words here ok](/u)"]),
+    # R4: two dollars on two lines of a list are no formula (it pulled the next item
+    # into the quote before it)
+    ("<ul><li>x<blockquote>$x</blockquote></li><li>aaa bbb y$ ccc</li></ul>", 14,
+     ["- x\n\n  > $x", "- aaa bbb y$", "ccc"]),
+])
+def test_lists_with_code_quotes_and_places_keep_their_structure(html, limit, expected):
+    assert chunked(html, limit) == expected
+
+
+@pytest.mark.parametrize("limit", [12, 14, 16, 20])
+def test_a_heading_is_not_cut_after_a_hash_it_would_read_as_closing(limit):
+    # (breaker on 418416b: "## aaaa bbbb #" is the heading "aaaa bbbb", its "#" lost)
+    found = chunked("<h2>aaaa bbbb # cccc dddd</h2>", limit)
+    assert all(len(chunk) <= limit and not chunk.endswith(" #") for chunk in found)
+    assert " ".join(found) == "## aaaa bbbb # cccc dddd"
+
+
+def test_places_beside_markers_are_found_in_linear_time():
+    # (breaker on 418416b, R5: each place of a long line read back to the line's start
+    # for a marker: 4 MB took 10 s)
+    small, large = (webfold.to_blocks("<h2>Head</h2><p>" + "<b>a</b> " * size + "</p>") for size in (20000, 40000))
+    assert growth(lambda blocks: chunks(blocks, 400), small, large) < LINEAR_GROWTH
+
+
 def test_emphasis_longer_than_a_chunk_is_cut_as_text_is():
     found = chunked("<p>A start. <b>" + "Bold words. " * 12 + "</b> An end.</p>", 40)
     assert all(len(chunk) <= 40 for chunk in found)

@@ -168,6 +168,10 @@ def _block_pieces(block: Block, text: str, limit: int) -> list[str]:
         pieces = [piece.strip("\n") for piece in pack(pieces, "\n", limit)]     # (blank lines by a fence)
     else:
         pieces = prose(text, limit)
+    if block.kind in ("quote", "list"):
+        # (trimmed once packed: a blank line packed away would join two paragraphs,
+        # breaker on 418416b)
+        pieces = [_trimmed(piece) for piece in pieces]
     pieces = _unbroken(pieces, text)
     if block.kind == "paragraph":
         return [escaped for piece in pieces for escaped in _escaped(piece, limit)]
@@ -236,8 +240,8 @@ def _quoted_pieces(text: str, limit: int) -> list[str]:
     """A block quote's or list's Markdown in pieces of at most ``limit`` characters,
     cut as :func:`webfold.cuts.split` cuts, where a line of a quote cut inside goes on
     under its own ``>`` markers and the indentation before them (as a paragraph of its
-    own it would have left the quote). The blank lines (markers only) that a cut leaves
-    at a piece's start or end are dropped."""
+    own it would have left the quote). A piece may start or end with a blank line
+    (:func:`_trimmed`)."""
     pieces = []
     for line in split_lines(text):
         markers = _LINE_MARKERS.match(line).group()
@@ -245,15 +249,18 @@ def _quoted_pieces(text: str, limit: int) -> list[str]:
             pieces += split(line, limit)
         else:
             pieces += [markers + piece for piece in split(line[len(markers):], limit - len(markers))]
-    trimmed = []
-    for piece in pack(pieces, "\n", limit):
-        lines = piece.split("\n")
-        while len(lines) > 1 and not lines[-1].strip("> "):
-            lines.pop()
-        while len(lines) > 1 and not lines[0].strip("> "):
-            lines.pop(0)
-        trimmed.append("\n".join(lines))
-    return trimmed
+    return pack(pieces, "\n", limit)
+
+
+def _trimmed(piece: str) -> str:
+    """A quote's or list's piece without the blank lines (markers only) at its start
+    and end that a cut leaves there."""
+    lines = piece.split("\n")
+    while len(lines) > 1 and not lines[-1].strip("> "):
+        lines.pop()
+    while len(lines) > 1 and not lines[0].strip("> "):
+        lines.pop(0)
+    return "\n".join(lines)
 
 
 def _dedent(piece: str) -> str:

@@ -26,6 +26,7 @@ _SENTENCE_END = LazyPattern(r"(?<=[.!?。！？*_~\"'”’»)\]])"
 _CJK_SENTENCE_END = LazyPattern(r"(?<=[。！？])(?=[^」』）”’】〕》〉\s])|(?<=[。！？][」』）”’】〕》〉])(?=\S)")
 _SPACE = LazyPattern(" ")
 _NEWLINE = LazyPattern("\n")
+_INDENT = LazyPattern(" *")
 _BACKTICKS = LazyPattern("`+")
 #: A delimiter run of emphasis (CommonMark §6.2) or strikethrough (GFM §6.5).
 _DELIMITER_RUN = LazyPattern(r"\*+|_+|~+")
@@ -54,7 +55,12 @@ _BLOCK_START_CHARACTERS = frozenset("#>+-*_=0123456789|:`~<")
 #: A list item's marker (and task marker) or an ATX heading's alone, after indentation
 #: or quote markers: no cut is made after it, which would leave an empty item (or a
 #: setext underline) or heading.
-_MARKER_ONLY = LazyPattern(r"[ >]*(?:" + ITEM_MARKER + r"|#{1,6})(?: \[[ xX]\])? ?\Z")
+_MARKER_ONLY = LazyPattern(r"[ >]*(?:(?:" + ITEM_MARKER + r"|#{1,6})[ >]+)*(?:" + ITEM_MARKER
+                           + r"|#{1,6})(?: \[[ xX]\])? ?\Z")
+#: An ATX heading's start, and a closing sequence at the end of what precedes a cut in
+#: it, which would drop its "#"s (breaker on 418416b: "## aaaa bbbb #" lost its "#").
+_ATX_HEADING = LazyPattern(r"#{1,6} ")
+_CLOSING_SEQUENCE = LazyPattern(r" #+\Z")
 #: The last characters of what :data:`_MARKER_ONLY` matches.
 _MARKER_ENDS = frozenset("-+*.)]#")
 #: How far back :func:`_breaks_line` looks for a line's start, in characters.
@@ -128,8 +134,12 @@ def _kept(text: str, places: list[tuple[int, int]], limit: int) -> list[tuple[in
     bold text, or between a link's text and its address)."""
     kept = []
     for start, end in places:
-        line = text.rfind("\n", 0, start) + 1
-        if end - line <= limit or not _MARKER_ONLY.match(text, line, start):
+        # (a marker's line starts within _MARKER_READ characters: the look-back is
+        # bounded, or a long line's places would each read back to its start)
+        line = text.rfind("\n", max(0, start - _MARKER_READ), start) + 1
+        # (its indentation is left out: a chunk that starts with the item drops it)
+        line += len(_INDENT.match(text, line, start).group())
+        if end - line <= limit or line < start - _MARKER_READ or not _MARKER_ONLY.match(text, line, start):
             kept.append((start, end))
     return kept
 
@@ -216,8 +226,10 @@ def _places(text: str, emphasis: int = 0) -> list[tuple[int, int]]:
             if opened < 0:
                 opened, around = index, (tagged[:], bracketed[:])
             else:
-                # (across a tag, a link's edge or a blank line, two dollars of prose)
-                if around == (tagged, bracketed) and _BLANK_LINE.search(text, opened, index) is None:
+                # (across a tag, a link's edge or a line's end, or a blank line for
+                # "$$", two dollars of prose: breaker on 418416b)
+                if around == (tagged, bracketed) and (_BLANK_LINE if width == 2 else _NEWLINE).search(
+                        text, opened, index) is None:
                     found.append((opened, index + width))
                     opaque.append(found[-1])
                 opened = -1
@@ -437,6 +449,9 @@ def _breaks_line(text: str, before: int, after: int) -> bool:
         return True
     if text[before - 1:before] not in _MARKER_ENDS:
         return False
+    if text[before - 1] == "#" and _ATX_HEADING.match(text) \
+            and _CLOSING_SEQUENCE.search(text, max(0, before - _MARKER_READ), before):
+        return True                     # "## a #" would end with a closing sequence (§4.2)
     head = text[max(0, before - _MARKER_READ):before]
     if "\n" not in head and before > _MARKER_READ:
         return False                                # the line starts further back
