@@ -340,6 +340,20 @@ def test_a_heading_is_not_cut_after_a_hash_it_would_read_as_closing(limit):
     assert " ".join(found) == "## aaaa bbbb # cccc dddd"
 
 
+@pytest.mark.parametrize("html, limit, expected", [
+    # (breaker on 418416b: "2. eee" after the text of a cut item, in a quote, and after
+    # an indented paragraph of a nested item, read as that text: no list)
+    ("<blockquote><ol><li>aaa bbb ccc ddd</li><li>eee</li></ol></blockquote>", 16,
+     ["> 1. aaa bbb ccc", "> ddd\n>\n> 2. eee"]),
+    ("<ul><li>x<ol><li>aaa<p>bbb ccc ddd eee</p></li><li>fff</li></ol></li></ul>", 30,
+     ["- x\n  1. aaa", "   bbb ccc ddd eee\n\n2. fff"]),
+])
+def test_an_ordered_item_after_a_chunk_s_first_line_starts_a_list(html, limit, expected):
+    found = chunked(html, limit)
+    assert found == expected
+    assert "<ol start=\"2\">" in PARSER.render(found[-1])
+
+
 def test_places_beside_markers_are_found_in_linear_time():
     # (breaker on 418416b, R5: each place of a long line read back to the line's start
     # for a marker: 4 MB took 10 s)

@@ -20,6 +20,8 @@ _PIECE_GAP = 64
 _INDENT = LazyPattern(" *")
 #: An ordered list item numbered other than 1 (which cannot interrupt a paragraph).
 _LATER_ITEM = LazyPattern(r" *(?!1[.)])\d{1,9}[.)](?: |$)")
+#: An ordered list item's line, its indentation grouped.
+_ORDERED_ITEM = LazyPattern(r"( *)\d{1,9}[.)](?: |$)")
 #: A list's line that starts a line of the list: indented, or a list item's marker.
 _LIST_LINE = LazyPattern(" |" + ITEM_MARKER + "(?: |$)")
 #: The block quote markers at the start of a line of a quote, as the builder writes them.
@@ -178,7 +180,7 @@ def _block_pieces(block: Block, text: str, limit: int) -> list[str]:
     if block.kind == "list":
         return pieces[:1] + [part for piece in pieces[1:] for part in _before_items(_dedent(piece), limit)]
     if block.kind == "quote":
-        return pieces[:1] + [_dedent_quote(piece) for piece in pieces[1:]]
+        return pieces[:1] + [part for piece in pieces[1:] for part in _before_items(_dedent_quote(piece), limit)]
     return pieces
 
 
@@ -289,15 +291,22 @@ def _dedent(piece: str) -> str:
 
 
 def _before_items(piece: str, limit: int) -> list[str]:
-    """A list's piece (dedented) that starts inside an item's text and goes on with an
-    ordered item numbered other than 1, which cannot interrupt a paragraph (CommonMark
-    §5.2) and would read as its text, with the items after it: the text is made a
-    paragraph of its own by a blank line after it, or a piece of its own where the
-    blank line does not fit (breaker on 259369b)."""
+    """A list's or quote's piece (dedented) whose first line, text or an item of
+    another list, goes on with an ordered item numbered other than 1, which cannot
+    start a list there (CommonMark §5.2: it would read as that line's text, with the
+    items after it): the first line is made a paragraph or list of its own by a blank
+    line after it (in a quote, of its markers), or a piece of its own where the blank
+    line does not fit (breaker on 259369b; in a quote, and after an item or an
+    indented paragraph, breaker on 418416b)."""
     first, newline, rest = piece.partition("\n")
-    if not newline or _LIST_LINE.match(first) or not _LATER_ITEM.match(rest):
+    inside = _QUOTE_MARKERS.match(rest).group()
+    later = _LATER_ITEM.match(rest, len(inside))
+    if not newline or later is None:
         return [piece]
-    joined = first + "\n\n" + rest
+    sibling = _ORDERED_ITEM.match(first, len(_QUOTE_MARKERS.match(first).group()))
+    if sibling is not None and len(sibling.group(1)) == len(later.group()) - len(later.group().lstrip(" ")):
+        return [piece]                  # an item of the same list
+    joined = first + "\n" + inside.rstrip() + "\n" + rest
     return [joined] if len(joined) <= limit else [first, rest]
 
 
