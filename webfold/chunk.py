@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from webfold.block import Block
-from webfold.cuts import ITEM_MARKER, cuts_place, escape_start, pack, split, split_lines
+from webfold.cuts import INDENT, ITEM_MARKER, cuts_place, escape_start, pack, split, split_lines
 from webfold.markdown import backslashes_before
 from webfold.patterns import LazyPattern
 from webfold.render import written
@@ -16,8 +16,6 @@ _FENCE_LINE = LazyPattern(r"((?:[ >]|" + ITEM_MARKER + r" )*)(`{3,}|~{3,})")
 _LIST_MARKER = LazyPattern(ITEM_MARKER + " ")
 #: The most characters a cut drops between two pieces that :func:`_unbroken` looks past.
 _PIECE_GAP = 64
-#: Indentation at the start of a line.
-_INDENT = LazyPattern(" *")
 #: An ordered list item numbered other than 1 (which cannot interrupt a paragraph).
 _LATER_ITEM = LazyPattern(r" *(?!1[.)])\d{1,9}[.)](?: |$)")
 #: An ordered list item's line, its indentation grouped.
@@ -277,7 +275,7 @@ def _dedent(piece: str) -> str:
     indented nor an item) is text and stays as it is."""
     lines = piece.split("\n")
     head = 0 if _LIST_LINE.match(lines[0]) else 1
-    indents = [len(_INDENT.match(line).group()) for line in lines[head:]]
+    indents = [len(INDENT.match(line).group()) for line in lines[head:]]
     shown = [indent for line, indent in zip(lines[head:], indents) if line.strip()]
     if not shown:
         return piece

@@ -26,7 +26,8 @@ _SENTENCE_END = LazyPattern(r"(?<=[.!?。！？*_~\"'”’»)\]])"
 _CJK_SENTENCE_END = LazyPattern(r"(?<=[。！？])(?=[^」』）”’】〕》〉\s])|(?<=[。！？][」』）”’】〕》〉])(?=\S)")
 _SPACE = LazyPattern(" ")
 _NEWLINE = LazyPattern("\n")
-_INDENT = LazyPattern(" *")
+#: Indentation at the start of a line.
+INDENT = LazyPattern(" *")
 _BACKTICKS = LazyPattern("`+")
 #: A delimiter run of emphasis (CommonMark §6.2) or strikethrough (GFM §6.5).
 _DELIMITER_RUN = LazyPattern(r"\*+|_+|~+")
@@ -138,7 +139,7 @@ def _kept(text: str, places: list[tuple[int, int]], limit: int) -> list[tuple[in
         # bounded, or a long line's places would each read back to its start)
         line = text.rfind("\n", max(0, start - _MARKER_READ), start) + 1
         # (its indentation is left out: a chunk that starts with the item drops it)
-        line += len(_INDENT.match(text, line, start).group())
+        line += len(INDENT.match(text, line, start).group())
         if end - line <= limit or line < start - _MARKER_READ or not _MARKER_ONLY.match(text, line, start):
             kept.append((start, end))
     return kept
