@@ -239,7 +239,7 @@ cdef class Builder:
     cdef bint _wraps_one(self, Py_ssize_t opener, Py_ssize_t closer)
     @cython.locals(parts=list, delimiter=str, links=list, at=Py_ssize_t, close=Py_ssize_t, first=Py_ssize_t,
                    last=Py_ssize_t)
-    cdef bint _into_links(self, Py_ssize_t opener, Py_ssize_t end)
+    cdef bint _into_enclosures(self, Py_ssize_t opener, Py_ssize_t end)
     @cython.locals(written=tuple)
     cdef void close_code(self, object mark)
     cdef bint _take_back_opener(self, Py_ssize_t index)

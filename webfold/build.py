@@ -2622,7 +2622,7 @@ class Builder:
                     parts[opener] = parts[closer] = parts[opener].replace("_", "*")
                     todo.append((touched[0], touched[1], False))
                     continue
-            self._into_links(opener, closer)    # (or written inside the links it holds)
+            self._into_enclosures(opener, closer)    # (or written inside what it holds: links, quotations)
             parts[opener] = parts[closer] = ""
             self._continue_across(opener, closer)
             todo.extend([(held_opener, held_closer, True) for held_opener, held_closer in reversed(held)])
@@ -2808,7 +2808,7 @@ class Builder:
                 if self._wraps_one(opener, len(parts)):
                     parts.append(parts[opener])
                     self._move_inside(opener, len(parts) - 1)
-                elif not self._into_links(opener, len(parts)):
+                elif not self._into_enclosures(opener, len(parts)):
                     parts[opener] = ""
             else:
                 # A no-break space (Unicode white space: general category Zs) before a
@@ -2947,7 +2947,7 @@ class Builder:
         if last >= 0 and parts[last].endswith("!") and not backslashes_before(parts[last], len(parts[last]) - 1) % 2:
             self._rewrite(last, parts[last][:-1] + "\\!")
 
-    def _into_links(self, opener: int, end: int) -> bool:
+    def _into_enclosures(self, opener: int, end: int) -> bool:
         """Where the emphasis whose opener is ``parts[opener]`` cannot open (a letter or
         digit before it, punctuation after it) and holds only links (or superscripts,
         subscripts and quotations: :data:`ENCLOSING`), those between it and
@@ -3040,7 +3040,7 @@ class Builder:
             if inner and (inner[0][:1] == char or inner[-1][-1:] == char):
                 return False
         # White space at an end of the link's text would stop the delimiters moved
-        # next to it from flanking ("[**a\xa0**](/x)"): _into_links keeps it outside them.
+        # next to it from flanking ("[**a\xa0**](/x)"): _into_enclosures keeps it outside them.
         text = "".join(parts[opener + 2:closer - 1])
         return text == text.strip(_EDGE_SPACES)
 

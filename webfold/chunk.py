@@ -123,9 +123,10 @@ def _room_for_heading(block: Block, markdown: str, parts: list[str], room: int, 
     (:func:`webfold.cuts.cuts_place`; newcomer on f0d6186: an image's address was cut),
     so that the heading is a piece of its own."""
     first = _block_pieces(block, parts[0], room)
-    if markdown.startswith(first[0]) and cuts_place(markdown, len(first[0]), limit):
+    prefix = markdown.startswith(first[0])          # (not where the piece was dedented or escaped)
+    if prefix and cuts_place(markdown, len(first[0]), limit):
         return parts
-    if block.kind == "paragraph" and markdown.startswith(first[0]):
+    if block.kind == "paragraph" and prefix:
         # a paragraph's rest is cut again as a whole, not left with a short piece
         # before the others (newcomer on 2bbc73c)
         rest = markdown[len(first[0]):].removeprefix("\\\n").lstrip(" \n")
