@@ -35,7 +35,11 @@ CASES = [
     ("<p><b>a</b><b>b</b></p>", "**ab**\n"),
     ("<p><b>foo <i>bar</i></b></p>", "**foo *bar***\n"),
     ("<p><em>em</em>bedded</p>", "*em*bedded\n"),
-    ("<p><b>\"q\"</b>word</p>", "\"q\"word\n"),
+    # (a closer after punctuation and before a letter moves before the punctuation)
+    ("<p><b>\"q\"</b>word</p>", "**\"q**\"word\n"),
+    ("<p><b>Note:</b>Text</p>", "**Note**:Text\n"),
+    ("<p><b>a&#95;</b>b</p>", "**a**\\_b\n"),
+    ("<p><b>\" q \"</b>word</p>", "\" q \"word\n"),
     ("<p>x<del>gone</del> <s>also</s></p>", "x~~gone~~ ~~also~~\n"),
     ("<p><b>bold<br></b>next</p>", "**bold**\\\nnext\n"),
     # hard breaks
@@ -283,23 +287,38 @@ READINGS = [
     ("<p><b><i>a</i> b <i>c</i></b></p>", "***a* b *c***\n", "<p><strong><em>a</em> b <em>c</em></strong></p>\n"),
     # ... and as plain text where that underscore closes nothing (before a letter)
     ("<p><b><i>.</i>,<i>, a</i></b>b</p>", "*.*,*, a*b\n", "<p><em>.</em>,<em>, a</em>b</p>\n"),
-    # a closer after punctuation closes before an opener, which is punctuation too
-    ("<p><b>a.</b><s>z</s></p>", "**a.**~~z~~\n", "<p><strong>a.</strong><s>z</s></p>\n"),
+    # a closer after punctuation closes before an opener, which is punctuation too,
+    # but for tildes before a letter, which GitHub's renderer (cmark-gfm) passes over
+    # in judging the closer: it moves before the punctuation
+    ("<p><b>a.</b><a href=\"https://x.example/z\">z</a></p>", "**a.**[z](https://x.example/z)\n",
+     "<p><strong>a.</strong><a href=\"https://x.example/z\">z</a></p>\n"),
+    ("<p><b>a.</b><s>(z)</s></p>", "**a.**~~(z)~~\n", "<p><strong>a.</strong><s>(z)</s></p>\n"),
+    ("<p><b>a.</b><s>z</s></p>", "**a**.~~z~~\n", "<p><strong>a</strong>.<s>z</s></p>\n"),
     # ... and an underscore closes nothing before a letter: the two pairs trade
     # delimiters where an underscore opens the first ("__x__*y*z"), ...
     ("<p><b>x</b><i>y</i>z</p>", "__x__*y*z\n", "<p><strong>x</strong><em>y</em>z</p>\n"),
     ("<p><b>zz</b><i>zz</i>w</p>", "__zz__*zz*w\n", "<p><strong>zz</strong><em>zz</em>w</p>\n"),
     ("<p><b>x.</b><i>y</i>z</p>", "__x.__*y*z\n", "<p><strong>x.</strong><em>y</em>z</p>\n"),
     ("<p><i>ab'</i><b>x</b>y</p>", "_ab'_**x**y\n", "<p><em>ab'</em><strong>x</strong>y</p>\n"),
-    # ... where not, a first closer after punctuation goes and the second keeps "*"
-    ("<p>a<b>x.</b><i>y</i>z</p>", "ax.*y*z\n", "<p>ax.<em>y</em>z</p>\n"),
-    # ... and a closer kept for an opener that is then dropped goes too (no stray "*")
-    ("<p><i>x?</i><s>2#</s>z</p>", "x?2#z\n", "<p>x?2#z</p>\n"),
+    # ... where not, a first closer after punctuation moves before it (where white
+    # space stands before that, it goes) and the second keeps "*"
+    ("<p>a<b>x.</b><i>y</i>z</p>", "a**x**.*y*z\n", "<p>a<strong>x</strong>.<em>y</em>z</p>\n"),
+    ("<p>a<b>x .</b><i>y</i>z</p>", "ax .*y*z\n", "<p>ax .<em>y</em>z</p>\n"),
+    # ... and a closer kept for an opener that is then dropped goes too (no stray
+    # "*"); one before a run of tildes and a letter moves too, as cmark-gfm closes
+    # nothing there
+    ("<p><i>x?</i><s>2#</s>z</p>", "*x*?~~2~~#z\n", "<p><em>x</em>?<s>2</s>#z</p>\n"),
+    ("<p><i>x ?</i><s>2 #</s>z</p>", "x ?2 #z\n", "<p>x ?2 #z</p>\n"),
+    ("<p><i>x?</i><s>2</s> z</p>", "*x*?~~2~~ z\n", "<p><em>x</em>?<s>2</s> z</p>\n"),
+    ("<p><i>x ?</i><s>2</s> z</p>", "x ?~~2~~ z\n", "<p>x ?<s>2</s> z</p>\n"),
     # ... or one that a reopened mark continues, which writes no opener after it
-    ("<p><em>]<i><strong>2[</strong></em>x</i></p>", "*\\]2\\[x*\n", "<p><em>]2[x</em></p>\n"),
+    ("<p><em>]<i><strong>2[</strong></em>x</i></p>", "*\\]**2**\\[x*\n",
+     "<p><em>]<strong>2</strong>[x</em></p>\n"),
+    ("<p><em>]<i><strong>2 [</strong></em>x</i></p>", "*\\]2 \\[x*\n", "<p><em>]2 [x</em></p>\n"),
     # an empty code element writes nothing, so a closer before it is decided by what
     # follows it, as where a misnested end tag opens the code element again
-    ("<p><s>a.</s><code></code>x</p>", "a.x\n", "<p>a.x</p>\n"),
+    ("<p><s>a.</s><code></code>x</p>", "~~a~~.x\n", "<p><s>a</s>.x</p>\n"),
+    ("<p><s>a .</s><code></code>x</p>", "a .x\n", "<p>a .x</p>\n"),
     ("<p><b><code>2(</b></code>abq</p>", "`2(`abq\n", "<p><code>2(</code>abq</p>\n"),
     ("<p><em>2<tt>ab</em></tt>cd</p>", "2`ab`cd\n", "<p>2<code>ab</code>cd</p>\n"),
     ("<p><strike><code>w0</strike></code>\u00e9</p>", "`w0`\u00e9\n", "<p><code>w0</code>\u00e9</p>\n"),

@@ -124,7 +124,7 @@ cdef class Builder:
     cdef public Py_ssize_t last_code
     cdef public list closers
     cdef public dict code_spans
-    cdef public dict prose, dollars
+    cdef public dict prose, dollars, texts
     cdef public bint has_formula, writing_formula
     cdef public bint space, line_start
     cdef public bint keep_noscript, hidden_blocks
@@ -214,7 +214,7 @@ cdef class Builder:
     cdef void text(self, str text)
     @cython.locals(code=Mark, mark=Mark, lead=Py_ssize_t, at=Py_ssize_t)
     cdef void add_text(self, str text)
-    @cython.locals(parts=list, mark=Mark, touching=bint, containers=list)
+    @cython.locals(parts=list, mark=Mark, touching=bint, containers=list, tildes=bint)
     cdef void place(self, str first)
     @cython.locals(todo=list, check=bint, after=Py_ssize_t)
     cdef void _unbreak(self, Py_ssize_t opener, Py_ssize_t closer)
@@ -237,6 +237,7 @@ cdef class Builder:
     cdef void _escape_bang(self, Py_ssize_t bracket)
     @cython.locals(char=str, inner=list)
     cdef bint _wraps_one(self, Py_ssize_t opener, Py_ssize_t closer)
+    cdef bint _close_before_punctuation(self, Py_ssize_t opener, Py_ssize_t closer)
     @cython.locals(parts=list, delimiter=str, links=list, at=Py_ssize_t, close=Py_ssize_t, first=Py_ssize_t,
                    last=Py_ssize_t)
     cdef bint _into_enclosures(self, Py_ssize_t opener, Py_ssize_t end)

@@ -2423,6 +2423,9 @@ class Builder:
         # (markdown.holds_address), by id: where GFM's autolink extension links them
         # (Builder._addresses_before_markup)
         self.prose: dict[int, str] = {}
+        # Every part of text (escaped character data, not markup), by id: where a
+        # closer may move into (Builder._close_before_punctuation)
+        self.texts: dict[int, str] = {}
         # The parts of text (and images) that hold a "$", by id, and whether the
         # paragraph holds a formula: then they are escaped (Builder._escape_dollars)
         self.dollars: dict[int, str] = {}
@@ -2500,6 +2503,7 @@ class Builder:
             part = escape_prose(text)
             if holds_address(part):
                 self.prose[id(part)] = part
+        self.texts[id(part)] = part
         self.parts.append(part)
         if "$" in part and not self.writing_formula:
             self.dollars[id(part)] = part
@@ -2533,6 +2537,7 @@ class Builder:
         # ("**"x"**~~y~~"); if it is dropped, they do not (Builder._unbreak)
         held = self.fragile[:]
         self.fragile.clear()
+        tildes = True                       # (every opener written after them is a "~" run)
         for mark in self.marks:
             if mark.placed != -1:
                 continue
@@ -2553,9 +2558,11 @@ class Builder:
                     # punctuation (CommonMark §6.2), "**a**_b_"
                     delimiter = underscored
                     self.swapped[len(parts)] = self.closers[-1][1], self.closers[-1][0]
+            tildes = tildes and delimiter[0] == "~"
             if held:
                 self.held[len(parts)] = held
-                held = []
+                if not tildes:
+                    held = []
             if delimiter[0] == "*":
                 self._split_run(self._after_run(mark, first))
             if delimiter == "[":
@@ -2565,7 +2572,9 @@ class Builder:
         if held and letter_like(first):
             # "**"x"**y": with no opener after it (or every mark continued a run of
             # closers, "*a **b.***" + "*y"), a closer after punctuation and before a
-            # letter closes nothing (CommonMark §6.2, right-flanking). All of a chain
+            # letter closes nothing (CommonMark §6.2, right-flanking); nor, to GitHub's
+            # renderer (cmark-gfm), before tildes and a letter: it judges flanking past
+            # the "~"s ("*x?*~~y~~" shows its asterisks there). All of a chain
             # of closers is mended ("**a ~~b.~~**y": else the inner one would break).
             for opener, closer in held:
                 if closer < len(parts) and parts[closer]:
@@ -2622,10 +2631,40 @@ class Builder:
                     parts[opener] = parts[closer] = parts[opener].replace("_", "*")
                     todo.append((touched[0], touched[1], False))
                     continue
+            if self._close_before_punctuation(opener, closer):
+                self.held[opener] = held
+                continue
             self._into_enclosures(opener, closer)    # (or written inside what it holds: links, quotations)
             parts[opener] = parts[closer] = ""
             self._continue_across(opener, closer)
             todo.extend([(held_opener, held_closer, True) for held_opener, held_closer in reversed(held)])
+
+    def _close_before_punctuation(self, opener: int, closer: int) -> bool:
+        """Move the closer at ``parts[closer]``, which punctuation before it and a letter
+        or digit after it keep from closing (CommonMark §6.2, right-flanking), back
+        before the last character of the text it ends, where that is punctuation:
+        "**Note:**Text" becomes "**Note**:Text" (the colon is no longer bold, the word
+        stays so; the pair used to be dropped). Between the character before, which is
+        not white space, and the punctuation after, any run closes, and an underscore
+        too. An escaped character moves whole (``<b>a&#95;</b>b`` is "**a**" and the
+        escaped underscore), and the closer of outer emphasis, mended next, goes after
+        the inner one's ("***Note***:Text"). Only into a part of text (:attr:`texts`),
+        not one that may end in a web address (:attr:`prose`), whose autolink would then
+        end elsewhere. Returns whether it was moved (``parts[closer]`` is then
+        emptied)."""
+        parts = self.parts
+        last = self._written_before(closer, opener)
+        text = parts[last]
+        if last <= opener or text is not self.texts.get(id(text)) or text is self.prose.get(id(text)) \
+                or not is_punctuation(text[-1:]):
+            return False
+        at = len(text) - 1
+        at -= backslashes_before(text, at) % 2      # (a backslash escapes it: both move)
+        if at < 1 or text[at - 1] in _EDGE_SPACES:
+            return False
+        self._rewrite(last, text[:at] + parts[closer] + text[at:])
+        parts[closer] = ""
+        return True
 
     def _continue_across(self, opener: int, closer: int) -> None:
         """After the pair at ``parts[opener]`` and ``parts[closer]`` is dropped: a closer
@@ -3244,6 +3283,8 @@ class Builder:
         old = self.parts[index]
         if old is self.prose.get(id(old)):
             self.prose[id(text)] = text
+        if old is self.texts.get(id(old)):
+            self.texts[id(text)] = text
         if old is self.dollars.get(id(old)):
             self.dollars[id(text)] = text
         self.parts[index] = text
