@@ -543,6 +543,25 @@ BLOCKS = [
     ("link_after_hidden_link", "<a hidden href=x>a<a href=y>b</a>", "[b](y)\n"),
     ("cdata_is_a_comment_in_html", "<p>x<![CDATA[y]]>z</p>", "xz\n"),
     ("numeric_references_with_leading_zeros", "<p>&#0000000065; &#" + "0" * 5000 + "65;</p>", "A A\n"),
+    # the breaker of session 31: numbers in attributes are ASCII digits (WHATWG HTML
+    # §2.3.4); "²".isdigit() is true and int("²") raised ValueError, which lost the page
+    ("list_start_of_a_superscript_digit", '<p>Intro.</p><ol start="²"><li>item</li></ol>', "Intro.\n\n1. item\n"),
+    ("list_start_of_arabic_indic_digits", '<ol start="١٢"><li>item</li></ol>', "1. item\n"),
+    ("list_start_before_letters", '<ol start=" 3rd"><li>item</li></ol>', "3. item\n"),
+    ("list_start_of_thousands_of_digits", '<ol start="' + "9" * 5000 + '"><li>item</li></ol>', "999999999. item\n"),
+    ("colspan_of_arabic_indic_digits", '<table><tr><td colspan="١٠">a<td>b<tr><td>c<td>d</table>',
+     "| a | b |\n| --- | --- |\n| c | d |\n"),
+    ("colour_of_a_superscript_digit", '<p>Intro <span style="color:rgb(²,0,0);background:#fff">red</span> text.</p>',
+     "Intro red text.\n"),
+    ("colour_of_thousands_of_digits",
+     '<p>Intro <span style="color:rgb(' + "9" * 5000 + ',0,0);background:#fff">red</span> text.</p>', "Intro red text.\n"),
+    ("srcset_descriptor_of_a_dot", '<p>Text</p><img srcset="a.png .x"><img srcset="b.png .w">', "Text\n"),
+    # ... and a srcset URL runs to white space, commas and all (§4.8.4.3.10)
+    ("srcset_url_holding_commas",
+     '<img srcset="https://res.cloudinary.com/d/image/upload/c_scale,w_600/s.jpg 600w" alt="photo">',
+     "![photo](https://res.cloudinary.com/d/image/upload/c_scale,w_600/s.jpg)\n"),
+    ("srcset_urls_holding_commas", '<img srcset="/d/a?w=300,400 300w, /d/b?w=600,800 600w" alt=p>',
+     "![p](/d/b?w=600,800)\n"),
 ]
 
 

@@ -21,6 +21,7 @@ from webfold.markdown import (TAG_MARKS, address_at_end, backslashes_before, bef
                               holds_address, link_title, reads_through, runs_into_markup, starts_markup, unlinked)
 from webfold.mathml import MathText, formula, image_delimiter, is_copy, script_delimiter
 from webfold.memo import remember
+from webfold.microsyntaxes import html_integer, largest_candidate
 from webfold._scan import TokenFlag, TokenKind, Tokens
 from webfold._text import Lexicon, attribute_marks
 from webfold.block import (CHROME_ASIDE, CHROME_CLASS, CHROME_DIALOG, CHROME_FORM, CHROME_HEADER_FOOTER,
@@ -620,9 +621,10 @@ def _colour(value: str) -> str:
     value = value.strip().lower()
     if value.startswith(("rgb(", "rgba(")):
         parts = value[value.index("(") + 1:].rstrip(")").replace(",", " ").replace("/", " ").split()
-        if len(parts) >= 3 and all(part.isdigit() for part in parts[:3]) and (
+        # (ASCII digits: "²".isdigit() is true, and int() refuses it)
+        if len(parts) >= 3 and all(part.isascii() and part.isdigit() for part in parts[:3]) and (
                 len(parts) == 3 or parts[3] in ("1", "1.0", "100%")):
-            return "#" + "".join(f"{min(int(part), 255):02x}" for part in parts[:3])
+            return "#" + "".join(f"{min(html_integer(part), 255):02x}" for part in parts[:3])
         return value
     value = value.split()[0] if value else value
     if len(value) == 4 and value.startswith("#"):
@@ -1182,8 +1184,9 @@ class Builder:
             self.heading = HEADING_LEVEL[name]
         elif role == LIST:
             nested = self.nested_list()
-            start = (attributes.get("start", "") if attributes else "").strip()
-            number = min(int(start), MAX_LIST_NUMBER) if start.isdigit() and len(start) < 12 else 1
+            # (a negative start, which HTML allows, CommonMark cannot write)
+            start = html_integer(attributes.get("start") if attributes else None)
+            number = min(start, MAX_LIST_NUMBER) if start is not None and start >= 0 else 1
             data = ListState(name == "ol", number, nested)
             sink = self.sinks[-1]
             # Two lists in a row would read as one: the second uses the other
@@ -3778,26 +3781,7 @@ def span(value: str | None, limit: int, zero: int) -> int:
     absent or not a number; ``zero`` for 0 (a ``rowspan`` of 0 runs to the end of the
     table, a ``colspan`` of 0 is 1). WHATWG HTML §4.9.11 and "rules for parsing
     non-negative integers"."""
-    if not value:
+    number = html_integer(value)
+    if number is None or number < 0:
         return 1
-    digits = re.match(r"\s*(\d{1,6})", value)
-    if digits is None:
-        return 1
-    number = int(digits.group(1))
     return zero if number == 0 else min(number, limit)
-
-
-def largest_candidate(srcset: str) -> str:
-    """The URL of the widest candidate in a ``srcset`` (WHATWG HTML §4.8.4.3)."""
-    best, best_size = "", -1.0
-    for candidate in srcset.split(","):
-        fields = candidate.split()
-        if not fields:
-            continue
-        size = 0.0
-        if len(fields) > 1:
-            found = re.match(r"([\d.]+)[wx]$", fields[1])
-            size = float(found.group(1)) if found and found.group(1).count(".") <= 1 else 0.0
-        if size > best_size:
-            best, best_size = fields[0], size
-    return best

@@ -331,7 +331,8 @@ def _record_length(head: bytes) -> int | None:
     values = [value.strip().removeprefix(b"+") for name, _, value in
               (line.partition(b":") for line in head[:header_end].split(b"\r\n"))
               if name.strip().lower() == b"content-length"]
-    if not values or not values[0].isdigit():
+    # (more digits than a file's size can have: int() refuses over 4,300 of them)
+    if not values or not values[0].isdigit() or len(values[0].lstrip(b"0")) > 18:
         return -1
     return header_end + 4 + int(values[0]) + 4
 
