@@ -555,6 +555,9 @@ BLOCKS = [
      "Intro red text.\n"),
     ("colour_of_thousands_of_digits",
      '<p>Intro <span style="color:rgb(' + "9" * 5000 + ',0,0);background:#fff">red</span> text.</p>', "Intro red text.\n"),
+    # quotations nested deeper than 64 write no more marks, and keep their text
+    ("quotations_nested_deeper_than_marks_go", "<p>" + "<q>" * 66 + "x",
+     "\u201c" + "\u2018" * 63 + "x" + "\u2019" * 63 + "\u201d\n"),
     ("srcset_descriptor_of_a_dot", '<p>Text</p><img srcset="a.png .x"><img srcset="b.png .w">', "Text\n"),
     # ... and a srcset URL runs to white space, commas and all (§4.8.4.3.10)
     ("srcset_url_holding_commas",
@@ -609,6 +612,9 @@ GROWTH = [
     ("addresses_in_elements_before_bold", lambda n: "<p>" + "<span>http://a</span>" * n + "<b>x</b></p>", 4000),
     ("addresses_after_escapes", lambda n: "<p>" + "<span>]http://a</span>" * n + "<b>x</b></p>", 16000),
     ("bold_addresses", lambda n: "<p>" + "<b>http://a</b>" * n + "</p>", 4000),
+    # the breaker of session 31: each <q> read every open mark and every ancestor
+    ("nested_quotations", lambda n: "<p>" + "<q>" * n + "x", 10000),
+    ("quotations_under_deep_nesting", lambda n: "<div>" * n + "<p>" + "<q>x</q>" * n, 5000),
 ]
 
 

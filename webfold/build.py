@@ -117,6 +117,12 @@ MAX_CONTAINERS = 24
 #: CommonMark list numbers have at most nine digits (§5.2).
 MAX_LIST_NUMBER = 999_999_999
 
+#: Quotations nested deeper than this write no more quotation marks (their text stays),
+#: and a ``<q>`` looks this many elements up for the ``lang`` that chooses its marks:
+#: each ``<q>`` reads the open marks and its ancestors, and without a bound 40,000
+#: nested ones took 40 seconds, growing as the square (breaker of session 31).
+MAX_QUOTATION_DEPTH = 64
+
 #: Code elements that touch are written as one code span ("`x``y`" would read as one
 #: span holding the backticks), until it holds this many characters: then the next
 #: starts a span of its own after a space. Each joining rewrites the span, so without
@@ -2747,8 +2753,10 @@ class Builder:
                 return None
         elif name == "q":
             # the outer marks, or the inner ones inside another quotation (and deeper)
-            inside = any((m.opener, m.closer) in QUOTATION_PAIRS for m in self.marks)
-            mark = Mark(*self.quotations(attributes, parent)[inside])
+            quoted = sum((m.opener, m.closer) in QUOTATION_PAIRS for m in self.marks)
+            if quoted >= MAX_QUOTATION_DEPTH:
+                return None
+            mark = Mark(*self.quotations(attributes, parent)[quoted > 0])
         else:
             opener, closer = PAIRS[name]
             if any(m.opener == opener for m in self.marks):
@@ -2762,11 +2770,14 @@ class Builder:
         ``attributes`` under the ``parent`` frame: those of its own ``lang`` (HTML
         §3.2.6.2), else of its nearest ancestor's, else of the page's, the first whose
         language HTML §15.3.6 names (an empty or unknown language keeps the marks
-        around it, as CSS inherits them); English's, the root's, for none."""
+        around it, as CSS inherits them); English's, the root's, for none. Only the
+        nearest :data:`MAX_QUOTATION_DEPTH` ancestors are read."""
         marks = quotation_marks(attributes.get("lang", "")) if attributes else None
-        while marks is None and parent is not None:
+        reach = MAX_QUOTATION_DEPTH
+        while marks is None and parent is not None and reach:
             marks = quotation_marks(parent.attributes.get("lang", "")) if parent.attributes else None
             parent = parent.parent
+            reach -= 1
         return marks or quotation_marks(self.page.lang) or ENGLISH_QUOTATIONS
 
     def _link_mark(self, attributes) -> Mark | None:
