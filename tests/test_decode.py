@@ -62,6 +62,15 @@ def test_caller_charset_beats_meta_and_bom_beats_both():
     assert webfold.to_markdown(utf8, selection=False) == "\u00e9\n"
 
 
+def test_a_str_drops_the_byte_order_mark_at_its_start_as_bytes_do():
+    # (breaker of session 31: open() of a UTF-8 file with one leaves it in the str,
+    # which became a paragraph of its own; one inside the text stays)
+    with_bom = "\ufeff<p>x</p><p>a\ufeffb</p>"
+    assert webfold.to_markdown(with_bom, selection=False) == "x\n\na\ufeffb\n"
+    assert webfold.to_markdown(with_bom.encode("utf-8"), selection=False) == "x\n\na\ufeffb\n"
+    assert [block.md for block in webfold.to_blocks(with_bom)] == ["x", "a\ufeffb"]
+
+
 def test_utf16_with_bom():
     data = codecs.BOM_UTF16_LE + page("\u00e9t\u00e9").encode("utf-16-le")
     assert webfold.to_markdown(data, selection=False) == "\u00e9t\u00e9\n"

@@ -340,7 +340,10 @@ def decode(html: str | bytes, charset: str | None = None) -> Decoded:
     Parameters
     ----------
     html : str or bytes
-        The document. A ``str`` is taken as decoded text (lone surrogates become U+FFFD).
+        The document. A ``str`` is taken as decoded text (lone surrogates become
+        U+FFFD), a byte order mark at its start (U+FEFF, which ``open()`` leaves in
+        text read as UTF-8) dropped, as decoding bytes drops it (WHATWG Encoding,
+        "decode").
     charset : str, optional
         An encoding label from outside the document, such as the ``charset`` of an HTTP
         ``Content-Type`` header (:func:`encoding_for_label`). Ignored for ``str`` input
@@ -362,7 +365,7 @@ def decode(html: str | bytes, charset: str | None = None) -> Decoded:
         If the bytes are a binary file, not text (see :func:`binary_kind`).
     """
     if isinstance(html, str):
-        return Decoded(_utf8(html), "utf-8", "str")
+        return Decoded(_utf8(html.removeprefix("\ufeff")), "utf-8", "str")
     if isinstance(html, (bytearray, memoryview)) or isinstance(html, bytes) and type(html) is not bytes:
         html = bytes(html)                  # the scanner reads exact bytes objects
     if not isinstance(html, bytes):
