@@ -381,6 +381,20 @@ def test_without_base_targets_stay_as_written():
     assert md("<a href='/x'>x</a><img src='y.png'>", None) == "[x](/x)![](y.png)\n"
 
 
+# A target of a special scheme without its two slashes is read as browsers read it
+# (WHATWG URL Standard §4.4): relative where the base has that scheme, else with the
+# slashes; an empty one is the base without its fragment (breaker of session 31:
+# "https:page2" was written as it stood)
+@pytest.mark.parametrize("href, expected", [
+    ("https:page2", "https://ex.com/dir/page2"), ("https:/top", "https://ex.com/top"),
+    ("HTTPS:page2", "https://ex.com/dir/page2"), ("https:", "https://ex.com/dir/p?q"),
+    ("", "https://ex.com/dir/p?q"), ("http:other", "http://other"), ("https:///host/a", "https://host/a"),
+    ("https://host/a", "https://host/a"), ("mailto:a@b.example", "mailto:a@b.example"), ("file:x", "file:x"),
+])
+def test_a_special_scheme_without_slashes(href, expected):
+    assert md(f'<a href="{href}">x</a>', "https://ex.com/dir/p?q#f") == f"[x]({expected})\n"
+
+
 def test_relative_base_element_without_a_caller_base():
     html = "<head><base href='/guides/'></head><a href='x'>x</a> <img src='i.png'> <a href='//h/y'>y</a>"
     assert md(html, None) == "[x](/guides/x) ![](/guides/i.png) [y](//h/y)\n"

@@ -73,10 +73,26 @@ class Resolver:
         return self._resolve(self._clean(target))
 
     def _resolve(self, target: str) -> str:
-        """The absolute form of a target :meth:`_clean` has read."""
+        """The absolute form of a target :meth:`_clean` has read. A target of a special
+        scheme (:data:`SPECIAL_SCHEMES`, but ``file``) without the two slashes is read
+        as browsers read it (WHATWG URL Standard §4.4, "special relative or authority
+        state"): relative to the base where the base has that scheme (``https:page2``
+        on an https page is ``page2``), else with the slashes (``http:foo`` is
+        ``http://foo``); and more than two slashes are two (``https:///x`` is
+        ``https://x``). An empty target is the base without its fragment."""
         base = self.base
-        if base is None or _ABSOLUTE.match(target):
+        found = _ABSOLUTE.match(target)
+        if found is not None:
+            name, rest = found.group(0)[:-1].lower(), target[found.end():]
+            if name not in SPECIAL_SCHEMES or name == "file" or rest.startswith("//") and rest[2:3] != "/":
+                return target
+            if base is None or scheme(base) != name or rest.startswith("//"):
+                return f"{name}://{rest.lstrip('/')}"
+            target = rest
+        elif base is None:
             return target
+        if not target:
+            return self._no_fragment
         if target.startswith("#"):
             return self._no_fragment + target
         if target.startswith("/") and not target.startswith("//") and self._origin \
