@@ -568,6 +568,12 @@ BLOCKS = [
      "Intro red text.\n"),
     ("colour_of_thousands_of_digits",
      '<p>Intro <span style="color:rgb(' + "9" * 5000 + ',0,0);background:#fff">red</span> text.</p>', "Intro red text.\n"),
+    # a block element inside preformatted text starts and ends a line, as a browser
+    # lays it out (prettify numbers lines with an <ol>)
+    ("lines_of_divs_in_pre", "<pre><div>a = 1</div><div>b = 2</div></pre>", "```\na = 1\nb = 2\n```\n"),
+    ("line_numbers_in_pre", "<pre><ol><li>import os</li><li>print(os)</li></ol></pre>",
+     "```\nimport os\nprint(os)\n```\n"),
+    ("text_around_a_div_in_pre", "<pre>x<div>a</div>y<span>z</span></pre>", "```\nx\na\nyz\n```\n"),
     # quotations nested deeper than 64 write no more marks, and keep their text
     ("quotations_nested_deeper_than_marks_go", "<p>" + "<q>" * 66 + "x",
      "\u201c" + "\u2018" * 63 + "x" + "\u2019" * 63 + "\u201d\n"),

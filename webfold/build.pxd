@@ -253,6 +253,7 @@ cdef class Builder:
     @cython.locals(parts=list, mark=Mark, blank=Py_ssize_t)
     cdef void flush(self)
     cdef void _join_touching_code(self, list parts)
+    cdef void new_code_line(self)
     cdef void close_pre(self)
     cdef void code_language(self, object attributes)
     cdef bint nested_list(self)

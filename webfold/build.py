@@ -101,9 +101,11 @@ MAX_LABEL_CHARS = 200
 # closes it later does not open it again.
 # MARKER: an HTML element of MARKER_ELEMENTS, which put a marker on the list of active
 # formatting elements when it opened (see Builder.push and Builder.markers).
+# LINE_AFTER: a block element inside preformatted text, which ends its line when it
+# closes, as it started one (see Builder.new_code_line).
 HIDDEN_ROOT, HIDDEN_CANDIDATE, IN_MAIN, IN_SECTIONING, SPACE_AFTER, FLAT_TABLE = 1, 2, 4, 8, 16, 32
 HIDDEN_FOREIGN, REMOVED, DIALOG_ROOT, INTEGRATION_POINT, INACTIVE = 64, 128, 256, 512, 1024
-FOREIGN_SEEN, FOREIGN_UNSEEN, MARKER = 2048, 4096, 8192
+FOREIGN_SEEN, FOREIGN_UNSEEN, MARKER, LINE_AFTER = 2048, 4096, 8192, 16384
 #: The tag of a REMOVED frame: no end tag names it.
 REMOVED_TAG = "#removed"
 
@@ -1047,6 +1049,9 @@ class Builder:
         if self.pre:
             if role == CODE or role == PRE:
                 self.code_language(attributes)
+            if name in BLOCK_ELEMENTS:
+                self.new_code_line()
+                frame_flags |= LINE_AFTER
             self.push(name, NONE, frame_flags, attributes, None, chrome)
             return
         if role == NONE:
@@ -2346,6 +2351,8 @@ class Builder:
             if flags:                           # after the role: its last leaf is still inside
                 if flags & SPACE_AFTER:
                     self.space = True
+                if flags & LINE_AFTER and self.pre:
+                    self.new_code_line()
                 if flags & FLAT_TABLE:
                     self.flat_tables -= 1
                 if flags & IN_MAIN:
@@ -3392,6 +3399,14 @@ class Builder:
         for first, pieces in runs:
             if len(pieces) > 1:
                 parts[first] = code_span("".join(pieces))
+
+    def new_code_line(self) -> None:
+        """End the line of preformatted text written so far, if it has one: a block
+        element inside ``<pre>`` (a ``<div>`` per line, prettify's ``<ol>`` of line
+        numbers) starts and ends a line, as a browser lays it out (breaker of session
+        31: "a = 1b = 2")."""
+        if self.pre_parts and not self.pre_parts[-1].endswith("\n"):
+            self.pre_parts.append("\n")
 
     def close_pre(self) -> None:
         self.pre -= 1
