@@ -568,6 +568,19 @@ BLOCKS = [
      "Intro red text.\n"),
     ("colour_of_thousands_of_digits",
      '<p>Intro <span style="color:rgb(' + "9" * 5000 + ',0,0);background:#fff">red</span> text.</p>', "Intro red text.\n"),
+    # an inline style is read with its own cascade: the later declaration of a property
+    # wins, unless only the earlier is !important (CSS Cascade 4 §6.4)
+    ("style_shown_again", '<p>More <span style="visibility:hidden;visibility:visible">shown words</span> here.</p>',
+     "More shown words here.\n"),
+    ("display_shown_again", '<div style="display:none;display:block"><p>Shown.</p></div>', "Shown.\n"),
+    ("size_and_opacity_shown_again", '<p>a <span style="font-size:0;font-size:16px">b</span> '
+     '<span style="opacity:0;opacity:1">c</span> <span style="color:transparent;color:black">d</span></p>',
+     "a b c d\n"),
+    ("important_display_kept", '<div style="display:block !important;display:none"><p>kept</p></div>', "kept\n"),
+    ("background_changed_again", '<p>a <span style="color:#fff;background:#fff;background-color:#000">b</span></p>',
+     "a b\n"),
+    ("style_hidden_again", '<p>a <span style="Visibility:visible;visibility:hidden">b</span> c'
+     '<span style="background:url(data:image/png;base64,x);visibility:hidden">d</span></p>', "a c\n"),
     # a block element inside preformatted text starts and ends a line, as a browser
     # lays it out (prettify numbers lines with an <ol>)
     ("lines_of_divs_in_pre", "<pre><div>a = 1</div><div>b = 2</div></pre>", "```\na = 1\nb = 2\n```\n"),

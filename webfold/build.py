@@ -554,6 +554,69 @@ def plain_css(style: str) -> str:
     return _CSS_ESCAPE.sub(_css_unescape, _CSS_COMMENT.sub("", style))
 
 
+# Pages repeat their inline styles: remember how each reads (bounded).
+_STYLE_MEMO: dict[str, str] = {}
+#: A declaration's ``!important`` (CSS Cascade 4 §6.4.1).
+_IMPORTANT = LazyPattern(r"!\s*important\s*$", re.IGNORECASE)
+
+
+def read_style(style: str) -> str:
+    """An inline ``style`` as CSS reads it: :func:`plain_css`, then only the
+    declarations that win the cascade among its own (CSS Cascade 4 §6.4: of two
+    declarations of one property the later wins, unless only the earlier is
+    ``!important``; ``background`` and ``background-color`` both set the background
+    colour). ``visibility:hidden;visibility:visible`` is ``visibility:visible``, and
+    ``display:block !important;display:none`` is ``display:block !important`` (breaker
+    of session 31: the first declaration hid the text). The string itself when nothing
+    changes."""
+    found = _STYLE_MEMO.get(style)
+    if found is None:
+        found = plain_css(style) if "\\" in style or "/*" in style else style
+        if found.count(":") > 1:
+            winners: dict[str, tuple[bool, str]] = {}
+            count = 0
+            for declaration in _declarations(found):
+                name, colon, value = declaration.partition(":")
+                name = name.strip().lower()
+                if not colon or not name:
+                    continue
+                count += 1
+                key = "background" if name == "background-color" else name
+                important = _IMPORTANT.search(value) is not None
+                previous = winners.pop(key, None)
+                winners[key] = previous if previous is not None and previous[0] and not important \
+                    else (important, f"{name}:{value.strip()}")
+            if len(winners) < count:        # (a property declared twice)
+                found = ";".join(text for _, text in winners.values())
+        if found == style:
+            found = style
+        remember(_STYLE_MEMO, style, found, len(style))
+    return found
+
+
+def _declarations(style: str) -> list[str]:
+    """The declarations of an inline style, split at the semicolons outside
+    parentheses and quoted strings (``url(data:image/png;base64,…)`` is one value)."""
+    if "(" not in style and '"' not in style and "'" not in style:
+        return style.split(";")
+    out, start, depth, quote = [], 0, 0, ""
+    for index, character in enumerate(style):
+        if quote:
+            if character == quote:
+                quote = ""
+        elif character in "\"'":
+            quote = character
+        elif character == "(":
+            depth += 1
+        elif character == ")" and depth:
+            depth -= 1
+        elif character == ";" and not depth:
+            out.append(style[start:index])
+            start = index + 1
+    out.append(style[start:])
+    return out
+
+
 def _css_unescape(match: re.Match) -> str:
     if match.group(2) is not None:
         return match.group(2)
@@ -1378,9 +1441,9 @@ class Builder:
         anti-flash pattern). The ``style`` attribute is written back as CSS reads it.
         ``marks``: the element's :func:`class_marks`."""
         style = attributes.get("style")
-        if style and ("\\" in style or "/*" in style):
+        if style:
             # read once, as CSS reads it: chrome_kinds, note_control and closed_panel use it
-            style = attributes["style"] = plain_css(style)
+            style = attributes["style"] = read_style(style)
         if name == "html" or name == "body":
             return False
         if "hidden" in attributes and not REACT_SEGMENT.match(attributes.get("id", "")):
