@@ -67,6 +67,12 @@ CASES = [
     ("<pre><code class='lang-go'>go</code></pre>", "```go\ngo\n```\n"),
     ("<pre class='brush: php'>p</pre>", "```php\np\n```\n"),
     ("<pre data-lang='sql'>s</pre>", "```sql\ns\n```\n"),
+    # language-x first wherever it stands (Elementor's "highlight-height" is a height);
+    # "auto" and "none" name no language (Discourse, prettify)
+    ("<pre class='highlight-height language-typescript'>t</pre>", "```typescript\nt\n```\n"),
+    ("<pre class='lang-js language-python'>p</pre>", "```python\np\n```\n"),
+    ("<pre class='lang-auto'><code class='lang-ruby'>r</code></pre>", "```ruby\nr\n```\n"),
+    ("<pre class='lang-none prettyprint-override'>n</pre>", "```\nn\n```\n"),
     ("<p>use <code>a`b</code> and <code>`x`</code> and <code>*no*</code></p>",
      "use ``a`b`` and `` `x` `` and `*no*`\n"),
     # links and images

@@ -33,7 +33,7 @@ from webfold.quotations import ENGLISH as ENGLISH_QUOTATIONS, PAIRS as QUOTATION
 from webfold.patterns import LazyPattern
 from webfold.table import MAX_COLSPAN, MAX_ROWSPAN, Cell, Table, pipe_table
 from webfold.tables import (BLOCK_ELEMENTS, CHROME_TOKEN_SET, CODE_LANGUAGE, DROPPED_ELEMENTS,
-                            CONTROL_ELEMENTS, CONTROL_ROLES, DIALOG_ROLES, SCREEN_READER_ONLY,
+                            NO_CODE_LANGUAGE, CONTROL_ELEMENTS, CONTROL_ROLES, DIALOG_ROLES, SCREEN_READER_ONLY,
                             DISPLAY_NONE, HEADING_LEVEL, P_CLOSERS, PLACEHOLDER_SRC, PLACEHOLDER_WORDS,
                             REACT_SEGMENT,
                             SCOPE_BOUNDARIES, SECTIONING, SPECIAL_ELEMENTS, TAG_NAMES,
@@ -3499,10 +3499,12 @@ class Builder:
             if not value:
                 continue
             if key == "class":
-                found = CODE_LANGUAGE.search(value)
-                value = found.group(1) if found else ""
+                found = next((match for match in CODE_LANGUAGE.finditer(value) if match.group(1)), None) \
+                    or CODE_LANGUAGE.search(value)
+                value = (found.group(1) or found.group(2)) if found else ""
             if value and re.fullmatch(r"[\w+#.-]{1,30}", value):
-                self.pre_language = value.lower()
+                if value.lower() not in NO_CODE_LANGUAGE:
+                    self.pre_language = value.lower()
                 return
 
     # ------------------------------------------------------------- containers

@@ -266,12 +266,18 @@ BACKGROUND = LazyPattern(r"(?:^|[;\s])background(?:-color)?\s*:\s*([^;!]+?)\s*(?
 #: place, so they are content, not hidden text (React DOM "Fizz" server format).
 REACT_SEGMENT = LazyPattern(r"S:[0-9a-f]+$")
 
-#: Classes that name the language of a code block: ``language-x``, ``lang-x``,
-#: ``highlight-source-x`` (GitHub), ``brush: x`` (SyntaxHighlighter), ``highlight-x``.
+#: Classes that name the language of a code block: ``language-x`` (the HTML
+#: standard's convention, §4.5.15, taken first wherever it stands), ``lang-x``,
+#: ``highlight-source-x`` (GitHub), ``brush: x`` (SyntaxHighlighter), ``highlight-x``
+#: (but Elementor's ``highlight-height``, a height).
 CODE_LANGUAGE = LazyPattern(
-    r"(?:^|\s)(?:language-|lang-|highlight-source-|highlight-|brush:\s*)([\w+#.-]+)",
+    r"(?:^|\s)language-([\w+#.-]+)|(?:^|\s)(?:lang-|highlight-source-|highlight-(?!height\b)|brush:\s*)([\w+#.-]+)",
     re.IGNORECASE,
 )
+#: Names in those places that say the code has no language: highlighters' "guess"
+#: (Discourse's ``lang-auto``) and "leave it plain" (prettify's ``lang-none``,
+#: highlight.js's ``nohighlight``), which are no info string.
+NO_CODE_LANGUAGE = frozenset({"auto", "none", "nohighlight", "no-highlight"})
 
 #: Words that name the file of a stand-in image.
 PLACEHOLDER_WORDS = ("placeholder", "blank", "spacer", "lazy", "loading", "pixel", "transparent", "grey",
