@@ -568,6 +568,13 @@ BLOCKS = [
      "Intro red text.\n"),
     ("colour_of_thousands_of_digits",
      '<p>Intro <span style="color:rgb(' + "9" * 5000 + ',0,0);background:#fff">red</span> text.</p>', "Intro red text.\n"),
+    # a <noscript> in <head> is text to a browser that runs scripts, and its elements
+    # do not end <head>; where it holds the page's text, it is read as without scripts
+    ("noscript_in_head", "<html><head><noscript><div>Please enable JavaScript.</div></noscript></head>"
+     "<body><p>The body of the page holds a paragraph of ordinary length.</p>",
+     "The body of the page holds a paragraph of ordinary length.\n"),
+    ("noscript_in_head_holding_the_page", "<head><noscript><div>The text of the page, for readers without "
+     "scripts.</div></noscript></head><body></body>", "The text of the page, for readers without scripts.\n"),
     # an inline style is read with its own cascade: the later declaration of a property
     # wins, unless only the earlier is !important (CSS Cascade 4 §6.4)
     ("style_shown_again", '<p>More <span style="visibility:hidden;visibility:visible">shown words</span> here.</p>',

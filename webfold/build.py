@@ -958,8 +958,13 @@ class Builder:
             if self.in_table_body():
                 return                      # in a table, outside its cells, a form is closed at once
                                             # and holds nothing (§13.2.6.4.9, "in table")
-        if self.hidden and name not in HEAD_CONTENT and self.open_count.get("head"):
-            # An element that cannot be in <head> ends it (§13.2.6.4.4, "anything else").
+        if self.hidden and name not in HEAD_CONTENT and self.open_count.get("head") and (
+                self.keep_noscript or not self.open_count.get("noscript")):
+            # An element that cannot be in <head> ends it (§13.2.6.4.4, "anything else"),
+            # but for one in a <noscript>, whose content a browser that runs scripts
+            # reads as text (§13.2.6.4.4: a raw text element), as the page is read here
+            # unless its text is in <noscript> (breaker of session 31: "Please enable
+            # JavaScript." in <head> was shown)
             self.close_in_scope(("head",), IN_SCOPE)
         # A foreign element ends no element: an SVG <a> inside a link leaves it open.
         implied = contained or foreign
@@ -1013,9 +1018,12 @@ class Builder:
             if self.math is not None:
                 self.math_element(name, index, flags, bits)
             if not bits & VOID and not flags & SELF_CLOSING:
-                # a MathML <annotation-xml> is an integration point by its encoding (push)
+                # a MathML <annotation-xml> is an integration point by its encoding (push);
+                # the size of a <noscript> of <head> is counted, as one in <body> is
+                # (see keep_noscript: read so, its elements end <head>)
                 self.push(name, NONE, INTEGRATION_POINT if same(name, "annotation-xml") and flags & HAS_ATTRIBUTES
-                          and (self.tokens.attribute(index, "encoding") or "").lower() in HTML_ENCODINGS else 0, None)
+                          and (self.tokens.attribute(index, "encoding") or "").lower() in HTML_ENCODINGS else 0, None,
+                          self.offset if same(name, "noscript") and self.stack and self.stack[-1].tag == "head" else None)
             return
         attributes = self.tokens.attributes(index) if flags & HAS_ATTRIBUTES else None
         if attributes is not None and name in PAGE_FACTS:
@@ -2395,14 +2403,14 @@ class Builder:
             self.flush()                    # its last leaf is unseen, or in the dialog, too
         if flags & HIDDEN_CANDIDATE:
             self.lazy_image = None          # and so is an image waiting for its <noscript>
+        if frame.tag == "noscript" and frame.data is not None:
+            self.noscript_bytes += self.offset - frame.data
         if flags & HIDDEN_ROOT:
             self.stack.pop()
             self.open_count[frame.tag] -= 1
             self.hidden -= 1
             if flags & HIDDEN_FOREIGN:
                 self.hidden_foreign -= 1
-            if frame.tag == "noscript" and frame.data is not None:
-                self.noscript_bytes += self.offset - frame.data
             if not self.hidden:
                 self.lazy_image = None
         else:
