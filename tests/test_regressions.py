@@ -568,6 +568,12 @@ BLOCKS = [
      "Intro red text.\n"),
     ("colour_of_thousands_of_digits",
      '<p>Intro <span style="color:rgb(' + "9" * 5000 + ',0,0);background:#fff">red</span> text.</p>', "Intro red text.\n"),
+    # a declarative shadow root is rendered in its parent (HTML §4.12.3); another
+    # <template> is inert
+    ("declarative_shadow_root", '<div><template shadowrootmode="open"><p>Shadow text.</p></template></div>'
+     '<div><template shadowrootmode="Closed"><h2>T</h2></template></div><p>Light text.</p>'
+     '<template><p>Inert.</p></template><template shadowrootmode="x"><p>Inert too.</p></template>',
+     "Shadow text.\n\n## T\n\nLight text.\n"),
     # a <noscript> in <head> is text to a browser that runs scripts, and its elements
     # do not end <head>; where it holds the page's text, it is read as without scripts
     ("noscript_in_head", "<html><head><noscript><div>Please enable JavaScript.</div></noscript></head>"

@@ -1060,7 +1060,11 @@ class Builder:
             if not self.keep_noscript:      # its size is counted: see keep_noscript
                 self.push(name, NONE, HIDDEN_ROOT, attributes, self.offset)
                 return
-        elif bits & DROPPED and not (self.keep_nav and same(name, "nav")):
+        elif bits & DROPPED and not (self.keep_nav and same(name, "nav")) and not (
+                same(name, "template") and attributes is not None
+                and attributes.get("shadowrootmode", "").lower() in ("open", "closed")):
+            # (a <template shadowrootmode> is a declarative shadow root, which browsers
+            # render in its parent: HTML §4.12.3; breaker of session 31)
             self.push(name, NONE, HIDDEN_ROOT | HIDDEN_FOREIGN if hidden and name in FOREIGN_ROOTS
                       else HIDDEN_ROOT, attributes)
             # (hidden_by has judged the root already: as in math_unseen, its style is left)

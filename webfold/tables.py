@@ -44,6 +44,7 @@ ATTRIBUTE_NAMES: tuple[str, ...] = (
     "data-testid", "data-component", "data-module",
     "data-sveltekit-fetched", "sveltekit:data-type", "aria-controls", "aria-modal", "popover",
     "aria-expanded", "encoding", "display", "visibility", "alttext", "checked", "disabled",
+    "shadowrootmode",
 )
 
 #: Elements whose whole body is raw text: the scanner only searches it for the end tag.
