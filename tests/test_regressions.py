@@ -568,6 +568,10 @@ BLOCKS = [
      "Intro red text.\n"),
     ("colour_of_thousands_of_digits",
      '<p>Intro <span style="color:rgb(' + "9" * 5000 + ',0,0);background:#fff">red</span> text.</p>', "Intro red text.\n"),
+    # a <frameset> once the body has begun is ignored (§13.2.6.4.7), and a <map> shows
+    # what it holds but its areas
+    ("frameset_in_the_body", "<p>x<frameset>visible words</frameset>y</p>", "xvisible wordsy\n"),
+    ("content_of_a_map", '<p>a</p><map name=m><area href=x alt=y><p>Map text</p></map>', "a\n\nMap text\n"),
     # a declarative shadow root is rendered in its parent (HTML §4.12.3); another
     # <template> is inert
     ("declarative_shadow_root", '<div><template shadowrootmode="open"><p>Shadow text.</p></template></div>'

@@ -935,6 +935,8 @@ class Builder:
             if name in PAGE_FACTS and flags & HAS_ATTRIBUTES:
                 self.page_fact(name, self.tokens.attributes(index))
             return
+        if same(name, "frameset") and not foreign and self.body_started():
+            return                          # so is a <frameset> once the body has begun (§13.2.6.4.7)
         if name in TABLE_ONLY and not self.open_count.get("table") and not self.open_count.get("template") and (
                 not foreign):
             return                          # so is a table's part outside a table (§13.2.6.4.7, "in body")

@@ -69,7 +69,7 @@ VOID_ELEMENTS = frozenset(
 DROPPED_ELEMENTS = frozenset(
     {"script", "style", "noscript", "template", "svg", "math", "head", "nav",
      "input", "select", "option", "textarea", "iframe", "dialog", "canvas",
-     "object", "embed", "title", "noembed", "noframes", "datalist", "optgroup", "map",
+     "object", "embed", "title", "noembed", "noframes", "datalist", "optgroup",
      "audio", "video", "frameset", "frame", "search"}
 )
 
