@@ -29,6 +29,10 @@ def test_html_integer(value, expected):
     ("a.png .x, b.png .w, c.png 0w, d.png 2w 3w, e.png 1x 2x, f.png 10h, g.png 1e1x",
      [("g.png", 10.0, "x")]),
     ("a.png 100w 50h", [("a.png", 100.0, "w")]),
+    # thousands of digits, an infinite density, a no-break space, parentheses that do
+    # not nest (the breaker on 16c2ce5)
+    ("a.png 1" + "0" * 5000 + "w", [("a.png", 1e18, "w")]), ("a.png 1" + "0" * 5000 + "h", []),
+    ("a.png 1e400x, b.png 2x\u00a0", []), ("a.jpg ((1x), b.jpg 2x", [("b.jpg", 2.0, "x")]),
     ("", []), (" , ,", []),
 ])
 def test_srcset_candidates(srcset, expected):

@@ -20,7 +20,7 @@ import pytest
 from webfold.cli import main
 from webfold.codings import dechunk, undo_content_codings
 from webfold.errors import InputTooLargeError
-from webfold.warc import WarcError, records
+from webfold.warc import WarcError, _record_length, records
 from warcs import http_response, record, warc
 
 PAGE = ("<!doctype html><title>{0}</title><main><h1>{0}</h1><p>The river keeps its own calendar, "
@@ -254,6 +254,20 @@ def test_a_bad_content_length_is_a_broken_file_and_the_run_goes_on(archive, tmp_
     assert code == 1 and "internal error" not in err
     assert err.splitlines()[0].startswith(f"webfold: error: {path}: ")
     assert len(lines) == 9             # the next file is read whole
+
+
+@pytest.mark.parametrize("compressed", [False, True])
+def test_a_content_length_of_thousands_of_leading_zeros_is_read(archive, tmp_path, capsys, compressed):
+    # (the breaker on 16c2ce5: int() counted the zeros too, an internal error)
+    items = [record(f"https://a.example/{n}", http_response(page(f"Page {n}")), number=n) for n in range(3)]
+    path = tmp_path / ("zeros.warc.gz" if compressed else "zeros.warc")
+    path.write_bytes(warc(items, compressed=compressed).replace(b"Content-Length: ", b"Content-Length: " + b"0" * 5000))
+    code, lines, err = run(capsys, "warc", str(path), str(archive), "--jobs", "1")
+    assert "internal error" not in err
+    assert code == 0 and len(lines) == 3 + 9, err      # these three, then the archive's
+    # where a record is delimited by its header alone (a broken gzip member)
+    head = b"WARC/1.0\r\nContent-Length: " + b"0" * 5000 + b"12\r\n\r\n"
+    assert _record_length(head) == head.index(b"\r\n\r\n") + 4 + 12 + 4
 
 
 def test_resume_converts_again_a_file_that_broke(tmp_path, capsys):

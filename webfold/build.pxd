@@ -214,7 +214,7 @@ cdef class Builder:
     cdef void text(self, str text)
     @cython.locals(code=Mark, mark=Mark, lead=Py_ssize_t, at=Py_ssize_t)
     cdef void add_text(self, str text)
-    @cython.locals(parts=list, mark=Mark, touching=bint, containers=list, tildes=bint)
+    @cython.locals(parts=list, mark=Mark, touching=bint, containers=list)
     cdef void place(self, str first)
     @cython.locals(todo=list, check=bint, after=Py_ssize_t)
     cdef void _unbreak(self, Py_ssize_t opener, Py_ssize_t closer)

@@ -40,7 +40,7 @@ from webfold.tables import (BLOCK_ELEMENTS, CHROME_TOKEN_SET, CODE_LANGUAGE, DRO
                             VOID_ELEMENTS, BACKGROUND, COLOR, FOREIGN_BREAKOUT, FOREIGN_ROOTS, INTEGRATION_POINTS,
                             HTML_ENCODINGS, DRAWN_SVG, SVG_BOXES, MATHML_GLYPHS, FORMATTING_ELEMENTS,
                             INVISIBLE_STYLE, OVERFLOW_HIDDEN,
-                            PHRASING_ELEMENTS, PHRASING_INVISIBLE, ZERO_HEIGHT, ZERO_WIDTH)
+                            PHRASING_ELEMENTS, PHRASING_INVISIBLE, VALID_VALUES, ZERO_HEIGHT, ZERO_WIDTH)
 from webfold.urls import Resolver, scheme
 
 # Token kinds and flags, as plain ints (the scanner's enums, from _scan.pxd).
@@ -341,6 +341,14 @@ def is_punctuation(char: str) -> bool:
     return len(char) == 1 and char > "\x7f" and unicodedata.category(char)[0] in "PS"
 
 
+def punctuation_to_both(char: str) -> bool:
+    """Whether ``char`` is punctuation both to CommonMark (:func:`is_punctuation`) and
+    to GitHub's renderer (cmark-gfm), which follows CommonMark 0.29: ASCII punctuation
+    and Unicode general category P, not the other symbols (``€``, ``©``, ``→``), which
+    it reads as letters beside delimiters."""
+    return char in _ASCII_PUNCTUATION or len(char) == 1 and char > "\x7f" and unicodedata.category(char)[0] == "P"
+
+
 def letter_like(char: str) -> bool:
     """Whether ``char`` counts as a letter beside emphasis delimiters (CommonMark §6.2,
     flanking): it is neither white space nor punctuation (§2.1), nor the paragraph's
@@ -565,10 +573,12 @@ def read_style(style: str) -> str:
     declarations that win the cascade among its own (CSS Cascade 4 §6.4: of two
     declarations of one property the later wins, unless only the earlier is
     ``!important``; ``background`` and ``background-color`` both set the background
-    colour). ``visibility:hidden;visibility:visible`` is ``visibility:visible``, and
-    ``display:block !important;display:none`` is ``display:block !important`` (breaker
-    of session 31: the first declaration hid the text). The string itself when nothing
-    changes."""
+    colour), and none whose value its property does not take (``tables.VALID_VALUES``:
+    CSS drops those while parsing). ``visibility:hidden;visibility:visible`` is
+    ``visibility:visible``, ``display:block !important;display:none`` is ``display:block
+    !important`` (breaker of session 31: the first declaration hid the text), and
+    ``display:none;display:x`` is ``display:none`` (breakers on 16c2ce5). The string
+    itself when nothing changes."""
     found = _STYLE_MEMO.get(style)
     if found is None:
         found = plain_css(style) if "\\" in style or "/*" in style else style
@@ -581,8 +591,12 @@ def read_style(style: str) -> str:
                 if not colon or not name:
                     continue
                 count += 1
-                key = "background" if name == "background-color" else name
                 important = _IMPORTANT.search(value) is not None
+                valid = VALID_VALUES.get(name)
+                if valid is not None and not valid.match(_IMPORTANT.sub("", value).strip().lower()) \
+                        and "var(" not in value.lower():
+                    continue                # a value its property does not take: dropped
+                key = "background" if name == "background-color" else name
                 previous = winners.pop(key, None)
                 winners[key] = previous if previous is not None and previous[0] and not important \
                     else (important, f"{name}:{value.strip()}")
@@ -618,10 +632,14 @@ def _declarations(style: str) -> list[str]:
 
 
 def _css_unescape(match: re.Match) -> str:
+    # An escaped white space character is part of the name or value it stands in, never
+    # a separator: "block\\9" (an old hack for one browser) is no display keyword, so
+    # it is written as U+FFFD, which no rule or value takes.
     if match.group(2) is not None:
-        return match.group(2)
+        return "\ufffd" if match.group(2).isspace() else match.group(2)
     value = int(match.group(1), 16)
-    return chr(value) if 0 < value <= 0x10FFFF and not 0xD800 <= value <= 0xDFFF else "\ufffd"
+    return chr(value) if 0 < value <= 0x10FFFF and not 0xD800 <= value <= 0xDFFF and not chr(value).isspace() \
+        else "\ufffd"
 
 
 #: The longest ``<base href>`` taken, in characters: the limit of the sitemaps protocol
@@ -2630,7 +2648,9 @@ class Builder:
         # ("**"x"**~~y~~"); if it is dropped, they do not (Builder._unbreak)
         held = self.fragile[:]
         self.fragile.clear()
-        tildes = True                       # (every opener written after them is a "~" run)
+        # None while no opener is written after them; then whether every one is a "~"
+        # run, past which GitHub's renderer judges whether they close
+        tildes: bool | None = None
         for mark in self.marks:
             if mark.placed != -1:
                 continue
@@ -2645,29 +2665,28 @@ class Builder:
                     # to continue ("***Hel***" + "***lo***" is "***Hello***")
                     index, mark.placed, _ = self.closers.pop()
                     del parts[index:]       # the closer and the emptied parts after it
+                    # (a pair whose closer this continues closes no more: breaker on
+                    # 16c2ce5, whose place a "~~" opener then took)
+                    held = [pair for pair in held if pair[1] != index]
                     continue
                 if written[0] == delimiter[0]:
                     # "**a***b*" reads as one run of closers: an underscore opens after
                     # punctuation (CommonMark §6.2), "**a**_b_"
                     delimiter = underscored
                     self.swapped[len(parts)] = self.closers[-1][1], self.closers[-1][0]
-            tildes = tildes and delimiter[0] == "~"
-            if held:
+            if held and tildes is None:
                 self.held[len(parts)] = held
-                if not tildes:
-                    held = []
+            tildes = tildes is not False and delimiter[0] == "~"
             if delimiter[0] == "*":
                 self._split_run(self._after_run(mark, first))
             if delimiter == "[":
                 self._escape_bang(len(parts))
             mark.placed = len(parts)
             parts.append(delimiter)
-        if held and letter_like(first):
+        if held and tildes is None and letter_like(first):
             # "**"x"**y": with no opener after it (or every mark continued a run of
             # closers, "*a **b.***" + "*y"), a closer after punctuation and before a
-            # letter closes nothing (CommonMark §6.2, right-flanking); nor, to GitHub's
-            # renderer (cmark-gfm), before tildes and a letter: it judges flanking past
-            # the "~"s ("*x?*~~y~~" shows its asterisks there). All of a chain
+            # letter closes nothing (CommonMark §6.2, right-flanking). All of a chain
             # of closers is mended ("**a ~~b.~~**y": else the inner one would break).
             for opener, closer in held:
                 if closer < len(parts) and parts[closer]:
@@ -2675,6 +2694,14 @@ class Builder:
             # The closers still written where they were may be continued by what follows.
             self.closers = [entry for entry in self.closers
                             if entry[0] < len(parts) and parts[entry[0]] == entry[2]]
+        elif held and tildes and letter_like(first):
+            # Before tildes and a letter they close, but not to GitHub's renderer
+            # (cmark-gfm), which judges flanking past the "~"s on both sides: "*x?*~~y~~"
+            # shows its asterisks there. Each such closer after punctuation (past
+            # tildes too) moves before it where it can, and stays where it cannot.
+            for opener, closer in held:
+                if closer < len(parts) and parts[closer] and punctuation_to_both(self._before_tildes(closer)):
+                    self._close_before_punctuation(opener, closer)
 
     def _unbreak(self, opener: int, closer: int) -> None:
         """Mend the emphasis pair at ``parts[opener]`` and ``parts[closer]``, whose
@@ -2748,16 +2775,48 @@ class Builder:
         parts = self.parts
         last = self._written_before(closer, opener)
         text = parts[last]
-        if last <= opener or text is not self.texts.get(id(text)) or text is self.prose.get(id(text)) \
-                or not is_punctuation(text[-1:]):
+        if last <= opener or text is not self.texts.get(id(text)) or self._in_address_run(last):
             return False
-        at = len(text) - 1
-        at -= backslashes_before(text, at) % 2      # (a backslash escapes it: both move)
-        if at < 1 or text[at - 1] in _EDGE_SPACES:
-            return False
-        self._rewrite(last, text[:at] + parts[closer] + text[at:])
-        parts[closer] = ""
-        return True
+        # The last place in the punctuation that ends the text that is before a mark
+        # both CommonMark and GitHub's renderer count as punctuation (not "€": breaker
+        # on 16c2ce5) and after a character that is not white space
+        at = len(text)
+        while at > 1 and is_punctuation(text[at - 1]):
+            at -= 1
+            at -= backslashes_before(text, at) % 2      # (a backslash escapes it: both move)
+            if at >= 1 and punctuation_to_both(text[at]) and text[at - 1] not in _EDGE_SPACES:
+                self._rewrite(last, text[:at] + parts[closer] + text[at:])
+                parts[closer] = ""
+                return True
+        return False
+
+    def _in_address_run(self, index: int) -> bool:
+        """Whether ``parts[index]`` may be read into a web address that GFM's autolink
+        extension runs on to it from white space back: it, or a part before it with no
+        white space after, may hold one (:attr:`prose`; breaker on 16c2ce5:
+        "http://x.com/a" then ".**)" linked the closer). At most :data:`SEARCH_LIMIT`
+        parts are read."""
+        parts = self.parts
+        for at in range(index, max(index - SEARCH_LIMIT, -1), -1):
+            part = parts[at]
+            if part is self.prose.get(id(part)):
+                return True
+            if at < index and (part[-1:].isspace() or " " in part):
+                return False
+        return False
+
+    def _before_tildes(self, closer: int) -> str:
+        """The character before ``parts[closer]`` as GitHub's renderer (cmark-gfm) reads
+        it beside a delimiter run: past the "~"s before it, and the emptied parts; ``""``
+        at the paragraph's start."""
+        parts = self.parts
+        at = closer - 1
+        while at >= 0:
+            kept = parts[at].rstrip("~")
+            if kept:
+                return kept[-1]
+            at -= 1
+        return ""
 
     def _continue_across(self, opener: int, closer: int) -> None:
         """After the pair at ``parts[opener]`` and ``parts[closer]`` is dropped: a closer

@@ -14,6 +14,7 @@ _INTEGER = re.compile(r"[\t\n\f\r ]*([-+]?)([0-9]+)")
 #: one: Python's ``float`` reads each such string.
 _FLOAT = re.compile(r"-?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
 _ASCII_WHITE_SPACE = "\t\n\f\r "
+_ASCII_SPACES = re.compile(r"[\t\n\f\r ]+")
 #: The largest magnitude :func:`html_integer` gives.
 MAX_INTEGER = 10 ** 18
 
@@ -58,15 +59,15 @@ def srcset_candidates(srcset: str) -> list[tuple[str, float, str]]:
             url = url.rstrip(",")
         else:
             start = position
-            depth = 0
-            while position < length and (srcset[position] != "," or depth):
+            inside = False                  # (in parentheses, which do not nest here)
+            while position < length and (srcset[position] != "," or inside):
                 if srcset[position] == "(":
-                    depth += 1
-                elif srcset[position] == ")" and depth:
-                    depth -= 1
+                    inside = True
+                elif srcset[position] == ")":
+                    inside = False
                 position += 1
             descriptors = srcset[start:position]
-        candidate = _candidate(url, descriptors.split())
+        candidate = _candidate(url, _ASCII_SPACES.split(descriptors.strip(_ASCII_WHITE_SPACE)))
         if candidate is not None:
             candidates.append(candidate)
 
@@ -79,15 +80,17 @@ def _candidate(url: str, descriptors: list[str]) -> tuple[str, float, str] | Non
     width = density = None
     height = False
     for descriptor in descriptors:
+        if not descriptor:
+            continue
         number, unit = descriptor[:-1], descriptor[-1:]
-        if unit == "w" and width is None and density is None and number.isascii() and number.isdigit() \
-                and int(number) > 0:
-            width = int(number)
+        # (html_integer, not int(): a descriptor of thousands of digits raised ValueError)
+        positive = number.isascii() and number.isdigit() and html_integer(number) > 0
+        if unit == "w" and width is None and density is None and positive:
+            width = html_integer(number)
         elif unit == "x" and width is None and density is None and not height and _FLOAT.fullmatch(number) \
-                and float(number) >= 0:
+                and 0 <= float(number) < float("inf"):
             density = float(number)
-        elif unit == "h" and not height and density is None and number.isascii() and number.isdigit() \
-                and int(number) > 0:
+        elif unit == "h" and not height and density is None and positive:
             height = True
         else:
             return None

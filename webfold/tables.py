@@ -262,6 +262,79 @@ COLOR = LazyPattern(r"(?:^|[;\s])color\s*:\s*([^;!]+?)\s*(?:!important\s*)?(?:;|
 BACKGROUND = LazyPattern(r"(?:^|[;\s])background(?:-color)?\s*:\s*([^;!]+?)\s*(?:!important\s*)?(?:;|$)",
                         re.IGNORECASE)
 
+#: The values a declaration of each property that the rules above read may hold, so
+#: that it overrides an earlier declaration of that property in the same inline style
+#: (webfold.build.read_style): CSS drops a declaration whose value its property does
+#: not take (CSS Syntax 3 §5.4.5, "consume a declaration"; CSS Cascade 4 §6.4), so
+#: "display:none;display:x" is hidden (breakers of session 31). Each is matched whole,
+#: lower-cased, without its "!important": CSS Display 3 §2, CSS 2.1 §11.2, CSS Color 4
+#: §3.2, §4-§6 (the named colours of §6.1), CSS Fonts 4 §2.5, CSS Backgrounds 3 §3.10
+#: (read loosely: its layers' keywords, lengths, colours and functions), CSS Sizing 3
+#: §3.1, CSS Overflow 3 §3, CSS Masking 1, CSS Transforms 1 and 2, Filter Effects 1,
+#: CSS Box 4 and CSS Text 3 §8.1. Any value that calls ``var()`` is taken, as CSS
+#: takes it while parsing (and an undefined one leaves the property unset).
+_NUMBER = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?"
+_UNIT = (r"(?:px|em|rem|ex|rex|ch|rch|ic|cap|vw|vh|vi|vb|vmin|vmax|[sld]v(?:w|h|i|b|min|max)|cm|mm|q|in|pt|pc"
+         r"|lh|rlh|cq(?:w|h|i|b|min|max))")
+_LENGTH = rf"(?:{_NUMBER}(?:{_UNIT}|%)|[+-]?0(?:\.0*)?|{_NUMBER}%)"
+_FUNCTION = r"[a-z-]+\((?:[^;{{}}()]|\([^;{{}}()]*\))*\)".replace("{{", "{").replace("}}", "}")
+_GLOBAL = r"inherit|initial|unset|revert|revert-layer"
+NAMED_COLOURS = frozenset("""
+aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue blueviolet brown
+burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk crimson cyan darkblue darkcyan
+darkgoldenrod darkgray darkgreen darkgrey darkkhaki darkmagenta darkolivegreen darkorange darkorchid
+darkred darksalmon darkseagreen darkslateblue darkslategray darkslategrey darkturquoise darkviolet
+deeppink deepskyblue dimgray dimgrey dodgerblue firebrick floralwhite forestgreen fuchsia gainsboro
+ghostwhite gold goldenrod gray green greenyellow grey honeydew hotpink indianred indigo ivory khaki
+lavender lavenderblush lawngreen lemonchiffon lightblue lightcoral lightcyan lightgoldenrodyellow
+lightgray lightgreen lightgrey lightpink lightsalmon lightseagreen lightskyblue lightslategray
+lightslategrey lightsteelblue lightyellow lime limegreen linen magenta maroon mediumaquamarine
+mediumblue mediumorchid mediumpurple mediumseagreen mediumslateblue mediumspringgreen mediumturquoise
+mediumvioletred midnightblue mintcream mistyrose moccasin navajowhite navy oldlace olive olivedrab
+orange orangered orchid palegoldenrod palegreen paleturquoise palevioletred papayawhip peachpuff peru
+pink plum powderblue purple rebeccapurple red rosybrown royalblue saddlebrown salmon sandybrown
+seagreen seashell sienna silver skyblue slateblue slategray slategrey snow springgreen steelblue tan
+teal thistle tomato turquoise violet wheat white whitesmoke yellow yellowgreen
+transparent currentcolor canvas canvastext linktext visitedtext activetext buttonface buttontext
+buttonborder field fieldtext highlight highlighttext selecteditem selecteditemtext mark marktext graytext
+accentcolor accentcolortext
+""".split())
+_COLOUR = (r"(?:#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})|(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color|color-mix|"
+           r"light-dark)\((?:[^;{}()]|\([^;{}()]*\))*\)|" + "|".join(sorted(NAMED_COLOURS, key=len, reverse=True)) + ")")
+_DISPLAY_KEYWORD = (r"(?:none|contents|block|inline|run-in|flow|flow-root|table|flex|grid|ruby|math|list-item"
+                    r"|inline-(?:block|table|flex|grid|list-item)|table-(?:row-group|header-group|footer-group|row"
+                    r"|cell|column-group|column|caption)|ruby-(?:base|text|base-container|text-container)"
+                    r"|-webkit-(?:box|inline-box|flex|inline-flex)|-ms-(?:flexbox|inline-flexbox|grid|inline-grid)"
+                    r"|-moz-(?:box|inline-box))")
+_SIZE = rf"(?:{_LENGTH}|auto|min-content|max-content|fit-content|stretch|-webkit-fill-available|{_FUNCTION})"
+_OFFSET = rf"(?:{_LENGTH}|auto|{_FUNCTION})"
+_BACKGROUND_TOKEN = (rf"(?:{_COLOUR}|{_LENGTH}|{_FUNCTION}|none|left|right|top|bottom|center|auto|cover|contain"
+                     r"|repeat|repeat-x|repeat-y|no-repeat|space|round|fixed|scroll|local|border-box|padding-box"
+                     r"|content-box|text|/|,)")
+_SPACED = r"\s*"
+VALID_VALUES = {name: LazyPattern(rf"(?:{pattern}|{_GLOBAL})\Z") for name, pattern in {
+    "display": rf"{_DISPLAY_KEYWORD}(?:\s+{_DISPLAY_KEYWORD}){{0,2}}",
+    "visibility": r"visible|hidden|collapse",
+    "content-visibility": r"visible|auto|hidden",
+    "opacity": rf"{_NUMBER}%?|{_FUNCTION}",
+    "font-size": rf"{_LENGTH}|xx-small|x-small|small|medium|large|x-large|xx-large|xxx-large|larger|smaller|math"
+                 rf"|{_FUNCTION}",
+    "color": rf"{_COLOUR}|{_FUNCTION}",
+    "background-color": rf"{_COLOUR}|{_FUNCTION}",
+    "background": rf"{_BACKGROUND_TOKEN}(?:{_SPACED}{_BACKGROUND_TOKEN})*",
+    "width": _SIZE, "height": _SIZE,
+    "overflow": r"(?:visible|hidden|clip|scroll|auto|overlay)(?:\s+(?:visible|hidden|clip|scroll|auto|overlay))?",
+    "overflow-x": r"visible|hidden|clip|scroll|auto|overlay",
+    "overflow-y": r"visible|hidden|clip|scroll|auto|overlay",
+    "clip": rf"auto|rect\([^;{{}}()]*\)",
+    "clip-path": rf"none|{_FUNCTION}(?:\s+[a-z-]+)?|[a-z-]+-box",
+    "transform": rf"none|{_FUNCTION}(?:\s*{_FUNCTION})*",
+    "scale": rf"none|(?:{_NUMBER}%?)(?:\s+{_NUMBER}%?){{0,2}}",
+    "filter": rf"none|{_FUNCTION}(?:\s*{_FUNCTION})*",
+    "left": _OFFSET, "right": _OFFSET, "top": _OFFSET, "text-indent": rf"{_OFFSET}(?:\s+(?:hanging|each-line))*",
+    "margin-left": _OFFSET, "margin-top": _OFFSET,
+}.items()}
+
 #: The ids React's streaming server renderer gives to finished Suspense segments: it
 #: sends them as ``<div hidden id="S:0">`` and its inline script moves them into
 #: place, so they are content, not hidden text (React DOM "Fizz" server format).

@@ -334,7 +334,7 @@ def _record_length(head: bytes) -> int | None:
     # (more digits than a file's size can have: int() refuses over 4,300 of them)
     if not values or not values[0].isdigit() or len(values[0].lstrip(b"0")) > 18:
         return -1
-    return header_end + 4 + int(values[0]) + 4
+    return header_end + 4 + int(values[0].lstrip(b"0") or b"0") + 4
 
 
 def _shares_gzip_member(handle) -> bool:
