@@ -397,6 +397,10 @@ def test_without_base_targets_stay_as_written():
     ("HTTPS:page2", "https://ex.com/dir/page2"), ("https:", "https://ex.com/dir/p?q"),
     ("", "https://ex.com/dir/p?q"), ("http:other", "http://other"), ("https:///host/a", "https://host/a"),
     ("https://host/a", "https://host/a"), ("mailto:a@b.example", "mailto:a@b.example"), ("file:x", "file:x"),
+    # a relative path that looks like a scheme is a path (breaker on 16c2ce5: it was
+    # written as a javascript: link); no host is no URL, left as written
+    ("https:javascript:void", "https://ex.com/dir/javascript:void"),
+    ("https:h.example:80/", "https://ex.com/dir/h.example:80/"), ("http:?q=1", "http:?q=1"), ("http:", "http:"),
 ])
 def test_a_special_scheme_without_slashes(href, expected):
     assert md(f'<a href="{href}">x</a>', "https://ex.com/dir/p?q#f") == f"[x]({expected})\n"

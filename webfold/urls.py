@@ -87,8 +87,13 @@ class Resolver:
             if name not in SPECIAL_SCHEMES or name == "file" or rest.startswith("//") and rest[2:3] != "/":
                 return target
             if base is None or scheme(base) != name or rest.startswith("//"):
-                return f"{name}://{rest.lstrip('/')}"
-            target = rest
+                host = rest.lstrip("/")
+                # (no host: no URL a browser goes to; left as written)
+                return f"{name}://{host}" if host[:1] not in ("", "?", "#") else target
+            # a path relative to the base, even where it looks like a scheme of its own
+            # ("https:javascript:x" is the page "javascript:x" beside the base's: breaker
+            # on 16c2ce5), which urljoin reads as a whole address
+            target = "./" + rest if _ABSOLUTE.match(rest) else rest
         elif base is None:
             return target
         if not target:
