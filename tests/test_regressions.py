@@ -596,6 +596,10 @@ BLOCKS = [
      '<div><template shadowrootmode="Closed"><h2>T</h2></template></div><p>Light text.</p>'
      '<template><p>Inert.</p></template><template shadowrootmode="x"><p>Inert too.</p></template>',
      "Shadow text.\n\n## T\n\nLight text.\n"),
+    # ... only the first in an element that may host one (breakers on 16c2ce5)
+    ("declarative_shadow_roots_that_stay_inert", "<div><template shadowrootmode=open>S1</template>"
+     "<template shadowrootmode=open>HIDDEN</template></div><ul><li><template shadowrootmode=open>HIDDEN</template>c"
+     "</li></ul><my-el><template shadowrootmode=closed><p>Custom</p></template></my-el>", "S1\n\n- c\n\nCustom\n"),
     # a <noscript> in <head> is text to a browser that runs scripts, and its elements
     # do not end <head>; where it holds the page's text, it is read as without scripts
     ("noscript_in_head", "<html><head><noscript><div>Please enable JavaScript.</div></noscript></head>"

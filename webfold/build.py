@@ -33,7 +33,8 @@ from webfold.quotations import ENGLISH as ENGLISH_QUOTATIONS, PAIRS as QUOTATION
 from webfold.patterns import LazyPattern
 from webfold.table import MAX_COLSPAN, MAX_ROWSPAN, Cell, Table, pipe_table
 from webfold.tables import (BLOCK_ELEMENTS, CHROME_TOKEN_SET, CODE_LANGUAGE, DROPPED_ELEMENTS,
-                            NO_CODE_LANGUAGE, CONTROL_ELEMENTS, CONTROL_ROLES, DIALOG_ROLES, SCREEN_READER_ONLY,
+                            NO_CODE_LANGUAGE, SHADOW_HOSTS, CONTROL_ELEMENTS, CONTROL_ROLES, DIALOG_ROLES,
+                            SCREEN_READER_ONLY,
                             DISPLAY_NONE, HEADING_LEVEL, P_CLOSERS, PLACEHOLDER_SRC, PLACEHOLDER_WORDS,
                             REACT_SEGMENT,
                             SCOPE_BOUNDARIES, SECTIONING, SPECIAL_ELEMENTS, TAG_NAMES,
@@ -103,9 +104,11 @@ MAX_LABEL_CHARS = 200
 # formatting elements when it opened (see Builder.push and Builder.markers).
 # LINE_AFTER: a block element inside preformatted text, which ends its line when it
 # closes, as it started one (see Builder.new_code_line).
+# SHADOW_HOST: an element that a declarative shadow root has been attached to, which
+# takes no other (see Builder.shadow_root).
 HIDDEN_ROOT, HIDDEN_CANDIDATE, IN_MAIN, IN_SECTIONING, SPACE_AFTER, FLAT_TABLE = 1, 2, 4, 8, 16, 32
 HIDDEN_FOREIGN, REMOVED, DIALOG_ROOT, INTEGRATION_POINT, INACTIVE = 64, 128, 256, 512, 1024
-FOREIGN_SEEN, FOREIGN_UNSEEN, MARKER, LINE_AFTER = 2048, 4096, 8192, 16384
+FOREIGN_SEEN, FOREIGN_UNSEEN, MARKER, LINE_AFTER, SHADOW_HOST = 2048, 4096, 8192, 16384, 32768
 #: The tag of a REMOVED frame: no end tag names it.
 REMOVED_TAG = "#removed"
 
@@ -1081,10 +1084,7 @@ class Builder:
                 self.push(name, NONE, HIDDEN_ROOT, attributes, self.offset)
                 return
         elif bits & DROPPED and not (self.keep_nav and same(name, "nav")) and not (
-                same(name, "template") and attributes is not None
-                and attributes.get("shadowrootmode", "").lower() in ("open", "closed")):
-            # (a <template shadowrootmode> is a declarative shadow root, which browsers
-            # render in its parent: HTML §4.12.3; breaker of session 31)
+                same(name, "template") and self.shadow_root(attributes)):
             self.push(name, NONE, HIDDEN_ROOT | HIDDEN_FOREIGN if hidden and name in FOREIGN_ROOTS
                       else HIDDEN_ROOT, attributes)
             # (hidden_by has judged the root already: as in math_unseen, its style is left)
@@ -3535,6 +3535,23 @@ class Builder:
         for first, pieces in runs:
             if len(pieces) > 1:
                 parts[first] = code_span("".join(pieces))
+
+    def shadow_root(self, attributes) -> bool:
+        """Whether a ``<template>`` with these attributes is a declarative shadow root,
+        which browsers render in the element it is in (HTML §4.12.3, §13.2.6.4.4; a
+        breaker of session 31: its text was dropped as an inert template's): its
+        ``shadowrootmode`` is ``open`` or ``closed``, and that element may host a shadow
+        root (:data:`tables.SHADOW_HOSTS`, or a custom element's name) and has none yet
+        (it is then marked ``SHADOW_HOST``). The host's own children, which a browser
+        shows only where a ``<slot>`` places them, are kept too."""
+        if attributes is None or attributes.get("shadowrootmode", "").lower() not in ("open", "closed") \
+                or not self.stack:
+            return False
+        host = self.stack[-1]
+        if host.flags & SHADOW_HOST or not (host.tag in SHADOW_HOSTS or "-" in host.tag and host.tag[:1].isalpha()):
+            return False
+        host.flags |= SHADOW_HOST
+        return True
 
     def new_code_line(self) -> None:
         """End the line of preformatted text written so far, if it has one: a block

@@ -335,6 +335,12 @@ VALID_VALUES = {name: LazyPattern(rf"(?:{pattern}|{_GLOBAL})\Z") for name, patte
     "margin-left": _OFFSET, "margin-top": _OFFSET,
 }.items()}
 
+#: The HTML elements that may host a shadow root (DOM §4.2.14, "attach a shadow root"),
+#: beside custom elements (a name with a hyphen): a declarative shadow root
+#: (``<template shadowrootmode>``) in any other element stays an inert template.
+SHADOW_HOSTS = frozenset({"article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3", "h4",
+                          "h5", "h6", "header", "main", "nav", "p", "section", "span"})
+
 #: The ids React's streaming server renderer gives to finished Suspense segments: it
 #: sends them as ``<div hidden id="S:0">`` and its inline script moves them into
 #: place, so they are content, not hidden text (React DOM "Fizz" server format).
