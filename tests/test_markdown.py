@@ -63,7 +63,14 @@ CASES = [
     ("<pre>\n  indented\n\n  *code*</pre>", "```\n  indented\n\n  *code*\n```\n"),
     ("<pre>a<br>b</pre>", "```\na\nb\n```\n"),
     ("<pre lang='rust'>fn x()</pre>", "```rust\nfn x()\n```\n"),
-    ("<div class='highlight-source-js'><pre>x</pre></div>", "```\nx\n```\n"),
+    # a wrapper's class names it too (GitHub, Sphinx: newcomer on 16c2ce5)
+    ("<div class='highlight-source-js'><pre>x</pre></div>", "```js\nx\n```\n"),
+    ("<div class='highlight-python notranslate'><div class='highlight'><pre>x</pre></div></div>",
+     "```python\nx\n```\n"),
+    # language-x first, wherever it stands; "auto" reads on; lang last
+    ("<pre data-lang='auto' class='language-js'>j</pre>", "```js\nj\n```\n"),
+    ("<pre lang='en' class='language-python'>p</pre>", "```python\np\n```\n"),
+    ("<pre class='lang-js'><code class='language-ts'>t</code></pre>", "```ts\nt\n```\n"),
     ("<pre><code class='lang-go'>go</code></pre>", "```go\ngo\n```\n"),
     ("<pre class='brush: php'>p</pre>", "```php\np\n```\n"),
     ("<pre data-lang='sql'>s</pre>", "```sql\ns\n```\n"),

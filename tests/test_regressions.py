@@ -589,6 +589,7 @@ BLOCKS = [
     # a <frameset> once the body has begun is ignored (§13.2.6.4.7), and a <map> shows
     # what it holds but its areas
     ("frameset_in_the_body", "<p>x<frameset>visible words</frameset>y</p>", "xvisible wordsy\n"),
+    ("frameset_after_a_body_tag", "<body><span></span><frameset>inside</frameset><p>after</p>", "inside\n\nafter\n"),
     ("content_of_a_map", '<p>a</p><map name=m><area href=x alt=y><p>Map text</p></map>', "a\n\nMap text\n"),
     # a declarative shadow root is rendered in its parent (HTML §4.12.3); another
     # <template> is inert

@@ -116,6 +116,7 @@ cdef class Builder:
     cdef public Mark code
     cdef public list pre_parts
     cdef public str pre_language
+    cdef public Py_ssize_t pre_language_rank
     cdef public list parts, plain, links
     cdef public Py_ssize_t link_chars, image_count
     cdef public list fragile

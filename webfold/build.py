@@ -842,6 +842,7 @@ class Builder:
         self.code: Mark | None = None
         self.pre_parts: list[str] = []
         self.pre_language = ""
+        self.pre_language_rank = len(LANGUAGE_SOURCES)
         self._reset_paragraph()
 
     # ----------------------------------------------------------------- tokens
@@ -956,8 +957,10 @@ class Builder:
             if name in PAGE_FACTS and flags & HAS_ATTRIBUTES:
                 self.page_fact(name, self.tokens.attributes(index))
             return
-        if same(name, "frameset") and not foreign and self.body_started():
-            return                          # so is a <frameset> once the body has begun (§13.2.6.4.7)
+        if same(name, "frameset") and not foreign and (self.body_started() or self.open_count.get("body")):
+            # so is a <frameset> once the body has begun or a <body> tag has come, which
+            # sets "frameset-ok" to "not ok" (§13.2.6.4.6, §13.2.6.4.7)
+            return
         if name in TABLE_ONLY and not self.open_count.get("table") and not self.open_count.get("template") and (
                 not foreign):
             return                          # so is a table's part outside a table (§13.2.6.4.7, "in body")
@@ -1317,8 +1320,13 @@ class Builder:
         elif role == PRE:
             self.pre += 1
             self.pre_parts = []
-            self.pre_language = ""
+            self.pre_language, self.pre_language_rank = "", len(LANGUAGE_SOURCES)
             self.code_language(attributes)
+            # a wrapper's class may name it (Sphinx's <div class="highlight-python">,
+            # GitHub's "highlight-source-python"): the three elements around the <pre>
+            for frame in self.stack[-1:-4:-1]:
+                if frame.attributes and "class" in frame.attributes:
+                    self.code_language({"class": frame.attributes["class"]})
         elif role == TABLE:
             data = Table()
             self.tables.append(data)
@@ -3582,20 +3590,13 @@ class Builder:
                         text_chars=len(code)))
 
     def code_language(self, attributes) -> None:
-        if not attributes or self.pre_language:
-            return
-        for key in ("data-lang", "data-language", "lang", "class"):
-            value = attributes.get(key)
-            if not value:
-                continue
-            if key == "class":
-                found = next((match for match in CODE_LANGUAGE.finditer(value) if match.group(1)), None) \
-                    or CODE_LANGUAGE.search(value)
-                value = (found.group(1) or found.group(2)) if found else ""
-            if value and re.fullmatch(r"[\w+#.-]{1,30}", value):
-                if value.lower() not in NO_CODE_LANGUAGE:
-                    self.pre_language = value.lower()
-                return
+        """Take the language an element of a code block (its ``<pre>``, a ``<code>``
+        inside it, or an element around it, by its class) names for the fence's info
+        string (:func:`named_language`), where it ranks above the one taken so far."""
+        if attributes:
+            found = named_language(attributes)
+            if found is not None and found[0] < self.pre_language_rank:
+                self.pre_language_rank, self.pre_language = found
 
     # ------------------------------------------------------------- containers
 
@@ -3894,6 +3895,31 @@ CHROME_ORDER = (CHROME_NAV, CHROME_HEADER_FOOTER, CHROME_CLASS, CHROME_ASIDE, CH
 DIALOG_PAGE_CHARS = 280
 #: ... while the dialogs hold more than this share of the page's own text.
 DIALOG_SHARE = 0.8
+
+
+#: Where a code element names its language, best first: a ``language-x`` class (the
+#: HTML standard's convention, §4.5.15), ``data-lang``, ``data-language``, another class
+#: (``tables.CODE_LANGUAGE``), ``lang`` (GitHub's ``<pre lang="python">``; also the
+#: human language HTML means by it, so taken last).
+LANGUAGE_SOURCES = ("language-class", "data-lang", "data-language", "class", "lang")
+
+
+def named_language(attributes: dict[str, str]) -> tuple[int, str] | None:
+    """The best-ranked language that a code element's attributes name
+    (:data:`LANGUAGE_SOURCES`): ``(rank, lower-cased name)``, or None. A name of more
+    than 30 characters, or of others than letters, digits and ``+#.-``, is none, and so
+    are the "auto" and "none" of highlighters that guess or leave code plain
+    (``tables.NO_CODE_LANGUAGE``): the next source is read."""
+    classes = attributes.get("class") or ""
+    matches = list(CODE_LANGUAGE.finditer(classes)) if classes else []
+    values = ([match.group(1) for match in matches if match.group(1)][:1], [attributes.get("data-lang")],
+              [attributes.get("data-language")], [match.group(2) for match in matches if match.group(2)][:1],
+              [attributes.get("lang")])
+    for rank, found in enumerate(values):
+        value = found[0] if found else None
+        if value and re.fullmatch(r"[\w+#.-]{1,30}", value) and value.lower() not in NO_CODE_LANGUAGE:
+            return rank, value.lower()
+    return None
 
 
 def dialogs_left_out(blocks: list[Block]) -> bool:
