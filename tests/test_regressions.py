@@ -425,6 +425,13 @@ GFM_MOVED_CLOSERS = [
     ("bold_ending_in_a_colon_and_a_symbol", "<p><b>Price:\u20ac</b>12 <b>See:\u2192</b>Next</p>",
      "**Price**:\u20ac12 **See**:\u2192Next\n",
      "<p><strong>Price</strong>:\u20ac12 <strong>See</strong>:\u2192Next</p>"),
+    # after a link, a code span or a superscript too, where the punctuation is a part
+    # of its own (newcomer on 16c2ce5)
+    ("bold_ending_in_a_link_then_a_full_stop", '<p><b>x<a href="https://x.example/a">l</a>.</b>y '
+     '<b>Note: <code>c</code>.</b>y <b>E=mc<sup>2</sup>.</b>Next</p>',
+     "**x[l](https://x.example/a)**.y **Note: `c`**.y **E=mc<sup>2</sup>**.Next\n",
+     '<p><strong>x<a href="https://x.example/a">l</a></strong>.y <strong>Note: <code>c</code></strong>.y '
+     '<strong>E=mc<sup>2</sup></strong>.Next</p>'),
     # not into text that a web address runs into
     ("bold_ending_after_an_address", "<p><b>see http://x.example/a<span>.)</span></b>Next</p>",
      "see http://x.example/a.)Next\n",

@@ -2789,10 +2789,21 @@ class Builder:
         # both CommonMark and GitHub's renderer count as punctuation (not "€": breaker
         # on 16c2ce5) and after a character that is not white space
         at = len(text)
-        while at > 1 and is_punctuation(text[at - 1]):
+        while at > 0 and is_punctuation(text[at - 1]):
             at -= 1
             at -= backslashes_before(text, at) % 2      # (a backslash escapes it: both move)
-            if at >= 1 and punctuation_to_both(text[at]) and text[at - 1] not in _EDGE_SPACES:
+            if not punctuation_to_both(text[at]):
+                continue
+            if at:
+                before = text[at - 1]
+            else:
+                # at the text's start, after a link, code span, superscript… ("**x[l](/a)**.y":
+                # newcomer on 16c2ce5), but not a run of delimiters, which it would join
+                previous = self._written_before(last, opener)
+                before = parts[previous][-1:] if previous > opener else ""
+                if before in ("*", "_", "~"):
+                    continue
+            if before and before not in _EDGE_SPACES and not before.isspace():
                 self._rewrite(last, text[:at] + parts[closer] + text[at:])
                 parts[closer] = ""
                 return True
