@@ -31,13 +31,16 @@ def test_train_on_thirty_pages(tmp_path):
     assert meta["data"]["synthetic_pages"] > 30 and meta["data"]["synthetic_blocks"] > meta["data"]["synthetic_pages"]
     assert 0.5 < meta["cross_validation"]["f1"] <= 1.0
     # The chosen pair is one of those tried with the per-page cut, scored as recorded,
-    # and within TIE of the best of them, with no lower threshold within it.
+    # and within TIE of the best of them, with no lower threshold within it. (The
+    # recorded F1s are rounded to four places, so two of them may be 0.0001 further
+    # apart than the F1s that training compared: 0.9338 and 0.9343 were a tie.)
     from training.train import TIE
+    rounding = 0.0001
     thresholds, cut_curve = meta["thresholds"], meta["thresholds"]["cut_curve"]
     best = max(f1 for by_floor in cut_curve.values() for f1 in by_floor.values())
     chosen = cut_curve[str(thresholds["default"])][str(thresholds["floor"])]
-    assert chosen == meta["cross_validation"]["f1"] and chosen >= best - TIE
-    assert all(f1 < best - TIE for t, by_floor in cut_curve.items() if float(t) < thresholds["default"]
+    assert chosen == meta["cross_validation"]["f1"] and chosen >= best - TIE - rounding
+    assert all(f1 < best - TIE + rounding for t, by_floor in cut_curve.items() if float(t) < thresholds["default"]
                for f1 in by_floor.values())
     selector = Selector(tmp_path)
     models = joblib.load(tmp_path / "selector.joblib")

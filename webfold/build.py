@@ -603,7 +603,7 @@ def read_style(style: str) -> str:
                 previous = winners.pop(key, None)
                 winners[key] = previous if previous is not None and previous[0] and not important \
                     else (important, f"{name}:{value.strip()}")
-            if len(winners) < count:        # (a property declared twice)
+            if len(winners) < count:        # (a property declared twice, or a declaration dropped)
                 found = ";".join(text for _, text in winners.values())
         if found == style:
             found = style
