@@ -67,6 +67,7 @@ CASES = [
     ("<div class='highlight-source-js'><pre>x</pre></div>", "```js\nx\n```\n"),
     ("<div class='highlight-python notranslate'><div class='highlight'><pre>x</pre></div></div>",
      "```python\nx\n```\n"),
+    ("<div class='post lang-en'><pre><code>x = 1</code></pre></div>", "```\nx = 1\n```\n"),
     # language-x first, wherever it stands; "auto" reads on; lang last
     ("<pre data-lang='auto' class='language-js'>j</pre>", "```js\nj\n```\n"),
     ("<pre lang='en' class='language-python'>p</pre>", "```python\np\n```\n"),

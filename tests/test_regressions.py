@@ -607,7 +607,8 @@ BLOCKS = [
     # ... only the first in an element that may host one (breakers on 16c2ce5)
     ("declarative_shadow_roots_that_stay_inert", "<div><template shadowrootmode=open>S1</template>"
      "<template shadowrootmode=open>HIDDEN</template></div><ul><li><template shadowrootmode=open>HIDDEN</template>c"
-     "</li></ul><my-el><template shadowrootmode=closed><p>Custom</p></template></my-el>", "S1\n\n- c\n\nCustom\n"),
+     "</li></ul><my-el><template shadowrootmode=closed><p>Custom</p></template></my-el>"
+     "<font-face><template shadowrootmode=open>HIDDEN</template></font-face>", "S1\n\n- c\n\nCustom\n"),
     # a <noscript> in <head> is text to a browser that runs scripts, and its elements
     # do not end <head>; where it holds the page's text, it is read as without scripts
     ("noscript_in_head", "<html><head><noscript><div>Please enable JavaScript.</div></noscript></head>"
@@ -634,7 +635,15 @@ BLOCKS = [
                                       "display:none;display:block !importantx", "visibility:hidden;visibility:visble",
                                       "font-size:0;font-size:1O px", "font-size:0;font-size:16",
                                       "display:none;display:block\\9", "color:#fff;background:#fff;background:x",
-                                      "color:transparent;color:blak", "opacity:0;opacity:one"])],
+                                      "color:transparent;color:blak", "opacity:0;opacity:one",
+                                      # (breaker on 4060fe7)
+                                      "display:none;display:block inline", "display:none;display:run-in",
+                                      "opacity:0;opacity:1.", "opacity:0;opacity:a()", "font-size:0;font-size:-5px",
+                                      "color:transparent;color:rgb(foo)", "left:-9999px;left:1.px",
+                                      "width:0;height:0;overflow:hidden;height:-1px"])],
+    ("valid_declarations_show_again_too", '<p>a <span style="font-size:0;font-size:clamp(1rem, calc(0.5rem + '
+     '(1vw * 2)), 2rem)">b</span> <span style="color:transparent;color:windowtext">c</span> <span style="color:#fff;'
+     'background:#fff;background:url(data:image/png;base64,AAA) #000">d</span></p>', "a b c d\n"),
     ("valid_declarations_show_again", '<p>a <span style="display:none;display:bl\\ock">b</span> '
      '<span style="display:none;display:var(--d)">c</span> <span style="font-size:0;font-size:1.2rem">d</span> '
      '<span style="color:transparent;color:RGB(0 0 0 / 50%)">e</span></p>', "a b c d e\n"),

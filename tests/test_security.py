@@ -210,3 +210,11 @@ def test_safe_links_give_a_protocol_relative_base_https():
     page = '<base href="//evil.example/"><a href="x">y</a>'
     assert webfold.to_markdown(page, "http://p.example/", selection=False, safe_links=True) == \
         "[y](https://evil.example/x)\n"
+
+
+def test_safe_links_read_a_scheme_past_white_space_in_a_relative_path():
+    # (breaker on 4060fe7: "https: javascript:…" on an https page went through urljoin,
+    # which strips the space, and came out as a javascript: link)
+    html = '<p><a href="https: javascript:alert(1)">click</a><img src="https:&#12;javascript:x" alt=i></p>'
+    output = webfold.to_markdown(html, "https://a.com/d/p.html", selection=False, safe_links=True)
+    assert output == "[click](<https://a.com/d/ javascript:alert(1)>)![i](<https://a.com/d/\x0cjavascript:x>)\n"

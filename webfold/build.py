@@ -33,7 +33,8 @@ from webfold.quotations import ENGLISH as ENGLISH_QUOTATIONS, PAIRS as QUOTATION
 from webfold.patterns import LazyPattern
 from webfold.table import MAX_COLSPAN, MAX_ROWSPAN, Cell, Table, pipe_table
 from webfold.tables import (BLOCK_ELEMENTS, CHROME_TOKEN_SET, CODE_LANGUAGE, DROPPED_ELEMENTS,
-                            NO_CODE_LANGUAGE, SHADOW_HOSTS, CONTROL_ELEMENTS, CONTROL_ROLES, DIALOG_ROLES,
+                            NO_CODE_LANGUAGE, RESERVED_CUSTOM_NAMES, SHADOW_HOSTS, CONTROL_ELEMENTS, CONTROL_ROLES,
+                            DIALOG_ROLES,
                             SCREEN_READER_ONLY,
                             DISPLAY_NONE, HEADING_LEVEL, P_CLOSERS, PLACEHOLDER_SRC, PLACEHOLDER_WORDS,
                             REACT_SEGMENT,
@@ -1322,11 +1323,14 @@ class Builder:
             self.pre_parts = []
             self.pre_language, self.pre_language_rank = "", len(LANGUAGE_SOURCES)
             self.code_language(attributes)
-            # a wrapper's class may name it (Sphinx's <div class="highlight-python">,
-            # GitHub's "highlight-source-python"): the three elements around the <pre>
+            # a wrapper's "highlight-" class may name it (Sphinx's <div
+            # class="highlight-python">, GitHub's "highlight-source-python"): the three
+            # elements around the <pre>; not their other classes, which name a page's
+            # human language as often ("lang-en": breaker on 4060fe7)
             for frame in self.stack[-1:-4:-1]:
-                if frame.attributes and "class" in frame.attributes:
-                    self.code_language({"class": frame.attributes["class"]})
+                if frame.attributes and "highlight-" in frame.attributes.get("class", ""):
+                    self.code_language({"class": " ".join(token for token in frame.attributes["class"].split()
+                                                          if token.startswith("highlight-"))})
         elif role == TABLE:
             data = Table()
             self.tables.append(data)
@@ -3567,7 +3571,8 @@ class Builder:
                 or not self.stack:
             return False
         host = self.stack[-1]
-        if host.flags & SHADOW_HOST or not (host.tag in SHADOW_HOSTS or "-" in host.tag and host.tag[:1].isalpha()):
+        if host.flags & SHADOW_HOST or not (host.tag in SHADOW_HOSTS or "-" in host.tag and host.tag[:1].isalpha()
+                                            and host.tag not in RESERVED_CUSTOM_NAMES):
             return False
         host.flags |= SHADOW_HOST
         return True

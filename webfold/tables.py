@@ -273,11 +273,17 @@ BACKGROUND = LazyPattern(r"(?:^|[;\s])background(?:-color)?\s*:\s*([^;!]+?)\s*(?
 #: §3.1, CSS Overflow 3 §3, CSS Masking 1, CSS Transforms 1 and 2, Filter Effects 1,
 #: CSS Box 4 and CSS Text 3 §8.1. Any value that calls ``var()`` is taken, as CSS
 #: takes it while parsing (and an undefined one leaves the property unset).
-_NUMBER = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?"
-_UNIT = (r"(?:px|em|rem|ex|rex|ch|rch|ic|cap|vw|vh|vi|vb|vmin|vmax|[sld]v(?:w|h|i|b|min|max)|cm|mm|q|in|pt|pc"
-         r"|lh|rlh|cq(?:w|h|i|b|min|max))")
-_LENGTH = rf"(?:{_NUMBER}(?:{_UNIT}|%)|[+-]?0(?:\.0*)?|{_NUMBER}%)"
-_FUNCTION = r"[a-z-]+\((?:[^;{{}}()]|\([^;{{}}()]*\))*\)".replace("{{", "{").replace("}}", "}")
+_NUMBER = r"[+-]?(?:\d+(?:\.\d+)?|\.\d+)(?:e[+-]?\d+)?"
+_POSITIVE = r"\+?(?:\d+(?:\.\d+)?|\.\d+)(?:e[+-]?\d+)?"
+_UNIT = (r"(?:px|em|rem|ex|rex|ch|rch|ic|ric|cap|rcap|vw|vh|vi|vb|vmin|vmax|[sld]v(?:w|h|i|b|min|max)|cm|mm|q|in"
+         r"|pt|pc|lh|rlh|cq(?:w|h|i|b|min|max))")
+#: Functions that compute a number or length (CSS Values 4 §10), their arguments nested
+#: up to three deep.
+_NESTED = r"\((?:[^;{}()]|\((?:[^;{}()]|\((?:[^;{}()]|\([^;{}()]*\))*\))*\))*\)"
+_MATH = rf"(?:calc|min|max|clamp|round|mod|rem|abs|sign|env){_NESTED}"
+_LENGTH = rf"(?:{_NUMBER}(?:{_UNIT}|%)|[+-]?0(?:\.0+)?|{_MATH})"
+_NON_NEGATIVE = rf"(?:{_POSITIVE}(?:{_UNIT}|%)|\+?0(?:\.0+)?|{_MATH})"
+_FUNCTION = rf"[a-z-]+{_NESTED}"
 _GLOBAL = r"inherit|initial|unset|revert|revert-layer"
 NAMED_COLOURS = frozenset("""
 aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue blueviolet brown
@@ -297,36 +303,46 @@ seagreen seashell sienna silver skyblue slateblue slategray slategrey snow sprin
 teal thistle tomato turquoise violet wheat white whitesmoke yellow yellowgreen
 transparent currentcolor canvas canvastext linktext visitedtext activetext buttonface buttontext
 buttonborder field fieldtext highlight highlighttext selecteditem selecteditemtext mark marktext graytext
-accentcolor accentcolortext
+accentcolor accentcolortext activeborder activecaption appworkspace background buttonhighlight
+buttonshadow captiontext inactiveborder inactivecaption inactivecaptiontext infobackground infotext menu
+menutext scrollbar threeddarkshadow threedface threedhighlight threedlightshadow threedshadow window
+windowframe windowtext -webkit-link -webkit-text -webkit-focus-ring-color
 """.split())
-_COLOUR = (r"(?:#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})|(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color|color-mix|"
-           r"light-dark)\((?:[^;{}()]|\([^;{}()]*\))*\)|" + "|".join(sorted(NAMED_COLOURS, key=len, reverse=True)) + ")")
-_DISPLAY_KEYWORD = (r"(?:none|contents|block|inline|run-in|flow|flow-root|table|flex|grid|ruby|math|list-item"
-                    r"|inline-(?:block|table|flex|grid|list-item)|table-(?:row-group|header-group|footer-group|row"
-                    r"|cell|column-group|column|caption)|ruby-(?:base|text|base-container|text-container)"
-                    r"|-webkit-(?:box|inline-box|flex|inline-flex)|-ms-(?:flexbox|inline-flexbox|grid|inline-grid)"
-                    r"|-moz-(?:box|inline-box))")
-_SIZE = rf"(?:{_LENGTH}|auto|min-content|max-content|fit-content|stretch|-webkit-fill-available|{_FUNCTION})"
-_OFFSET = rf"(?:{_LENGTH}|auto|{_FUNCTION})"
-_BACKGROUND_TOKEN = (rf"(?:{_COLOUR}|{_LENGTH}|{_FUNCTION}|none|left|right|top|bottom|center|auto|cover|contain"
-                     r"|repeat|repeat-x|repeat-y|no-repeat|space|round|fixed|scroll|local|border-box|padding-box"
-                     r"|content-box|text|/|,)")
-_SPACED = r"\s*"
+#: A colour function's arguments: numbers, units of angle, percentages, "none", the
+#: separators, and the math functions; "color()" and "color-mix()" name a space first.
+_COLOUR_ARGUMENTS = rf"(?:[\s,/]|{_NUMBER}(?:%|deg|grad|rad|turn)?|none|{_MATH})*"
+_COLOUR = (rf"(?:#(?:[0-9a-f]{{3,4}}|[0-9a-f]{{6}}|[0-9a-f]{{8}})|(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch)"
+           rf"\({_COLOUR_ARGUMENTS}\)|(?:color|color-mix|light-dark){_NESTED}|"
+           + "|".join(sorted(NAMED_COLOURS, key=len, reverse=True)) + ")")
+#: One keyword of display (CSS Display 3 §2), or the two-keyword forms of them; the
+#: prefixed ones Chromium takes.
+_DISPLAY = (r"(?:none|contents|block|inline|flow-root|table|flex|grid|ruby|math|list-item"
+            r"|inline-(?:block|table|flex|grid)|table-(?:row-group|header-group|footer-group|row|cell"
+            r"|column-group|column|caption)|ruby-(?:base|text|base-container|text-container)"
+            r"|-webkit-(?:box|inline-box|flex|inline-flex)"
+            r"|(?:block|inline) (?:flow|flow-root|table|flex|grid|ruby)|(?:block|inline) flow list-item)")
+_SIZE = rf"(?:{_NON_NEGATIVE}|auto|none|min-content|max-content|fit-content|stretch|-webkit-fill-available" \
+        rf"|fit-content{_NESTED})"
+_OFFSET = rf"(?:{_LENGTH}|auto)"
+_BACKGROUND_TOKEN = (rf"(?:{_COLOUR}|{_LENGTH}|url{_NESTED}|url\([^)]*\)|(?:repeating-)?(?:linear|radial|conic)"
+                     rf"-gradient{_NESTED}|image-set{_NESTED}|none|left|right|top|bottom|center|auto|cover"
+                     r"|contain|repeat|repeat-x|repeat-y|no-repeat|space|round|fixed|scroll|local|border-box"
+                     r"|padding-box|content-box|text|/|,)")
 VALID_VALUES = {name: LazyPattern(rf"(?:{pattern}|{_GLOBAL})\Z") for name, pattern in {
-    "display": rf"{_DISPLAY_KEYWORD}(?:\s+{_DISPLAY_KEYWORD}){{0,2}}",
+    "display": _DISPLAY,
     "visibility": r"visible|hidden|collapse",
     "content-visibility": r"visible|auto|hidden",
-    "opacity": rf"{_NUMBER}%?|{_FUNCTION}",
-    "font-size": rf"{_LENGTH}|xx-small|x-small|small|medium|large|x-large|xx-large|xxx-large|larger|smaller|math"
-                 rf"|{_FUNCTION}",
-    "color": rf"{_COLOUR}|{_FUNCTION}",
-    "background-color": rf"{_COLOUR}|{_FUNCTION}",
-    "background": rf"{_BACKGROUND_TOKEN}(?:{_SPACED}{_BACKGROUND_TOKEN})*",
+    "opacity": rf"{_NUMBER}%?|{_MATH}",
+    "font-size": rf"{_NON_NEGATIVE}|xx-small|x-small|small|medium|large|x-large|xx-large|xxx-large|larger"
+                 r"|smaller|math|-webkit-xxx-large",
+    "color": _COLOUR,
+    "background-color": _COLOUR,
+    "background": rf"{_BACKGROUND_TOKEN}(?:\s*{_BACKGROUND_TOKEN})*",
     "width": _SIZE, "height": _SIZE,
     "overflow": r"(?:visible|hidden|clip|scroll|auto|overlay)(?:\s+(?:visible|hidden|clip|scroll|auto|overlay))?",
     "overflow-x": r"visible|hidden|clip|scroll|auto|overlay",
     "overflow-y": r"visible|hidden|clip|scroll|auto|overlay",
-    "clip": rf"auto|rect\([^;{{}}()]*\)",
+    "clip": r"auto|rect\([^;{}()]*\)",
     "clip-path": rf"none|{_FUNCTION}(?:\s+[a-z-]+)?|[a-z-]+-box",
     "transform": rf"none|{_FUNCTION}(?:\s*{_FUNCTION})*",
     "scale": rf"none|(?:{_NUMBER}%?)(?:\s+{_NUMBER}%?){{0,2}}",
@@ -340,6 +356,10 @@ VALID_VALUES = {name: LazyPattern(rf"(?:{pattern}|{_GLOBAL})\Z") for name, patte
 #: (``<template shadowrootmode>``) in any other element stays an inert template.
 SHADOW_HOSTS = frozenset({"article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3", "h4",
                           "h5", "h6", "header", "main", "nav", "p", "section", "span"})
+#: Names with a hyphen that are no custom element's (HTML §4.13.3, "valid custom
+#: element name"): SVG's and MathML's.
+RESERVED_CUSTOM_NAMES = frozenset({"annotation-xml", "color-profile", "font-face", "font-face-src",
+                                   "font-face-uri", "font-face-format", "font-face-name", "missing-glyph"})
 
 #: The ids React's streaming server renderer gives to finished Suspense segments: it
 #: sends them as ``<div hidden id="S:0">`` and its inline script moves them into

@@ -93,7 +93,9 @@ class Resolver:
             # a path relative to the base, even where it looks like a scheme of its own
             # ("https:javascript:x" is the page "javascript:x" beside the base's: breaker
             # on 16c2ce5), which urljoin reads as a whole address
-            target = "./" + rest if _ABSOLUTE.match(rest) else rest
+            # (and where white space, which urljoin strips, stands before such a scheme:
+            # "https: javascript:x", breaker on 4060fe7)
+            target = "./" + rest if rest and rest[0] not in "/?#" else rest
         elif base is None:
             return target
         if not target:
@@ -146,7 +148,7 @@ class Resolver:
         if cleaned.startswith("//") or resolved.startswith("//"):
             # protocol-relative (in the target or in a <base>): https, whatever the page's
             return "https:" + (resolved.split(":", 1)[1] if _ABSOLUTE.match(resolved) else resolved)
-        name = scheme(resolved)
+        name = scheme(resolved.lstrip(_STRIP))      # (as a browser reads it, spaces first)
         if name in UNSAFE_SCHEMES and not (image and name == "data" and self.data_images):
             return None
         return resolved
