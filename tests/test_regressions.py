@@ -432,6 +432,11 @@ GFM_MOVED_CLOSERS = [
      "**x[l](https://x.example/a)**.y **Note: `c`**.y **E=mc<sup>2</sup>**.Next\n",
      '<p><strong>x<a href="https://x.example/a">l</a></strong>.y <strong>Note: <code>c</code></strong>.y '
      '<strong>E=mc<sup>2</sup></strong>.Next</p>'),
+    # not where the opener makes one run with another opener of its character, whose
+    # emphasis would then pair otherwise (breaker on 4060fe7: "7***é*»é*日***")
+    ("closer_in_a_run_of_openers", "<p>7<b><i>\u00e9\u00bb</i>\u00e9<i>\u65e5</i></b> "
+     "<i><b>Note:</b></i>Text</p>", "7**\u00e9\u00bb\u00e9*\u65e5*** *Note*:Text\n",
+     "<p>7<strong>\u00e9\u00bb\u00e9<em>\u65e5</em></strong> <em>Note</em>:Text</p>"),
     # not into text that a web address runs into
     ("bold_ending_after_an_address", "<p><b>see http://x.example/a<span>.)</span></b>Next</p>",
      "see http://x.example/a.)Next\n",
