@@ -670,6 +670,16 @@ BLOCKS = [
      "![photo](https://res.cloudinary.com/d/image/upload/c_scale,w_600/s.jpg)\n"),
     ("srcset_urls_holding_commas", '<img srcset="/d/a?w=300,400 300w, /d/b?w=600,800 600w" alt=p>',
      "![p](/d/b?w=600,800)\n"),
+    # blocks of format characters only (a CMS's "<p>&zwj;</p>" spacer) show nothing:
+    # no block, no list item, no line after a break; inside words they stay
+    ("paragraphs_of_format_characters",
+     "<p>\u200d</p><p>a\u200db</p><p>\u200b\u2060</p><p>\u00ad</p><p>\ufeff \u200e</p>", "a\u200db\n"),
+    ("heading_and_quote_of_a_zero_width_space", "<h2>\u200b</h2><blockquote>\u200d</blockquote><p>y</p>",
+     "y\n"),
+    ("list_item_of_a_zero_width_joiner", "<ul><li>\u200d</li><li>a</li></ul>", "- a\n"),
+    ("link_labelled_by_a_zero_width_space", "<p><a href='/x'>\u200b</a></p><p>b</p>", "b\n"),
+    ("zero_width_space_after_a_break", "<p>a<br>\u200b</p>", "a\n"),
+    ("image_beside_a_zero_width_space", "<p>\u200b<img src=a.png alt=z></p>", "\u200b![z](a.png)\n"),
 ]
 
 
