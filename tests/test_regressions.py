@@ -645,7 +645,21 @@ BLOCKS = [
                                       "display:none;display:block inline", "display:none;display:run-in",
                                       "opacity:0;opacity:1.", "opacity:0;opacity:a()", "font-size:0;font-size:-5px",
                                       "color:transparent;color:rgb(foo)", "left:-9999px;left:1.px",
-                                      "width:0;height:0;overflow:hidden;height:-1px"])],
+                                      "width:0;height:0;overflow:hidden;height:-1px",
+                                      # a shorthand that CSS drops sets nothing
+                                      "font-size:0;font:bold serif", "font-size:0;font:16px",
+                                      # an !important longhand outlasts a later shorthand
+                                      "font-size:0 !important;font:16px a",
+                                      # and an !important shorthand a later longhand
+                                      "font:0/0 a !important;font-size:1em",
+                                      # the font shorthand's size of zero hides text
+                                      "font:0/0 a", "font: bold 0 serif"])],
+    # a shorthand sets its longhands (CSS Cascade 4 §6.4), and a later longhand sets
+    # the shorthand's part again
+    ("shorthands_show_again", '<p>a <span style="font-size:0;font:16px serif">b</span> '
+     '<span style="font:0/0 a;font-size:1em">c</span> <span style="font-size:0;font:caption">d</span> '
+     '<span style="margin-left:-9999px;margin:0">e</span> <span style="left:-9999px;inset:0">f</span> '
+     '<span style="width:0;height:0;overflow-x:hidden;overflow:visible">g</span></p>', "a b c d e f g\n"),
     ("valid_declarations_show_again_too", '<p>a <span style="font-size:0;font-size:clamp(1rem, calc(0.5rem + '
      '(1vw * 2)), 2rem)">b</span> <span style="color:transparent;color:windowtext">c</span> <span style="color:#fff;'
      'background:#fff;background:url(data:image/png;base64,AAA) #000">d</span></p>', "a b c d\n"),

@@ -56,6 +56,8 @@ def test_hidden_text_stays_out_whatever_the_selector_keeps(monkeypatch):
     ("color:rgb(10 0 0)", False, False), ("color:hsla(0, 0%, 0%, 0)", False, True),
     ("font-size:0", True, True), ("font-size: 0px", True, True), ("font-size:0", False, False),
     ("font-size:0.8em", True, False), ("font-size:10px", True, False),
+    ("font:0/0 a", True, True), ("font: italic bold 0px Arial", True, True), ("font:0/0 a", False, False),
+    ("font:10px/0 serif", True, False), ("font:100 10px serif", True, False),
     ("position:absolute;left:-9999px", False, True), ("left:-10px", False, False),
     ("text-indent:-99999px", False, True), ("top:-200em", False, True), ("margin-left:-12px", False, False),
     ("width:0;height:0;overflow:hidden", False, True), ("height:0px; width: 0; overflow-y: hidden", False, True),

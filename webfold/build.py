@@ -42,7 +42,8 @@ from webfold.tables import (BLOCK_ELEMENTS, CHROME_TOKEN_SET, CODE_LANGUAGE, DRO
                             VOID_ELEMENTS, BACKGROUND, COLOR, FOREIGN_BREAKOUT, FOREIGN_ROOTS, INTEGRATION_POINTS,
                             HTML_ENCODINGS, DRAWN_SVG, SVG_BOXES, MATHML_GLYPHS, FORMATTING_ELEMENTS,
                             INVISIBLE_STYLE, OVERFLOW_HIDDEN,
-                            PHRASING_ELEMENTS, PHRASING_INVISIBLE, VALID_VALUES, ZERO_HEIGHT, ZERO_WIDTH)
+                            PHRASING_ELEMENTS, PHRASING_INVISIBLE, SHORTHAND_OF, SHORTHANDS, VALID_VALUES,
+                            ZERO_HEIGHT, ZERO_WIDTH)
 from webfold.urls import Resolver, scheme
 
 # Token kinds and flags, as plain ints (the scanner's enums, from _scan.pxd).
@@ -587,7 +588,9 @@ def read_style(style: str) -> str:
     colour), and none whose value its property does not take (``tables.VALID_VALUES``:
     CSS drops those while parsing). ``visibility:hidden;visibility:visible`` is
     ``visibility:visible``, ``display:block !important;display:none`` is ``display:block
-    !important`` (breaker of session 31: the first declaration hid the text), and
+    !important`` (breaker of session 31: the first declaration hid the text), a
+    shorthand sets its longhands (``tables.SHORTHANDS``: ``font-size:0;font:1em a`` is
+    ``font:1em a``), and
     ``display:none;display:x`` is ``display:none`` (breakers on 16c2ce5). The string
     itself when nothing changes."""
     found = _STYLE_MEMO.get(style)
@@ -608,9 +611,22 @@ def read_style(style: str) -> str:
                         and "var(" not in value.lower():
                     continue                # a value its property does not take: dropped
                 key = "background" if name == "background-color" else name
-                previous = winners.pop(key, None)
-                winners[key] = previous if previous is not None and previous[0] and not important \
-                    else (important, f"{name}:{value.strip()}")
+                if not important and any(winners.get(setter, (False,))[0]
+                                         for setter in (key, SHORTHAND_OF.get(key))):
+                    continue                # an earlier !important declaration sets it
+                for longhand in SHORTHANDS.get(key, ()):
+                    if important or not winners.get(longhand, (False,))[0]:
+                        winners.pop(longhand, None)     # "font-size:0;font:16px a": 16px
+                winners.pop(key, None)
+                winners[key] = (important, f"{name}:{value.strip()}")
+                shorthand = SHORTHAND_OF.get(key)
+                if shorthand in winners:
+                    # "font:0/0 a;font-size:1em": each longhand of the shorthand that
+                    # the rules read is set again after it, so it sets none of them
+                    order = list(winners)
+                    if all(longhand in winners and order.index(longhand) > order.index(shorthand)
+                           for longhand in SHORTHANDS[shorthand]):
+                        del winners[shorthand]
             if len(winners) < count:        # (a property declared twice, or a declaration dropped)
                 found = ";".join(text for _, text in winners.values())
         if found == style:

@@ -247,7 +247,11 @@ PHRASING_ELEMENTS = frozenset(
 #: 4 §2.5, CSS Color 4 §3.2). On a block they hide nothing for long: ``font-size: 0``
 #: removes the white space between inline-block children, which set their own size
 #: again, and ``opacity: 0`` is where fade-in effects start.
-PHRASING_INVISIBLE = LazyPattern(r"(?:^|[;\s])(?:font-size|opacity)\s*:\s*" + _ZERO + _END, re.IGNORECASE)
+#: The ``font`` shorthand sets the size too (CSS Fonts 4 §2.8): ``font: 0/0 a`` is the
+#: old image-replacement way of hiding a text (a size token of zero, a family after it).
+PHRASING_INVISIBLE = LazyPattern(r"(?:^|[;\s])(?:(?:font-size|opacity)\s*:\s*" + _ZERO + _END
+                                 + r"|font\s*:\s*(?:[^;]*?\s)?" + _ZERO + r"(?:/[^\s;]+)?\s+[^\s;!])",
+                                 re.IGNORECASE)
 
 #: With ``overflow: hidden``, a zero width and height leave nothing to see (CSS 2.1
 #: §10.2, §11.1.1). A zero height alone is a collapsed panel (an accordion that opens
@@ -324,6 +328,8 @@ _DISPLAY = (r"(?:none|contents|block|inline|flow-root|table|flex|grid|ruby|math|
 _SIZE = rf"(?:{_NON_NEGATIVE}|auto|none|min-content|max-content|fit-content|stretch|-webkit-fill-available" \
         rf"|fit-content{_NESTED})"
 _OFFSET = rf"(?:{_LENGTH}|auto)"
+_FONT_SIZE = (rf"(?:{_NON_NEGATIVE}|xx-small|x-small|small|medium|large|x-large|xx-large|xxx-large|larger"
+              r"|smaller|math|-webkit-xxx-large)")
 _BACKGROUND_TOKEN = (rf"(?:{_COLOUR}|{_LENGTH}|url{_NESTED}|url\([^)]*\)|(?:repeating-)?(?:linear|radial|conic)"
                      rf"-gradient{_NESTED}|image-set{_NESTED}|none|left|right|top|bottom|center|auto|cover"
                      r"|contain|repeat|repeat-x|repeat-y|no-repeat|space|round|fixed|scroll|local|border-box"
@@ -333,8 +339,7 @@ VALID_VALUES = {name: LazyPattern(rf"(?:{pattern}|{_GLOBAL})\Z") for name, patte
     "visibility": r"visible|hidden|collapse",
     "content-visibility": r"visible|auto|hidden",
     "opacity": rf"{_NUMBER}%?|{_MATH}",
-    "font-size": rf"{_NON_NEGATIVE}|xx-small|x-small|small|medium|large|x-large|xx-large|xxx-large|larger"
-                 r"|smaller|math|-webkit-xxx-large",
+    "font-size": _FONT_SIZE,
     "color": _COLOUR,
     "background-color": _COLOUR,
     "background": rf"{_BACKGROUND_TOKEN}(?:\s*{_BACKGROUND_TOKEN})*",
@@ -349,7 +354,21 @@ VALID_VALUES = {name: LazyPattern(rf"(?:{pattern}|{_GLOBAL})\Z") for name, patte
     "filter": rf"none|{_FUNCTION}(?:\s*{_FUNCTION})*",
     "left": _OFFSET, "right": _OFFSET, "top": _OFFSET, "text-indent": rf"{_OFFSET}(?:\s+(?:hanging|each-line))*",
     "margin-left": _OFFSET, "margin-top": _OFFSET,
+    # the shorthands of SHORTHANDS: a system font, or a size (and line height) and a family
+    "font": r"caption|icon|menu|message-box|small-caption|status-bar"
+            rf"|(?:[^;]*\s)?(?:{_FONT_SIZE})(?:\s*/\s*[^\s;]+)?\s+[^\s;].*",
+    "margin": rf"{_OFFSET}(?:\s+{_OFFSET}){{0,3}}", "inset": rf"{_OFFSET}(?:\s+{_OFFSET}){{0,3}}",
 }.items()}
+
+#: Shorthand properties and the longhands of them that the rules above read: a
+#: shorthand sets all its longhands (CSS Cascade 4 §6.4), so in one inline style
+#: ``font-size:0;font:16px serif`` has a size of 16 pixels (CSS Fonts 4 §2.8, CSS Box 4
+#: §3.1, CSS Positioned Layout 3 §3.1, CSS Overflow 3 §3.1). ``background`` and
+#: ``background-color`` are read as one property (webfold.build.read_style).
+SHORTHANDS = {"font": ("font-size",), "margin": ("margin-left", "margin-top"),
+              "inset": ("left", "right", "top"), "overflow": ("overflow-x", "overflow-y")}
+#: Each longhand's shorthand.
+SHORTHAND_OF = {longhand: shorthand for shorthand, longhands in SHORTHANDS.items() for longhand in longhands}
 
 #: The HTML elements that may host a shadow root (DOM §4.2.14, "attach a shadow root"),
 #: beside custom elements (a name with a hyphen): a declarative shadow root
