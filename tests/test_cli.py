@@ -183,7 +183,7 @@ NO_LINKS = "cannot resolve links: give the page's address, such as https://examp
     ("http://[::1]]/", "is not a URL: its host cannot be read"),
     ("https://exa mple.com/", "is not a URL: its host cannot be read"),
     ("https://e.org|x/", "is not a URL: its host cannot be read"),
-    ("http:///page", "is not a URL: its host cannot be read"),
+    ("http:", "is not a URL: its host cannot be read"), ("https:?q", "is not a URL: its host cannot be read"),
     ("https://e.org:99999/", "is not a URL: its port is not a number from 0 to 65535"),
     ("http://e.org:" + "9" * 5000 + "/", "is not a URL: its port is not a number from 0 to 65535"),
     ("mailto:x", NO_LINKS), ("javascript:x", NO_LINKS)])
@@ -199,7 +199,10 @@ def test_a_base_is_read_as_the_link_resolver_reads_it(page, capsys):
     assert run([page, "docs/"], capsys)[1] == "# Title\n\nHello [there](/x).\n"
     # hosts a browser reads: an IPv6 address, an international name, a user and a port
     for base, link in [("http://[::1]:8080/a/", "http://[::1]:8080/x"), ("https://bücher.de/", "https://bücher.de/x"),
-                       ("https://me@e.org:8443/", "https://me@e.org:8443/x"), ("file:///tmp/", "file:///x")]:
+                       ("https://me@e.org:8443/", "https://me@e.org:8443/x"), ("file:///tmp/", "file:///x"),
+                       # a special scheme's slashes, as the resolver reads a link's
+                       # (WHATWG URL Standard §4.4; the CLI refused "http:host")
+                       ("http:host", "http://host/x"), ("http:///page", "http://page/x")]:
         assert run([page, base], capsys)[1] == f"# Title\n\nHello [there]({link}).\n"
 
 

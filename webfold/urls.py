@@ -54,10 +54,11 @@ class Resolver:
     def __init__(self, base: str | None, safe_links: bool = False, data_images: bool = False) -> None:
         self.safe_links = safe_links
         self.data_images = data_images
-        # The caller's address is read like a target (its controls removed, as from
-        # every attribute value): it is written into every link resolved against it.
+        # The caller's address is read like a target without a base (its controls
+        # removed, as from every attribute value; "http:host" is "http://host"): it is
+        # written into every link resolved against it.
         self.base = None            # _clean reads it: a base is read by its own scheme
-        self.base = self._clean(without_controls(base)) if base else None
+        self.base = self._resolve(self._clean(without_controls(base))) if base else None
         self._origin = self._no_fragment = None
         if self.base:
             self._no_fragment = self.base.split("#", 1)[0]
