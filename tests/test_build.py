@@ -815,7 +815,7 @@ def test_a_form_end_tag_closes_only_the_form(html, expected):
     # open one (§13.2.6.4.7, "rt")
     ("<table><caption hidden>SECRET<tr><td>V1<td>V2</table>", "| V1 | V2 |\n| --- | --- |\n"),
     ("<table><colgroup hidden><tr><td>V1<td>V2</table>", "| V1 | V2 |\n| --- | --- |\n"),
-    ("<p>A<ruby>B<rt hidden>SECRET<rt>VIS</ruby></p>", "ABVIS\n"),
+    ("<p>A<ruby>B<rt hidden>SECRET<rt>VIS</ruby></p>", "AB(VIS)\n"),
 ])
 def test_an_implied_end_tag_ends_what_it_hides(html, expected):
     assert md(html) == expected

@@ -693,6 +693,14 @@ BLOCKS = [
     ("list_item_of_a_zero_width_joiner", "<ul><li>\u200d</li><li>a</li></ul>", "- a\n"),
     ("link_labelled_by_a_zero_width_space", "<p><a href='/x'>\u200b</a></p><p>b</p>", "b\n"),
     ("zero_width_space_after_a_break", "<p>a<br>\u200b</p>", "a\n"),
+    # ruby text in the parentheses that <rp> gives (HTML §4.5.22), where the page
+    # gives none: "漢kan字ji" ran the readings into the text
+    ("ruby_text_without_parentheses", "<p>a<ruby>漢<rt>kan</rt>字<rt>ji</rt></ruby>b</p>", "a漢(kan)字(ji)b\n"),
+    ("ruby_text_with_parentheses", "<p>a<ruby>漢<rp>(</rp><rt>kan</rt><rp>)</rp>字<rp>(</rp><rt>ji</rt><rp>)"
+     "</rp></ruby>b</p>", "a漢(kan)字(ji)b\n"),
+    ("ruby_text_ended_by_the_next", "<p><ruby>東<rt>とう<rt>x</ruby> <ruby>漢<rt></rt></ruby>y</p>",
+     "東(とう)(x) 漢y\n"),
+    ("ruby_text_in_a_heading", "<h1><ruby>明日<rt>Ashita</rt></ruby></h1>", "# 明日(Ashita)\n"),
     ("image_beside_a_zero_width_space", "<p>\u200b<img src=a.png alt=z></p>", "\u200b![z](a.png)\n"),
 ]
 

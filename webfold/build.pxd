@@ -108,7 +108,7 @@ cdef class Builder:
     cdef public object payload_kind
     cdef public str tex_script
     cdef public list payloads
-    cdef public bint base_seen
+    cdef public bint base_seen, ruby_parenthesis
     cdef public bint unclosed_nav, keep_nav, saw_nav, form_pointer
     cdef public list sinks, tables, marks
     cdef public object lazy_image

@@ -67,13 +67,17 @@ DELIMITERS = frozenset(MARKS.values())
 #: (<b><b>: one level of the same emphasis). A <q> is marked too, with the quotation
 #: marks a browser shows (webfold.quotations): text of the page, not of its DOM.
 PAIRS = {**{name: (delimiter, delimiter) for name, delimiter in MARKS.items()}, **TAG_MARKS}
-ROLES.update(dict.fromkeys(PAIRS, MARK), q=MARK)
+#: Ruby text is written in the parentheses that ``<rp>`` gives readers whose browser
+#: shows no ruby (HTML §4.5.22), where the page gives none: "漢(kan)字(ji)", not
+#: "漢kan字ji".
+RUBY_PARENTHESES = ("(", ")")
+ROLES.update(dict.fromkeys(PAIRS, MARK), q=MARK, rt=MARK, rp=MARK)
 #: The class names of task lists and their items (GitHub, GitLab, pandoc 3, MkDocs),
 #: whose checkboxes are task list markers even where a reader may tick them.
 TASK_LIST_CLASSES = frozenset({"task-list", "contains-task-list", "task-list-item"})
 #: The closers of each mark that, as a link's brackets, encloses text that emphasis
 #: around it may move into (Builder._wraps_one): tags, quotation marks.
-_ENCLOSED = (*TAG_MARKS.values(), *QUOTATION_PAIRS)
+_ENCLOSED = (*TAG_MARKS.values(), *QUOTATION_PAIRS, RUBY_PARENTHESES)
 ENCLOSING = {opener: frozenset(end for start, end in _ENCLOSED if start == opener) for opener, _ in _ENCLOSED}
 ROLES.update(tbody=NONE, thead=NONE, tfoot=NONE)
 #: The roles of elements whose text runs on in the block around them; every other role
@@ -856,6 +860,7 @@ class Builder:
         #: scripts that may hold a payload: (kind, start, end), offsets into the input
         self.payloads: list[tuple[str, int, int]] = []
         self.base_seen = False
+        self.ruby_parenthesis = False       # an <rp> came after the last <rt>
         self.sinks: list[Sink] = [Sink()]
         self.tables: list[Table] = []
         self.marks: list[Mark] = []
@@ -2952,6 +2957,12 @@ class Builder:
             if quoted >= MAX_QUOTATION_DEPTH:
                 return None
             mark = Mark(*self.quotations(attributes, parent)[quoted > 0])
+        elif name == "rt" or name == "rp":
+            # an <rt> after an <rp> has the page's parentheses; others get them here
+            given, self.ruby_parenthesis = self.ruby_parenthesis, name == "rp"
+            if given or name == "rp":
+                return None
+            mark = Mark(*RUBY_PARENTHESES)
         else:
             opener, closer = PAIRS[name]
             if any(m.opener == opener for m in self.marks):
