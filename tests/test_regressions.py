@@ -549,7 +549,7 @@ INLINE = [
     ("emphasis_in_link_ended_by_link", "<p><a href=u><em>w<a href=v>z</a></p>", "[*w*](u)*[z](v)*\n"),
     ("code_in_emphasis_across_blocks", "<div><i><code>y<div>z</div>", "*`y`*\n\n*z*\n"),
     ("references_in_link_parts", '<p><a href="x&amp;lt;y" title="a &amp;amp; b">l</a></p>',
-     '[l](x\\&lt;y "a \\&amp; b")\n'),
+     '[l](x&amp;lt;y "a &amp;amp; b")\n'),
     ("nul_in_text", "<p>a\x00b</p>", "ab\n"),
     # the breaker on ec3bcf3: a code span of white space only joined the words around it
     ("white_space_only_code_span", "<p>a<code>&nbsp;</code>b</p>", "a b\n"),

@@ -194,6 +194,11 @@ def test_safe_links_on_the_command_line(tmp_path):
     ("\\\\evil.example\\x", "https://evil.example/x"),
     ("/a\\b?q=\\c", "https://example.com/a/b?q=\\c"),
     ("mailto:a\\b", "mailto:a\\b"),
+    # ... and slashes past two lead to the host (breaker of session 32: a path of the
+    # page's own host, where browsers go to evil.example)
+    ("///evil.example/x", "https://evil.example/x"), ("////evil.example/x", "https://evil.example/x"),
+    ("\\\\\\evil.example\\x", "https://evil.example/x"), ("/\\/evil.example/x", "https://evil.example/x"),
+    ("///", "///"),
 ])
 def test_targets_resolve_as_browsers_resolve_them(href, expected):
     from webfold.urls import Resolver
@@ -220,3 +225,19 @@ def test_safe_links_read_a_scheme_past_white_space_in_a_relative_path():
     html = '<p><a href="https: javascript:alert(1)">click</a><img src="https:&#12;javascript:x" alt=i></p>'
     output = webfold.to_markdown(html, "https://a.com/d/p.html", selection=False, safe_links=True)
     assert output == "[click](<https://a.com/d/ javascript:alert(1)>)![i](<https://a.com/d/\x0cjavascript:x>)\n"
+
+
+@pytest.mark.parametrize("href", ["javascript&colon;alert(1)", "javascript&#58;alert(1)", "javascript&#x3a;x"])
+def test_a_reference_in_a_path_never_renders_as_a_scheme(href):
+    # cmark-gfm decodes a destination's references before its backslash escapes: the
+    # path "javascript&colon;alert(1)" written as "javascript\&colon;…" became a
+    # javascript: link there (breaker of session 32); "&amp;" reads back as "&" in
+    # every renderer
+    import cmarkgfm
+    from cmarkgfm.cmark import Options
+
+    html = f'<p><a href="{href.replace("&", "&amp;")}">x</a> <img src="{href.replace("&", "&amp;")}" alt=i></p>'
+    markdown = webfold.to_markdown(html, selection=False, safe_links=True)
+    for render in (cmarkgfm.github_flavored_markdown_to_html, cmarkgfm.markdown_to_html):
+        rendered = render(markdown, options=Options.CMARK_OPT_UNSAFE)
+        assert re.findall(r'(?:href|src)="([^"]*)"', rendered) == [href.replace("&", "&amp;")] * 2

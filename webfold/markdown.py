@@ -364,6 +364,15 @@ _REFERENCE_LIKE = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
 #: What a destination escapes wherever it is written: every backslash (a literal one
 #: could escape what follows it) and an ``&`` that would read as a character reference.
 _ESCAPED = re.compile(r"\\|" + _REFERENCE_LIKE.pattern)
+
+
+def _escaped(found: re.Match) -> str:
+    # "&" as a reference of its own, not "\&": cmark-gfm decodes the references of a
+    # destination before its backslash escapes, so it read "javascript\&colon;x" as a
+    # javascript: link (breaker of session 32), which safe_links had left as a path
+    return "\\\\" if found.group(0) == "\\" else "&amp;"
+
+
 #: What a bare link destination may not hold (CommonMark §6.3): white space, parentheses
 #: (balanced ones are allowed, but any here go in ``<...>``), ``<``, ``>`` and ASCII
 #: control characters.
@@ -372,23 +381,24 @@ _NOT_BARE = re.compile(r"[\s()<>\x00-\x1f\x7f]")
 
 def destination(url: str) -> str:
     """A link destination (CommonMark §6.3): bare when it can be, else in ``<...>``.
-    Backslashes, and an ``&`` that would read as a character reference, are escaped:
-    the URL has had its references decoded already."""
+    Backslashes are escaped, and an ``&`` that would read as a character reference is
+    written as ``&amp;``: the URL has had its references decoded already."""
     if not url:
         return "<>"
-    if "\\" in url or "&" in url:     # a template sub runs Python code: only when needed
-        url = _ESCAPED.sub(r"\\\g<0>", url)
+    if "\\" in url or "&" in url:
+        url = _ESCAPED.sub(_escaped, url)
     if _NOT_BARE.search(url) is None:
         return url
     return "<" + url.replace("\r", "").replace("\n", "").replace("<", "\\<").replace(">", "\\>") + ">"
 
 
 def link_title(title: str) -> str:
-    """A link title in double quotes with ``"`` and ``\\`` escaped, or ``""`` for none."""
+    """A link title in double quotes with ``"`` and ``\\`` escaped and an ``&`` that would
+    read as a character reference written as ``&amp;``, or ``""`` for none."""
     title = " ".join(title.split())
     if not title:
         return ""
     title = title.replace("\\", "\\\\").replace('"', '\\"')
     if "&" in title:
-        title = _REFERENCE_LIKE.sub(r"\\&", title)
+        title = _REFERENCE_LIKE.sub("&amp;", title)
     return ' "' + title + '"'

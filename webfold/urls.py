@@ -80,7 +80,8 @@ class Resolver:
         state"): relative to the base where the base has that scheme (``https:page2``
         on an https page is ``page2``), else with the slashes (``http:foo`` is
         ``http://foo``); and more than two slashes are two (``https:///x`` is
-        ``https://x``). An empty target is the base without its fragment."""
+        ``https://x``), in a relative target too (``///x`` is ``https://x`` on an https
+        page). An empty target is the base without its fragment."""
         base = self.base
         found = _ABSOLUTE.match(target)
         if found is not None:
@@ -99,6 +100,13 @@ class Resolver:
             target = "./" + rest if rest and rest[0] not in "/?#" else rest
         elif base is None:
             return target
+        elif target.startswith("///") and scheme(base) in SPECIAL_SCHEMES and scheme(base) != "file":
+            # the slashes past two lead to the host as well (WHATWG URL Standard §4.4,
+            # "special authority ignore slashes state"): browsers go to evil.example for
+            # "///evil.example/x", which urljoin made a path of the page's own host
+            # (breaker of session 32)
+            host = target.lstrip("/")
+            return f"{scheme(base)}://{host}" if host[:1] not in ("", "?", "#") else target
         if not target:
             return self._no_fragment
         if target.startswith("#"):
