@@ -654,6 +654,26 @@ BLOCKS = [
                                       "font:0/0 a !important;font-size:1em",
                                       # the font shorthand's size of zero hides text
                                       "font:0/0 a", "font: bold 0 serif"])],
+    # zero in every spelling, negative opacities, zero alphas and scales of any colour
+    # or transform function (breaker of session 32: each of these showed the text)
+    *[(f"unseen_style_{number}", f'<p>a <span style="{style}">SECRET</span> b</p>', "a b\n")
+      for number, style in enumerate(["opacity:-1", "opacity:.0", "opacity:0e0", "opacity:calc(0)",
+                                      "font-size:0ch", "font-size:0cm", "font-size:0q", "font-size:0vmin",
+                                      "font-size:+0", "font-size:0e3px", "color:rgba(0,0,0,.0)",
+                                      "color:oklch(0 0 0 / 0)", "color:color(srgb 0 0 0/0)",
+                                      "transform:scale(0%)", "scale:0 0", "transform:scale(1, 0)"])],
+    # ... on every phrasing element (HTML §3.2.5.2.5), the obsolete ones too
+    *[(f"unseen_{name}", f'<p>a <{name} style="opacity:0">SECRET</{name}> b</p>', "a b\n")
+      for name in ("label", "font", "output", "meter", "slot", "acronym", "blink", "q")],
+    ("unseen_ruby", '<p>a <ruby style="font-size:0">SE<rt>CRET</rt></ruby> b</p>', "a b\n"),
+    # what CSS reads as no declaration hides nothing (breaker of session 32: all hid)
+    ("display_in_another_value", '<p>a <span style="font-family:x display:none">b</span> '
+     '<span style="font-family:&quot;x;display:none;&quot;">c</span> <span style="dis/**/play:none">d</span> '
+     '<span style="display:no/**/ne">e</span></p>', "a b c d e\n"),
+    ("list_item_displays_show_again", '<p>a <span style="display:none;display:inline list-item">b</span> '
+     '<span style="display:none;display:list-item block">c</span> <span style="display:none;display:flow '
+     'list-item">d</span> <span style="display:none;display:list-item inline flow">e</span> '
+     '<span style="display:none;display:block math">f</span></p>', "a b c d e f\n"),
     # a shorthand sets its longhands (CSS Cascade 4 §6.4), and a later longhand sets
     # the shorthand's part again
     ("shorthands_show_again", '<p>a <span style="font-size:0;font:16px serif">b</span> '

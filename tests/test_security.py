@@ -93,8 +93,10 @@ def test_an_invisible_verdict_is_remembered_per_kind_of_element():
 
 
 @pytest.mark.parametrize("style, plain", [
-    ("disp\\lay:none", "display:none"), ("display:/* x */none", "display:none"),
-    ("color:\\72 ed", "color:red"), ("a:\\0", "a:\ufffd"), ("b:/* open", "b:"),
+    ("disp\\lay:none", "display:none"), ("display:/* x */none", "display: none"),
+    # a comment ends the token before it (breaker of session 32: both hid the text)
+    ("dis/**/play:none", "dis play:none"), ("display:no/**/ne", "display:no ne"),
+    ("color:\\72 ed", "color:red"), ("a:\\0", "a:\ufffd"), ("b:/* open", "b: "),
 ])
 def test_css_escapes_and_comments_are_read_as_css_reads_them(style, plain):
     assert plain_css(style) == plain

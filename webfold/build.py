@@ -573,13 +573,17 @@ _CSS_ESCAPE = LazyPattern(r"\\(?:([0-9a-fA-F]{1,6})\s?|(.))", re.DOTALL)
 
 
 def plain_css(style: str) -> str:
-    """An inline style with its comments removed and its escapes decoded, as CSS reads
-    it (CSS Syntax 3 §4.3.7): ``disp\\lay:/**/none`` is ``display:none``."""
-    return _CSS_ESCAPE.sub(_css_unescape, _CSS_COMMENT.sub("", style))
+    """An inline style with its escapes decoded and each comment made a space, as CSS
+    reads it (CSS Syntax 3 §4.3.7, §4.3.2: a comment ends the token before it):
+    ``disp\\lay:/**/none`` is ``display: none``, and ``dis/**/play:none`` is no
+    ``display`` (breaker of session 32: it hid the text)."""
+    return _CSS_ESCAPE.sub(_css_unescape, _CSS_COMMENT.sub(" ", style))
 
 
 # Pages repeat their inline styles: remember how each reads (bounded).
 _STYLE_MEMO: dict[str, str] = {}
+#: A quoted string of CSS (§4.3.5), whose text no rule reads.
+_CSS_STRING = LazyPattern(r"\"[^\"]*\"|'[^']*'")
 #: A declaration's ``!important`` (CSS Cascade 4 §6.4.1).
 _IMPORTANT = LazyPattern(r"!\s*important\s*$", re.IGNORECASE)
 
@@ -595,11 +599,14 @@ def read_style(style: str) -> str:
     !important`` (breaker of session 31: the first declaration hid the text), a
     shorthand sets its longhands (``tables.SHORTHANDS``: ``font-size:0;font:1em a`` is
     ``font:1em a``), and
-    ``display:none;display:x`` is ``display:none`` (breakers on 16c2ce5). The string
-    itself when nothing changes."""
+    ``display:none;display:x`` is ``display:none`` (breakers on 16c2ce5). Quoted
+    strings are written empty. The string itself when nothing changes."""
     found = _STYLE_MEMO.get(style)
     if found is None:
         found = plain_css(style) if "\\" in style or "/*" in style else style
+        if '"' in found or "'" in found:
+            # a string's text is no declaration: font-family:"x;display:none" hides nothing
+            found = _CSS_STRING.sub('""', found)
         if found.count(":") > 1:
             winners: dict[str, tuple[bool, str]] = {}
             count = 0
@@ -1523,8 +1530,9 @@ class Builder:
         if attributes.get("aria-hidden", "").strip().lower() == "true":
             return True
         # A phrasing element's screen-reader copy is often the only one a converter can
-        # read: the visible one is marked aria-hidden (a price, a star rating).
-        if name not in PHRASING_ELEMENTS and marks & MARK_SCREEN_READER:
+        # read: the visible one is marked aria-hidden (a price, a star rating). A
+        # form's label is not such a copy: what readers see of it is its field.
+        if marks & MARK_SCREEN_READER and (name not in PHRASING_ELEMENTS or name == "label"):
             return True
         if not style:
             return False

@@ -8,6 +8,7 @@ two tuples may only grow at the end.
 from __future__ import annotations
 
 import re
+from itertools import permutations
 
 from webfold.patterns import LazyPattern
 
@@ -203,7 +204,11 @@ CHROME_TOKEN_SET = frozenset(token for group in CHROME_TOKENS.values() for token
 
 #: An inline ``style`` that removes an element from the rendering: CSS Display
 #: Level 3, ``display: none``. Its subtree is hidden.
-DISPLAY_NONE = LazyPattern(r"(?:^|[;\s])display\s*:\s*none\s*(?:!\s*important\s*)?(?:;|$)", re.IGNORECASE)
+#: Where a declaration starts: at the start of the style or after a ";" (a property
+#: name after a space belongs to the value before it: "font-family:x display:none" is
+#: one invalid declaration, breaker of session 32).
+_START = r"(?:^|;)\s*"
+DISPLAY_NONE = LazyPattern(_START + r"display\s*:\s*none\s*(?:!\s*important\s*)?(?:;|$)", re.IGNORECASE)
 
 #: Inline ``style`` declarations that leave an element's text unseen while keeping
 #: its box: the tricks that hide text from readers but not from a converter (and so
@@ -214,16 +219,31 @@ DISPLAY_NONE = LazyPattern(r"(?:^|[;\s])display\s*:\s*none\s*(?:!\s*important\s*
 #: (``text-indent``); CSS Color 4 §3.2 (``opacity``) and §6.1 (``transparent``); CSS
 #: Fonts 4 §2.5 (``font-size: 0``); CSS Masking 1 §5.1 (``clip-path: inset``).
 _END = r"\s*(?:!\s*important\s*)?(?:;|$)"
-_ZERO = r"0(?:\.0+)?(?:px|em|rem|pt|%|vw|vh)?"
+#: A CSS number (CSS Syntax 3 §4.3.12), a positive one, and the units of length.
+_NUMBER = r"[+-]?(?:\d+(?:\.\d+)?|\.\d+)(?:e[+-]?\d+)?"
+_POSITIVE = r"\+?(?:\d+(?:\.\d+)?|\.\d+)(?:e[+-]?\d+)?"
+_UNIT = (r"(?:px|em|rem|ex|rex|ch|rch|ic|ric|cap|rcap|vw|vh|vi|vb|vmin|vmax|[sld]v(?:w|h|i|b|min|max)|cm|mm|q|in"
+         r"|pt|pc|lh|rlh|cq(?:w|h|i|b|min|max))")
+#: Zero in any of its spellings ("0", ".0", "-0e3", "0%"), with a unit of length or
+#: none, or as calc() of one (breaker of session 32: ".0", "0e0" and "0ch" showed text).
+_ZERO_NUMBER = r"[+-]?(?:0+(?:\.0+)?|\.0+)(?:e[+-]?\d+)?"
+_ZERO = rf"(?:{_ZERO_NUMBER}(?:{_UNIT}|%)?|calc\(\s*{_ZERO_NUMBER}(?:{_UNIT}|%)?\s*\))"
+#: A number or percentage, and one of zero (an alpha, a scale factor).
+_FACTOR = rf"{_NUMBER}%?"
+_ZERO_FACTOR = rf"{_ZERO_NUMBER}%?"
 INVISIBLE_STYLE = LazyPattern(
-    r"(?:^|[;\s])(?:"
+    _START + r"(?:"
     r"visibility\s*:\s*(?:hidden|collapse)" + _END
-    + r"|color\s*:\s*(?:transparent|(?:rgba?|hsla?)\((?:[^,/)]*,){3}\s*0(?:\.0+)?%?\s*\)"
-    + r"|(?:rgba?|hsla?)\([^/)]*/\s*0(?:\.0+)?%?\s*\)|#[0-9a-f]{6}00|#[0-9a-f]{3}0)" + _END
+    # a colour of zero alpha, in the legacy commas or after a slash in any colour
+    # function (oklch(0 0 0 / 0), color(srgb 0 0 0 / .0))
+    + rf"|color\s*:\s*(?:transparent|(?:rgba?|hsla?)\((?:[^,/)]*,){{3}}\s*{_ZERO_FACTOR}\s*\)"
+    + rf"|[a-z-]+\([^/)]*/\s*{_ZERO_FACTOR}\s*\)|#[0-9a-f]{{6}}00|#[0-9a-f]{{3}}0)" + _END
     + r"|content-visibility\s*:\s*hidden" + _END
-    + r"|transform\s*:[^;]*\bscale[xy]?\(\s*0(?:\.0+)?\s*(?:,\s*0(?:\.0+)?\s*)?\)"
-    + r"|scale\s*:\s*0(?:\.0+)?" + _END
-    + r"|filter\s*:[^;]*\bopacity\(\s*0(?:\.0+)?%?\s*\)"
+    # a scale of zero along either axis (scale(0%), scale(1, 0), scale: 0 1)
+    + rf"|transform\s*:[^;]*\bscale[xy]?\(\s*{_ZERO_FACTOR}\s*(?:,\s*{_FACTOR}\s*)?\)"
+    + rf"|transform\s*:[^;]*\bscale\(\s*{_FACTOR}\s*,\s*{_ZERO_FACTOR}\s*\)"
+    + rf"|scale\s*:\s*(?:{_ZERO_FACTOR}|{_FACTOR}\s+{_ZERO_FACTOR})(?:\s+{_FACTOR})?" + _END
+    + rf"|filter\s*:[^;]*\bopacity\(\s*{_ZERO_FACTOR}\s*\)"
     # a clip of at most one pixel (the "visually hidden" pattern)
     + r"|clip\s*:\s*rect\(\s*[01](?:px)?(?:[\s,]+[01](?:px)?){3}\s*\)"
     + r"|clip-path\s*:\s*(?:inset\(\s*(?:50|100)(?:\.0+)?%|circle\(\s*0)"
@@ -237,10 +257,13 @@ INVISIBLE_STYLE = LazyPattern(
 #: Phrasing elements (HTML §3.2.5.2.5), and <hr>: an unseen style on one hides text inside a
 #: visible paragraph, so it is hidden outright. On any other element (a block, a
 #: custom element such as <app-root>) it is chrome, kept when it holds most of the text.
+#: The obsolete inline ones (§16.3: acronym, blink, font, marquee) count too (breaker
+#: of session 32: opacity:0 on a <label> or <font> showed its text).
 PHRASING_ELEMENTS = frozenset(
     {"a", "abbr", "b", "bdi", "bdo", "big", "cite", "code", "data", "del", "dfn", "em", "i",
-     "img", "ins", "kbd", "mark", "nobr", "q", "s", "samp", "small", "span", "strike", "strong",
-     "sub", "sup", "time", "tt", "u", "var", "wbr", "br", "hr", "button"}
+     "img", "ins", "kbd", "label", "mark", "meter", "nobr", "output", "progress", "q", "ruby", "rb", "rp",
+     "rt", "rtc", "s", "samp", "slot", "small", "span", "strike", "strong", "sub", "sup", "time", "tt", "u",
+     "var", "wbr", "br", "hr", "button", "acronym", "blink", "font", "marquee"}
 )
 
 #: ``font-size: 0`` and ``opacity: 0`` hide the text of a phrasing element (CSS Fonts
@@ -249,21 +272,23 @@ PHRASING_ELEMENTS = frozenset(
 #: again, and ``opacity: 0`` is where fade-in effects start.
 #: The ``font`` shorthand sets the size too (CSS Fonts 4 §2.8): ``font: 0/0 a`` is the
 #: old image-replacement way of hiding a text (a size token of zero, a family after it).
-PHRASING_INVISIBLE = LazyPattern(r"(?:^|[;\s])(?:(?:font-size|opacity)\s*:\s*" + _ZERO + _END
+#: A negative opacity is clamped to zero (CSS Color 4 §3.2).
+PHRASING_INVISIBLE = LazyPattern(_START + r"(?:font-size\s*:\s*" + _ZERO + _END
+                                 + rf"|opacity\s*:\s*(?:{_ZERO}|-{_FACTOR})" + _END
                                  + r"|font\s*:\s*(?:[^;]*?\s)?" + _ZERO + r"(?:/[^\s;]+)?\s+[^\s;!])",
                                  re.IGNORECASE)
 
 #: With ``overflow: hidden``, a zero width and height leave nothing to see (CSS 2.1
 #: §10.2, §11.1.1). A zero height alone is a collapsed panel (an accordion that opens
 #: on a click), whose text the WCXB annotators count as content.
-ZERO_WIDTH = LazyPattern(r"(?:^|[;\s])width\s*:\s*" + _ZERO + _END, re.IGNORECASE)
-ZERO_HEIGHT = LazyPattern(r"(?:^|[;\s])height\s*:\s*" + _ZERO + _END, re.IGNORECASE)
-OVERFLOW_HIDDEN = LazyPattern(r"(?:^|[;\s])overflow(?:-[xy])?\s*:\s*(?:hidden|clip)", re.IGNORECASE)
+ZERO_WIDTH = LazyPattern(_START + r"width\s*:\s*" + _ZERO + _END, re.IGNORECASE)
+ZERO_HEIGHT = LazyPattern(_START + r"height\s*:\s*" + _ZERO + _END, re.IGNORECASE)
+OVERFLOW_HIDDEN = LazyPattern(_START + r"overflow(?:-[xy])?\s*:\s*(?:hidden|clip)", re.IGNORECASE)
 
 #: The ``color`` and ``background``/``background-color`` of one inline style: text in
 #: the colour of its own background (white on white) is unseen.
-COLOR = LazyPattern(r"(?:^|[;\s])color\s*:\s*([^;!]+?)\s*(?:!important\s*)?(?:;|$)", re.IGNORECASE)
-BACKGROUND = LazyPattern(r"(?:^|[;\s])background(?:-color)?\s*:\s*([^;!]+?)\s*(?:!important\s*)?(?:;|$)",
+COLOR = LazyPattern(_START + r"color\s*:\s*([^;!]+?)\s*(?:!important\s*)?(?:;|$)", re.IGNORECASE)
+BACKGROUND = LazyPattern(_START + r"background(?:-color)?\s*:\s*([^;!]+?)\s*(?:!important\s*)?(?:;|$)",
                         re.IGNORECASE)
 
 #: The values a declaration of each property that the rules above read may hold, so
@@ -277,10 +302,6 @@ BACKGROUND = LazyPattern(r"(?:^|[;\s])background(?:-color)?\s*:\s*([^;!]+?)\s*(?
 #: §3.1, CSS Overflow 3 §3, CSS Masking 1, CSS Transforms 1 and 2, Filter Effects 1,
 #: CSS Box 4 and CSS Text 3 §8.1. Any value that calls ``var()`` is taken, as CSS
 #: takes it while parsing (and an undefined one leaves the property unset).
-_NUMBER = r"[+-]?(?:\d+(?:\.\d+)?|\.\d+)(?:e[+-]?\d+)?"
-_POSITIVE = r"\+?(?:\d+(?:\.\d+)?|\.\d+)(?:e[+-]?\d+)?"
-_UNIT = (r"(?:px|em|rem|ex|rex|ch|rch|ic|ric|cap|rcap|vw|vh|vi|vb|vmin|vmax|[sld]v(?:w|h|i|b|min|max)|cm|mm|q|in"
-         r"|pt|pc|lh|rlh|cq(?:w|h|i|b|min|max))")
 #: Functions that compute a number or length (CSS Values 4 §10), their arguments nested
 #: up to three deep.
 _NESTED = r"\((?:[^;{}()]|\((?:[^;{}()]|\((?:[^;{}()]|\([^;{}()]*\))*\))*\))*\)"
@@ -320,11 +341,21 @@ _COLOUR = (rf"(?:#(?:[0-9a-f]{{3,4}}|[0-9a-f]{{6}}|[0-9a-f]{{8}})|(?:rgba?|hsla?
            + "|".join(sorted(NAMED_COLOURS, key=len, reverse=True)) + ")")
 #: One keyword of display (CSS Display 3 §2), or the two-keyword forms of them; the
 #: prefixed ones Chromium takes.
+#: The multi-keyword values of display (CSS Display 3 §2): an outer and an inner
+#: display in either order, and "list-item" with an outer display and "flow" or
+#: "flow-root", each at most once, in any order ("inline list-item", "flow list-item
+#: block"; breaker of session 32: these were refused, so a hidden element shown
+#: again by them stayed hidden).
+_OUTER, _INNER = ("block", "inline"), ("flow", "flow-root", "table", "flex", "grid", "ruby", "math")
+_DISPLAY_PAIRS = sorted({r"\s+".join(order) for outer in _OUTER for inner in _INNER
+                         for order in permutations((outer, inner))}
+                        | {r"\s+".join(order) for outer in (*_OUTER, None) for inner in ("flow", "flow-root", None)
+                           for order in permutations([word for word in (outer, inner, "list-item") if word])
+                           if len(order) > 1})
 _DISPLAY = (r"(?:none|contents|block|inline|flow-root|table|flex|grid|ruby|math|list-item"
             r"|inline-(?:block|table|flex|grid)|table-(?:row-group|header-group|footer-group|row|cell"
             r"|column-group|column|caption)|ruby-(?:base|text|base-container|text-container)"
-            r"|-webkit-(?:box|inline-box|flex|inline-flex)"
-            r"|(?:block|inline) (?:flow|flow-root|table|flex|grid|ruby)|(?:block|inline) flow list-item)")
+            r"|-webkit-(?:box|inline-box|flex|inline-flex)|" + "|".join(_DISPLAY_PAIRS) + ")")
 _SIZE = rf"(?:{_NON_NEGATIVE}|auto|none|min-content|max-content|fit-content|stretch|-webkit-fill-available" \
         rf"|fit-content{_NESTED})"
 _OFFSET = rf"(?:{_LENGTH}|auto)"
