@@ -614,6 +614,18 @@ BLOCKS = [
      "<template shadowrootmode=open>HIDDEN</template></div><ul><li><template shadowrootmode=open>HIDDEN</template>c"
      "</li></ul><my-el><template shadowrootmode=closed><p>Custom</p></template></my-el>"
      "<font-face><template shadowrootmode=open>HIDDEN</template></font-face>", "S1\n\n- c\n\nCustom\n"),
+    # a shadow root's template is no element: its own attributes hide nothing
+    # (newcomer of session 32); an inert template is dropped whatever they say
+    ("shadow_root_of_a_hidden_template", '<div><template shadowrootmode="open" hidden><p>t1</p></template></div>'
+     '<div><template shadowrootmode=open style="display:none" aria-hidden=true><p>t2</p></template></div>'
+     '<template style="display:block"><p>inert</p></template>', "t1\n\nt2\n"),
+    # table columns are not rendered (CSS 2.1 §17.2; newcomer of session 32)
+    ("table_column_displays", '<div><p>A</p><div style="display:table-column"><p>SECRET</p></div>'
+     '<div style="display:TABLE-COLUMN-GROUP">SECRET</div></div>', "A\n"),
+    # a substitution function is taken while parsing (CSS Values 5 §7)
+    ("substitution_functions_show_again", '<div style="display:none;display:env(x)"><p>a</p></div>'
+     '<div style="display:none;display:attr(x)"><p>b</p></div><div style="display:none;display:if(x)"><p>c</p></div>',
+     "a\n\nb\n\nc\n"),
     # a <noscript> in <head> is text to a browser that runs scripts, and its elements
     # do not end <head>; where it holds the page's text, it is read as without scripts
     ("noscript_in_head", "<html><head><noscript><div>Please enable JavaScript.</div></noscript></head>"

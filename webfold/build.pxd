@@ -137,9 +137,11 @@ cdef class Builder:
     @cython.locals(table="long long[:]", index=Py_ssize_t, kind=int, number=int,
                    start=Py_ssize_t, end=Py_ssize_t, flags=int, size=Py_ssize_t)
     cpdef list run(self)
-    @cython.locals(bits=int, marks=int, hidden=bint, shown=bint, around=int, target=bint, role=int, frame_flags=int, chrome=int,
+    @cython.locals(bits=int, marks=int, hidden=bint, around=int, target=bint, role=int, frame_flags=int, chrome=int,
                    foreign=bint, position=Py_ssize_t)
     cdef void start_tag(self, str name, Py_ssize_t index, int flags)
+    @cython.locals(shown=bint)
+    cdef void _drop(self, str name, bint hidden, object attributes)
     cdef void base(self, dict attributes)
     cdef void page_fact(self, str name, dict attributes)
     cdef void dates(self, str name, dict attributes)

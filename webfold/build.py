@@ -582,6 +582,10 @@ def plain_css(style: str) -> str:
 
 # Pages repeat their inline styles: remember how each reads (bounded).
 _STYLE_MEMO: dict[str, str] = {}
+#: A function that CSS substitutes after parsing (CSS Values 5 §7, "arbitrary
+#: substitution functions"): a value that calls one is taken while parsing, and one
+#: that then fails leaves the property unset ("display:none;display:env(x)" is shown).
+_SUBSTITUTION = LazyPattern(r"(?<![\w-])(?:var|env|attr|if)\(", re.IGNORECASE)
 #: A quoted string of CSS (§4.3.5), whose text no rule reads.
 _CSS_STRING = LazyPattern(r"\"[^\"]*\"|'[^']*'")
 #: A declaration's ``!important`` (CSS Cascade 4 §6.4.1).
@@ -619,7 +623,7 @@ def read_style(style: str) -> str:
                 important = _IMPORTANT.search(value) is not None
                 valid = VALID_VALUES.get(name)
                 if valid is not None and not valid.match(_IMPORTANT.sub("", value).strip().lower()) \
-                        and "var(" not in value.lower():
+                        and _SUBSTITUTION.search(value) is None:
                     continue                # a value its property does not take: dropped
                 key = "background" if name == "background-color" else name
                 if not important and any(winners.get(setter, (False,))[0]
@@ -1122,21 +1126,15 @@ class Builder:
             if not self.keep_noscript:      # its size is counted: see keep_noscript
                 self.push(name, NONE, HIDDEN_ROOT, attributes, self.offset)
                 return
-        elif bits & DROPPED and not (self.keep_nav and same(name, "nav")) and not (
-                same(name, "template") and self.shadow_root(attributes)):
-            self.push(name, NONE, HIDDEN_ROOT | HIDDEN_FOREIGN if hidden and name in FOREIGN_ROOTS
-                      else HIDDEN_ROOT, attributes)
-            # (hidden_by has judged the root already: as in math_unseen, its style is left)
-            shown = not (hidden or attributes is not None and leaves_text_unseen(attributes))
-            if same(name, "math") and shown and not is_copy(
-                    (self.stack[-2].attributes or {} if len(self.stack) > 1 else {}).get("class", "")):
-                # a formula is content: its text is kept (webfold.mathml), not dropped
-                attributes = attributes or {}
-                self.math = MathText(attributes.get("alttext", ""),
-                                     attributes.get("display", "").strip().lower() == "block")
-                self.math.start(name, "", False)
-                self.math_root = self.stack[-1]
-            return
+        elif bits & DROPPED and not (self.keep_nav and same(name, "nav")):
+            if same(name, "template") and self.shadow_root(attributes):
+                # a shadow root is no element of the rendering: its template's attributes
+                # hide nothing (newcomer of session 32: <template shadowrootmode=open
+                # hidden> lost its text)
+                hidden, attributes, marks = False, None, 0
+            else:
+                self._drop(name, hidden, attributes)
+                return
         role = ROLES.get(name, NONE)
         if role == CONTROL:
             role = self.control_role(attributes)
@@ -1536,7 +1534,7 @@ class Builder:
             return True
         if not style:
             return False
-        if ("none" in style or "NONE" in style.upper()) and DISPLAY_NONE.search(style) is not None:
+        if ("isplay" in style or "ISPLAY" in style.upper()) and DISPLAY_NONE.search(style) is not None:
             return True
         # Unseen text inside a block cannot be removed as a block of chrome: a phrasing
         # element with such a style is hidden outright.
@@ -3609,6 +3607,22 @@ class Builder:
         for first, pieces in runs:
             if len(pieces) > 1:
                 parts[first] = code_span("".join(pieces))
+
+    def _drop(self, name: str, hidden: bool, attributes) -> None:
+        """Open an element of ``tables.DROPPED_ELEMENTS`` (``hidden``: its attributes hide
+        it) as a hidden root, but for the text of a shown ``<math>``."""
+        self.push(name, NONE, HIDDEN_ROOT | HIDDEN_FOREIGN if hidden and name in FOREIGN_ROOTS
+                  else HIDDEN_ROOT, attributes)
+        # (hidden_by has judged the root already: as in math_unseen, its style is left)
+        shown = not (hidden or attributes is not None and leaves_text_unseen(attributes))
+        if same(name, "math") and shown and not is_copy(
+                (self.stack[-2].attributes or {} if len(self.stack) > 1 else {}).get("class", "")):
+            # a formula is content: its text is kept (webfold.mathml), not dropped
+            attributes = attributes or {}
+            self.math = MathText(attributes.get("alttext", ""),
+                                 attributes.get("display", "").strip().lower() == "block")
+            self.math.start(name, "", False)
+            self.math_root = self.stack[-1]
 
     def shadow_root(self, attributes) -> bool:
         """Whether a ``<template>`` with these attributes is a declarative shadow root,

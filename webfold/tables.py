@@ -203,12 +203,15 @@ CHROME_TOKEN_SET = frozenset(token for group in CHROME_TOKENS.values() for token
 #: :func:`webfold._text.attribute_marks`.
 
 #: An inline ``style`` that removes an element from the rendering: CSS Display
-#: Level 3, ``display: none``. Its subtree is hidden.
+#: Level 3, ``display: none``, and the table columns, whose boxes hold nothing that is
+#: drawn (CSS 2.1 §17.2: "not rendered (exactly as if they had 'display: none')";
+#: newcomer of session 32: their text was shown). Its subtree is hidden.
 #: Where a declaration starts: at the start of the style or after a ";" (a property
 #: name after a space belongs to the value before it: "font-family:x display:none" is
 #: one invalid declaration, breaker of session 32).
 _START = r"(?:^|;)\s*"
-DISPLAY_NONE = LazyPattern(_START + r"display\s*:\s*none\s*(?:!\s*important\s*)?(?:;|$)", re.IGNORECASE)
+DISPLAY_NONE = LazyPattern(_START + r"display\s*:\s*(?:none|table-column(?:-group)?)\s*(?:!\s*important\s*)?(?:;|$)",
+                           re.IGNORECASE)
 
 #: Inline ``style`` declarations that leave an element's text unseen while keeping
 #: its box: the tricks that hide text from readers but not from a converter (and so
@@ -300,7 +303,8 @@ BACKGROUND = LazyPattern(_START + r"background(?:-color)?\s*:\s*([^;!]+?)\s*(?:!
 #: §3.2, §4-§6 (the named colours of §6.1), CSS Fonts 4 §2.5, CSS Backgrounds 3 §3.10
 #: (read loosely: its layers' keywords, lengths, colours and functions), CSS Sizing 3
 #: §3.1, CSS Overflow 3 §3, CSS Masking 1, CSS Transforms 1 and 2, Filter Effects 1,
-#: CSS Box 4 and CSS Text 3 §8.1. Any value that calls ``var()`` is taken, as CSS
+#: CSS Box 4 and CSS Text 3 §8.1. Any value that calls ``var()`` (or another substitution
+#: function: ``env()``, ``attr()``, ``if()``) is taken, as CSS
 #: takes it while parsing (and an undefined one leaves the property unset).
 #: Functions that compute a number or length (CSS Values 4 §10), their arguments nested
 #: up to three deep.
