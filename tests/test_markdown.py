@@ -414,6 +414,11 @@ def test_a_special_scheme_without_slashes(href, expected):
     assert md(f'<a href="{href}">x</a>', "https://ex.com/dir/p?q#f") == f"[x]({expected})\n"
 
 
+def test_a_heading_permalink_to_the_page_itself_is_dropped():
+    html = '<h2>Z <a href="https://d.example/p#z">§</a></h2><h2>Y <a href="https://d.example/q#y">§</a></h2>'
+    assert md(html, "https://d.example/p#top") == "## Z\n\n## Y [§](https://d.example/q#y)\n"
+
+
 def test_relative_base_element_without_a_caller_base():
     html = "<head><base href='/guides/'></head><a href='x'>x</a> <img src='i.png'> <a href='//h/y'>y</a>"
     assert md(html, None) == "[x](/guides/x) ![](/guides/i.png) [y](//h/y)\n"

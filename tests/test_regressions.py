@@ -725,6 +725,12 @@ BLOCKS = [
     ("list_item_of_a_zero_width_joiner", "<ul><li>\u200d</li><li>a</li></ul>", "- a\n"),
     ("link_labelled_by_a_zero_width_space", "<p><a href='/x'>\u200b</a></p><p>b</p>", "b\n"),
     ("zero_width_space_after_a_break", "<p>a<br>\u200b</p>", "a\n"),
+    # a heading's permalink to itself is no word of the heading (newcomer of session 32:
+    # "## Title[¶](#title "Permanent link")" on Sphinx and MkDocs pages)
+    ("heading_permalinks", '<h2 id="a">The pattern<a class="headerlink" href="#a" title="Permanent link">¶</a></h2>'
+     '<h3><a href="#x">#</a> Intro</h3><h3>T<a class="hash-link" href="#t">\u200b</a></h3><h4><a href="#y">Real '
+     'link</a></h4><h5>Q <a href="/other#z">§</a></h5>',
+     "## The pattern\n\n### Intro\n\n### T\n\n#### [Real link](#y)\n\n##### Q [§](/other#z)\n"),
     # ruby text in the parentheses that <rp> gives (HTML §4.5.22), where the page
     # gives none: "漢kan字ji" ran the readings into the text
     ("ruby_text_without_parentheses", "<p>a<ruby>漢<rt>kan</rt>字<rt>ji</rt></ruby>b</p>", "a漢(kan)字(ji)b\n"),

@@ -3052,6 +3052,11 @@ class Builder:
             parts.pop()                     # "**a\\\n**" would not close: end before the break
         if len(parts) - 1 <= opener:
             del parts[opener:]              # nothing inside: no delimiters at all
+        elif mark.link is not None and self.heading and self.resolve.within_page(mark.link) \
+                and not any(character.isalnum() for part in parts[opener + 1:] for character in part):
+            # a heading's permalink ("¶", "#", an icon; Sphinx, MkDocs, Docusaurus): no
+            # words of the heading (newcomer of session 32)
+            del parts[opener:]
         elif mark.opener not in DELIMITERS:
             # A link's "](…)", an end tag (TAG_MARKS) or a closing quotation mark
             # (webfold.quotations), which close wherever they stand: no flanking rule

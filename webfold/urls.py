@@ -141,6 +141,13 @@ class Resolver:
         cut = end.start() if end else len(target)
         return target[:cut].replace("\\", "/") + target[cut:]
 
+    def within_page(self, target: str) -> bool:
+        """Whether a resolved ``target`` is a fragment of the page itself (``#intro``, or
+        the base with a fragment): a link that moves within the page."""
+        page = self._no_fragment
+        return target.startswith("#") or page is not None and target.startswith(page) \
+            and target[len(page):len(page) + 1] == "#"
+
     def rebased(self, base: str | None) -> Resolver:
         """A resolver for another base (a ``<base href>``) with this one's policy."""
         return Resolver(base, self.safe_links, self.data_images)
