@@ -68,6 +68,16 @@ CASES = [
     ("<div class='highlight-python notranslate'><div class='highlight'><pre>x</pre></div></div>",
      "```python\nx\n```\n"),
     ("<div class='post lang-en'><pre><code>x = 1</code></pre></div>", "```\nx = 1\n```\n"),
+    # ... and its language-x class (MkDocs, Jekyll's Rouge), pandoc's sourceCode x; Sphinx's
+    # highlight-default names none (newcomer of session 32)
+    ("<div class='language-python highlight'><pre><span></span><code>x = 1</code></pre></div>",
+     "```python\nx = 1\n```\n"),
+    ("<div class='language-ruby highlighter-rouge'><div class='highlight'><pre class='highlight'><code>puts 1"
+     "</code></pre></div></div>", "```ruby\nputs 1\n```\n"),
+    ("<div class='sourceCode'><pre class='sourceCode python'><code class='sourceCode python'>x</code></pre></div>",
+     "```python\nx\n```\n"),
+    ("<pre class='sourceCode numberSource haskell numberLines'><code>h</code></pre>", "```haskell\nh\n```\n"),
+    ("<div class='highlight-default notranslate'><div class='highlight'><pre>d</pre></div></div>", "```\nd\n```\n"),
     # language-x first, wherever it stands; "auto" reads on; lang last
     ("<pre data-lang='auto' class='language-js'>j</pre>", "```js\nj\n```\n"),
     ("<pre lang='en' class='language-python'>p</pre>", "```python\np\n```\n"),

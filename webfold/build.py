@@ -1356,14 +1356,16 @@ class Builder:
             self.pre_parts = []
             self.pre_language, self.pre_language_rank = "", len(LANGUAGE_SOURCES)
             self.code_language(attributes)
-            # a wrapper's "highlight-" class may name it (Sphinx's <div
-            # class="highlight-python">, GitHub's "highlight-source-python"): the three
-            # elements around the <pre>; not their other classes, which name a page's
-            # human language as often ("lang-en": breaker on 4060fe7)
+            # a wrapper's "highlight-" or "language-" class may name it (Sphinx's <div
+            # class="highlight-python">, GitHub's "highlight-source-python", MkDocs'
+            # "language-python highlight", Rouge's "language-ruby highlighter-rouge"):
+            # the three elements around the <pre>; not their other classes, which name a
+            # page's human language as often ("lang-en": breaker on 4060fe7)
             for frame in self.stack[-1:-4:-1]:
-                if frame.attributes and "highlight-" in frame.attributes.get("class", ""):
-                    self.code_language({"class": " ".join(token for token in frame.attributes["class"].split()
-                                                          if token.startswith("highlight-"))})
+                classes = frame.attributes.get("class", "") if frame.attributes else ""
+                if "highlight-" in classes or "language-" in classes:
+                    self.code_language({"class": " ".join(token for token in classes.split()
+                                                          if token.startswith(("highlight-", "language-")))})
         elif role == TABLE:
             data = Table()
             self.tables.append(data)

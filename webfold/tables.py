@@ -423,15 +423,18 @@ REACT_SEGMENT = LazyPattern(r"S:[0-9a-f]+$")
 #: Classes that name the language of a code block: ``language-x`` (the HTML
 #: standard's convention, §4.5.15, taken first wherever it stands), ``lang-x``,
 #: ``highlight-source-x`` (GitHub), ``brush: x`` (SyntaxHighlighter), ``highlight-x``
-#: (but Elementor's ``highlight-height``, a height).
+#: (but Elementor's ``highlight-height``, a height), pandoc's ``sourceCode x`` (after
+#: its ``numberSource`` when lines are numbered).
 CODE_LANGUAGE = LazyPattern(
-    r"(?:^|\s)language-([\w+#.-]+)|(?:^|\s)(?:lang-|highlight-source-|highlight-(?!height\b)|brush:\s*)([\w+#.-]+)",
+    r"(?:^|\s)language-([\w+#.-]+)|(?:^|\s)(?:lang-|highlight-source-|highlight-(?!height\b)|brush:\s*"
+    r"|sourceCode\s+(?:numberSource\s+)?)([\w+#.-]+)",
     re.IGNORECASE,
 )
 #: Names in those places that say the code has no language: highlighters' "guess"
 #: (Discourse's ``lang-auto``) and "leave it plain" (prettify's ``lang-none``,
-#: highlight.js's ``nohighlight``), which are no info string.
-NO_CODE_LANGUAGE = frozenset({"auto", "none", "nohighlight", "no-highlight"})
+#: highlight.js's ``nohighlight``), and Sphinx's ``highlight-default`` (the site's
+#: default, which the page does not name), which are no info string.
+NO_CODE_LANGUAGE = frozenset({"auto", "none", "nohighlight", "no-highlight", "default"})
 
 #: Words that name the file of a stand-in image.
 PLACEHOLDER_WORDS = ("placeholder", "blank", "spacer", "lazy", "loading", "pixel", "transparent", "grey",
