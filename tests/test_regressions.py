@@ -412,6 +412,12 @@ GFM_IMAGES = [
      '<p><a href="https://x.example/">t<img src="https://x.example/i.png" alt="^a" /></a></p>'),
 ]
 
+# a line of a table delimiter row without pipes after a break (breaker of session 32:
+# cmark-gfm read "Name\\" and ":-:" as a table of one column)
+GFM_DELIMITER_ROWS = [
+    (f"delimiter_row_{number}_after_a_break", f"<p>Name<br>{row}</p>", f"Name\\\n\\{row}\n",
+     f"<p>Name<br />\n{row}</p>") for number, row in enumerate([":-:", "-:", ":--", "--:"])]
+
 # the breaker on 16c2ce5, on moving a closer before the punctuation that ends its text
 GFM_MOVED_CLOSERS = [
     # a continued run of bold, then strikethrough: the pair it continues closes no more
@@ -480,7 +486,7 @@ GFM_TASK_ITEMS = [
 ]
 
 
-GFM_CASES = GFM_ADDRESSES + GFM_TAG_MARKS + GFM_TASK_ITEMS + GFM_IMAGES + GFM_MOVED_CLOSERS
+GFM_CASES = GFM_ADDRESSES + GFM_TAG_MARKS + GFM_TASK_ITEMS + GFM_IMAGES + GFM_DELIMITER_ROWS + GFM_MOVED_CLOSERS
 
 
 @pytest.mark.parametrize("name, html, expected, rendered", GFM_CASES, ids=[c[0] for c in GFM_CASES])
@@ -705,6 +711,10 @@ BLOCKS = [
     ("lines_of_divs_in_pre", "<pre><div>a = 1</div><div>b = 2</div></pre>", "```\na = 1\nb = 2\n```\n"),
     ("line_numbers_in_pre", "<pre><ol><li>import os</li><li>print(os)</li></ol></pre>",
      "```\nimport os\nprint(os)\n```\n"),
+    ("rule_in_pre", "<pre>a<hr>b</pre>", "```\na\nb\n```\n"),
+    # raw text where no code block can stand is text (breaker of session 32: lost)
+    ("xmp_in_a_heading", "<h2>Title<xmp>code</xmp></h2><p>after</p>", "## Title code\n\nafter\n"),
+    ("plaintext_in_a_heading", "<h2>T<plaintext>rest of page", "## T rest of page\n"),
     ("text_around_a_div_in_pre", "<pre>x<div>a</div>y<span>z</span></pre>", "```\nx\na\nyz\n```\n"),
     # quotations nested deeper than 64 write no more marks, and keep their text
     ("quotations_nested_deeper_than_marks_go", "<p>" + "<q>" * 66 + "x",

@@ -952,8 +952,10 @@ class Builder:
                     # metadata reads JSON-LD that a payload may come from: not hidden
                     if self.payload_kind == "json-ld" and len(self.page.json_ld) < MAX_JSON_LD:
                         self.page.json_ld.append(text)
-                elif (number == XMP or number == PLAINTEXT) and self.pre and not self.hidden:
-                    self.pre_parts.append(tokens.text(start, end, False, False))
+                elif (number == XMP or number == PLAINTEXT) and not self.hidden:
+                    # code, or text where no code block can stand (in a heading: breaker
+                    # of session 32, the text was lost), as a <pre>'s
+                    self.text(tokens.text(start, end, False, False))
                 if number == SCRIPT and self.payload_kind is not None:
                     self.payloads.append((self.payload_kind, start, end))
                 if number == SCRIPT and self.tex_script:
@@ -3378,7 +3380,9 @@ class Builder:
         elif name == "hr":
             if self.heading:
                 self.space = True           # "a<hr>b" in a heading: the words stay apart
-            elif not self.pre:
+            elif self.pre:
+                self.new_code_line()        # a block: "a<hr>b" are two lines (breaker of session 32)
+            else:
                 self.flush_for_block()
                 self.emit(Block("***", "thematic_break"))
         elif name == "img" or name == "image":

@@ -318,7 +318,7 @@ _LINE_START = re.compile(
     r"|(?=(?:=+|-+)[ \t]*$)"            # setext heading underline (§4.3)
     r"|\d{1,9}(?=[.)](?:[ \t]|$))"      # ordered list item: escape the delimiter
     r"|:(?=[ \t])"                      # a description (PHP Markdown Extra, as written for <dd>)
-    r"|(?=\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$)(?=.*[|])"  # GFM table delimiter row
+    r"|(?=\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$)(?=.*[|:])"  # GFM table delimiter row
 )
 
 
@@ -328,7 +328,8 @@ _LINE_START_CHARACTERS = frozenset("#>+-*_=0123456789|:")
 def escape_line_start(text: str) -> str:
     """Escape what would make the start of a line a block: ``#``, ``>``, ``-``, ``+``,
     ``1.`` or ``1)``, a thematic break, a setext underline, a GFM table delimiter
-    row, or ``: `` (a description, in the definition lists written for ``<dl>``). Fences need nothing here: :func:`escape_inline` escapes every backtick and
+    row (with a pipe or a colon: cmark-gfm reads ``:-:`` after a line as a table of one
+    column, breaker of session 32), or ``: `` (a description, in the definition lists written for ``<dl>``). Fences need nothing here: :func:`escape_inline` escapes every backtick and
     tilde. ``text`` is a whole line that has gone through :func:`escape_inline`."""
     if text[:1] not in _LINE_START_CHARACTERS:
         return text
