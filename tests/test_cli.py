@@ -52,6 +52,13 @@ def test_output_file(page, tmp_path, capsys):
     assert target.read_text() == "# Title\n\nHello [there](/x).\n"
 
 
+def test_output_dash_is_standard_output(page, tmp_path, capsys, monkeypatch):
+    # as FILE "-" is standard input (newcomer of session 32: a file named "-")
+    monkeypatch.chdir(tmp_path)
+    assert run([page, "-o", "-"], capsys) == (0, "# Title\n\nHello [there](/x).\n", "")
+    assert not (tmp_path / "-").exists()
+
+
 def test_json(page, capsys):
     code, out, err = run([page, "https://e.org/", "--json"], capsys)
     record = json.loads(out)

@@ -76,6 +76,10 @@ def test_markdown_files_mirror_the_folder_and_gzip_pages_are_read(tmp_path, caps
     page = tmp_path / "in" / "river.example" / "blog" / "post0.html"
     page.with_suffix(".html.gz").write_bytes(gzip.compress(page.read_bytes()))
     page.unlink()
+    # an .xhtml page gzipped too (newcomer of session 32: skipped)
+    other = tmp_path / "in" / "river.example" / "blog" / "post1.html"
+    other.with_suffix(".xhtml.gz").write_bytes(gzip.compress(other.read_bytes()))
+    other.unlink()
     assert main(["crawl", str(tmp_path / "in"), "-o", str(tmp_path / "out"), "--jobs", "2"]) == 0
     written = sorted(p.relative_to(tmp_path / "out").as_posix() for p in (tmp_path / "out").rglob("*.md"))
     assert written == [f"river.example/blog/post{n}.md" for n in range(3)]

@@ -307,12 +307,13 @@ def _add_extraction(p: argparse.ArgumentParser) -> None:
 
 def _add_output(p: argparse.ArgumentParser) -> None:
     output = p.add_argument_group("Output")
-    output.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
+    output.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout ('-': stdout)")
     output.add_argument("--json", action="store_true",
                         help="one JSON object: the page's metadata, counts, timing, token estimates "
                              "and the Markdown")
     output.add_argument("--chunk", type=int, metavar="N",
-                        help="split into chunks of at most N characters at block boundaries")
+                        help="split into chunks of at most N characters, at block boundaries where "
+                             "blocks fit (a longer block is cut)")
     output.add_argument("--jsonl", action="store_true",
                         help="with --chunk: one JSON object per chunk (source, index, markdown)")
 
@@ -672,7 +673,7 @@ def main(argv: list[str] | None = None) -> int:
             output = replay(args)
         else:
             output = _scrape(args) if command == "scrape" and _is_url(args.file) else _convert(args)
-        if args.output:
+        if args.output and args.output != "-":
             try:
                 with open(args.output, "w", encoding="utf-8", newline="\n") as handle:
                     handle.write(output)

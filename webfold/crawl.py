@@ -34,7 +34,7 @@ TEMPLATE_SHARE = 0.5
 #: ...and the fewest pages: on a site of two pages, nothing is template.
 MIN_TEMPLATE_PAGES = 3
 #: File names read as pages, also gzipped (``page.html.gz``).
-PAGE_SUFFIXES = (".html", ".htm", ".xhtml", ".html.gz", ".htm.gz")
+PAGE_SUFFIXES = (".html", ".htm", ".xhtml", ".html.gz", ".htm.gz", ".xhtml.gz")
 
 
 def page_files(folder: str, problems: list[str] | None = None) -> list[str]:
