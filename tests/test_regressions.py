@@ -741,6 +741,9 @@ BLOCKS = [
      '<h3><a href="#x">#</a> Intro</h3><h3>T<a class="hash-link" href="#t">\u200b</a></h3><h4><a href="#y">Real '
      'link</a></h4><h5>Q <a href="/other#z">§</a></h5>',
      "## The pattern\n\n### Intro\n\n### T\n\n#### [Real link](#y)\n\n##### Q [§](/other#z)\n"),
+    # a quotation mark of the text is no <q>: emphasis holding only it is dropped, not
+    # moved inside it (breaker of session 32: "”****a")
+    ("emphasis_of_a_quotation_mark_alone", "<p><b>”</b>a <i>’</i>s a<s>”</s></p>", "”a ’s a”\n"),
     # ruby text in the parentheses that <rp> gives (HTML §4.5.22), where the page
     # gives none: "漢kan字ji" ran the readings into the text
     ("ruby_text_without_parentheses", "<p>a<ruby>漢<rt>kan</rt>字<rt>ji</rt></ruby>b</p>", "a漢(kan)字(ji)b\n"),

@@ -3304,7 +3304,9 @@ class Builder:
                 return False
         else:
             ends = ENCLOSING.get(first)
-            if ends is None or parts[closer - 1] not in ends or any(
+            # (one part, a quotation mark of the text, is no enclosure: "<b>”</b>a"
+            # came out as "”****a", breaker of session 32)
+            if ends is None or closer - opener < 4 or parts[closer - 1] not in ends or any(
                     part in ends for part in parts[opener + 2:closer - 1]):
                 return False
             # Delimiters of the same character at its edges would make one run with
