@@ -86,6 +86,14 @@ def test_markdown_files_mirror_the_folder_and_gzip_pages_are_read(tmp_path, caps
     assert (tmp_path / "out" / "river.example/blog/post0.md").read_text().startswith("# Post 0\n")
 
 
+def test_an_output_folder_that_is_a_file_is_a_usage_error(tmp_path, capsys):
+    # as with webfold warc (newcomer of session 32: "OUT/page.md: cannot write", code 1)
+    write_site(tmp_path / "in", 1)
+    (tmp_path / "out").touch()
+    assert main(["crawl", str(tmp_path / "in"), "-o", str(tmp_path / "out")]) == 2
+    assert capsys.readouterr().err == f"webfold: error: {tmp_path / 'out'}: cannot make the folder (File exists)\n"
+
+
 def test_a_page_that_fails_is_reported_and_the_run_goes_on(tmp_path, capsys):
     write_site(tmp_path, 3)
     (tmp_path / "river.example" / "blog" / "broken.html.gz").write_bytes(b"\x1f\x8b not gzip")

@@ -42,10 +42,7 @@ def run_warc(args: argparse.Namespace) -> int:
         if len(set(names)) < len(names):
             raise UsageError("two FILEs would write the same output file in -o DIR: "
                              + ", ".join(sorted({n for n in names if names.count(n) > 1})))
-        try:
-            os.makedirs(args.output_dir, exist_ok=True)
-        except OSError as error:
-            raise UsageError(f"{args.output_dir}: cannot make the folder ({error.strerror})") from None
+        _make_folder(args.output_dir)
     options = _conversion(args)
     summary, done = Summary(), 0
     bar = progress_bar(sum(os.path.getsize(path) for path in args.files), args.quiet)
@@ -163,6 +160,20 @@ def _note(bar, message: str) -> None:
         print(message, file=sys.stderr)
 
 
+def _make_folder(path: str) -> None:
+    """Make the output folder ``path`` (and its parents) unless it is there.
+
+    Raises
+    ------
+    UsageError
+        It cannot be made: a file of that name is there, or the file system refuses.
+    """
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as error:
+        raise UsageError(f"{_printable(path)}: cannot make the folder ({error.strerror})") from None
+
+
 def run_crawl(args: argparse.Namespace) -> int:
     """Convert every page under DIR with template removal; write OUT/PATH.md files or
     JSON Lines; print the summary on stderr. Returns 1 when a page failed, else 0.
@@ -170,8 +181,8 @@ def run_crawl(args: argparse.Namespace) -> int:
     Raises
     ------
     UsageError
-        DIR is not a folder, neither ``-o`` nor ``--json`` (or both) is given, or a bad
-        ``--jobs`` or ``--template-share``.
+        DIR is not a folder, neither ``-o`` nor ``--json`` (or both) is given, a bad
+        ``--jobs`` or ``--template-share``, or OUT cannot be made.
     """
     from webfold.crawl import crawl_folder, crawl_site, page_files
 
@@ -187,6 +198,8 @@ def run_crawl(args: argparse.Namespace) -> int:
     _check_jobs(args)
     if not 0 < args.template_share <= 1:
         raise UsageError(f"--template-share takes a share above 0 and at most 1, not {args.template_share}")
+    if args.output_dir:
+        _make_folder(args.output_dir)   # before any page is fetched or converted
     with tempfile.TemporaryDirectory(prefix="webfold-crawl-") as fetched:
         if is_url:
             notes: list[str] = []
