@@ -201,11 +201,30 @@ def test_safe_links_on_the_command_line(tmp_path):
     ("///evil.example/x", "https://evil.example/x"), ("////evil.example/x", "https://evil.example/x"),
     ("\\\\\\evil.example\\x", "https://evil.example/x"), ("/\\/evil.example/x", "https://evil.example/x"),
     ("///", "///"),
+    # empty segments stay and %2e is a dot, as in browsers (newcomer of session 32:
+    # urljoin wrote "a//b" as "a/b")
+    ("a//b", "https://example.com/dir/a//b"), ("..//x", "https://example.com//x"),
+    ("ht tps://x", "https://example.com/dir/ht tps://x"), ("/a/%2e%2e/b", "https://example.com/b"),
+    ("%2E/x", "https://example.com/dir/x"), (".%2e/z", "https://example.com/z"),
+    ("//h/a/../b", "https://h/b"), ("../../../x", "https://example.com/x"),
+    # no host is no URL: left as written (as "http:" is)
+    ("//", "//"), ("//?q", "//?q"),
 ])
 def test_targets_resolve_as_browsers_resolve_them(href, expected):
     from webfold.urls import Resolver
 
     assert Resolver("https://example.com/dir/page")(href) == expected
+
+
+@pytest.mark.parametrize("base, href, expected", [
+    # a relative base: no path of two slashes is read as a host (RFC 3986 §5.3)
+    ("/guides/", "..//x", "/.//x"), ("docs/", "..", "./"), ("docs/", "a//b", "docs/a//b"),
+    ("file:///tmp/x", "a//b", "file:///tmp/a//b"), ("//cdn.example/a/b", "../c", "//cdn.example/c"),
+])
+def test_targets_resolve_against_other_bases(base, href, expected):
+    from webfold.urls import Resolver
+
+    assert Resolver(base)(href) == expected
 
 
 def test_a_javascript_or_data_base_is_ignored():

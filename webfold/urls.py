@@ -1,8 +1,10 @@
 """Resolving link and image targets against the page address.
 
-Resolution follows RFC 3986 §5.2 through :func:`urllib.parse.urljoin`; the common
-shapes (absolute, root-relative, fragment-only) take a shortcut that gives the same
-result, because a page can hold thousands of links.
+Resolution follows RFC 3986 §5.2, by :func:`_join` against a base of a special scheme
+(http, https, ftp, ws, wss, file) or a relative one, which keeps empty path segments
+and reads ``%2e`` as a dot as browsers do, and through :func:`urllib.parse.urljoin`
+against others; the common shapes (absolute, root-relative, fragment-only) take a
+shortcut that gives the same result, because a page can hold thousands of links.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ class Resolver:
         data images only when this is set).
     """
 
-    __slots__ = ("base", "safe_links", "data_images", "_origin", "_no_fragment")
+    __slots__ = ("base", "safe_links", "data_images", "_origin", "_no_fragment", "_parts")
 
     def __init__(self, base: str | None, safe_links: bool = False, data_images: bool = False) -> None:
         self.safe_links = safe_links
@@ -59,14 +61,19 @@ class Resolver:
         # written into every link resolved against it.
         self.base = None            # _clean reads it: a base is read by its own scheme
         self.base = self._resolve(self._clean(without_controls(base))) if base else None
-        self._origin = self._no_fragment = None
+        self._origin = self._no_fragment = self._parts = None
         if self.base:
             self._no_fragment = self.base.split("#", 1)[0]
+            try:
+                parts = urlsplit(self.base)
+            except ValueError:              # e.g. "http://[::1": resolve with urljoin alone
+                return
+            if parts.scheme.lower() in SPECIAL_SCHEMES or not parts.scheme:
+                # (the base's scheme and authority as written, its path and query)
+                written = self.base[len(parts.scheme) + bool(parts.scheme):].startswith("//")
+                self._parts = (f"{parts.scheme}:" if parts.scheme else "", "//" + parts.netloc if written else "",
+                               parts.path, parts.query)
             if _ABSOLUTE.match(self.base):
-                try:
-                    parts = urlsplit(self.base)
-                except ValueError:          # e.g. "http://[::1": resolve with urljoin alone
-                    return
                 self._origin = f"{parts.scheme}://{parts.netloc}" if parts.netloc else None
 
     def __call__(self, target: str) -> str:
@@ -112,8 +119,10 @@ class Resolver:
         if target.startswith("#"):
             return self._no_fragment + target
         if target.startswith("/") and not target.startswith("//") and self._origin \
-                and "/." not in target and "\\" not in target:
+                and "/." not in target and "%2" not in target and "\\" not in target:
             return self._origin + target
+        if self._parts is not None:
+            return _join(self._parts, target)
         try:
             return urljoin(base, target)
         except ValueError:          # e.g. an invalid IPv6 host: keep the target as written
@@ -168,6 +177,67 @@ class Resolver:
         if name in UNSAFE_SCHEMES and not (image and name == "data" and self.data_images):
             return None
         return resolved
+
+
+def _join(base: tuple[str, str, str, str], target: str) -> str:
+    """A relative ``target`` resolved against a base of a special scheme (or a relative
+    one) given as its scheme and ``:``, ``//`` and authority, path and query (each ""
+    where it has none): RFC 3986 §5.2.2 and
+    §5.2.3. Unlike :func:`urllib.parse.urljoin`, which drops them, empty path segments
+    stay, as browsers keep them: ``a//b`` on ``/dir/`` is ``/dir/a//b`` (newcomer of
+    session 32)."""
+    scheme_part, authority, base_path, base_query = base
+    written = target
+    target, hash_mark, fragment = target.partition("#")
+    path, question_mark, query = target.partition("?")
+    if path.startswith("//"):               # another authority, on the base's scheme
+        authority, slash, rest = path[2:].partition("/")
+        if not authority:
+            return written                  # no host: no URL a browser goes to ("//")
+        authority = "//" + authority
+        path = remove_dot_segments(slash + rest)
+    elif not path:
+        path = base_path
+        if not question_mark:
+            question_mark, query = ("?", base_query) if base_query else ("", "")
+    elif path.startswith("/"):
+        path = remove_dot_segments(path)
+    else:
+        merged = "/" if authority and not base_path else base_path[:base_path.rfind("/") + 1]
+        path = remove_dot_segments(merged + path)
+    if not authority and path.startswith("//"):
+        path = "/." + path                  # not an authority (RFC 3986 §5.3): "..//x" on "/a/"
+    return scheme_part + authority + path + question_mark + query + hash_mark + fragment
+
+
+#: A path segment that is "." or "..", percent-encoded or not (WHATWG URL Standard §4.1,
+#: "single-dot URL path segment", "double-dot URL path segment").
+_DOTS = re.compile(r"(?i)(?<![^/])(?:\.|%2e){1,2}(?![^/])")
+
+
+def remove_dot_segments(path: str) -> str:
+    """``path`` with its ``.`` and ``..`` segments applied (RFC 3986 §5.2.4; ``%2e`` is a
+    dot, as browsers read it): ``/a/b/../c/./d`` is ``/a/c/d``. Empty segments stay. A
+    relative path that goes up past its start is ``./``."""
+    if "." not in path and "%" not in path:
+        return path
+    segments = path.split("/")
+    out: list[str] = []
+    for index, segment in enumerate(segments):
+        if "%" in segment and _DOTS.fullmatch(segment):
+            segment = segment.lower().replace("%2e", ".")
+        last = index == len(segments) - 1
+        if segment == ".":
+            if last:
+                out.append("")
+        elif segment == "..":
+            if len(out) > 1 or out and out[0]:
+                out.pop()
+            if last:
+                out.append("")
+        else:
+            out.append(segment)
+    return "/".join(out) or "./"            # (a relative path that went up to its start)
 
 
 #: The port a scheme means when a URL names none.
