@@ -122,7 +122,9 @@ FLANKING = [
     # past the openers before it, which open nothing either when it opens nothing
     ("opener_before_a_dropped_opener", '<p><a href="/r">Ref<i><b>(</b>2)</i></a>x</p>', "[Ref(2)](/r)x\n",
      '<p><a href="/r">Ref(2)</a>x</p>\n'),
-    ("run_of_openers_after_a_letter", "<p>a<b><i>(x)</i></b> z</p>", "a(x) z\n", "<p>a(x) z</p>\n"),
+    # (the outer opener moves after the parenthesis: session 32)
+    ("run_of_openers_after_a_letter", "<p>a<b><i>(x)</i></b> z</p>", "a(**x)** z\n",
+     "<p>a(<strong>x)</strong> z</p>\n"),
     ("run_of_openers_after_a_space", "<p>a <b><i>(x)</i></b> z</p>", "a ***(x)*** z\n",
      "<p>a <em><strong>(x)</strong></em> z</p>\n"),
     ("openers_of_two_characters_after_a_letter", "<p>x<i><s>,</s></i></p>", "x,\n", "<p>x,</p>\n"),
@@ -412,6 +414,19 @@ GFM_IMAGES = [
      '<p><a href="https://x.example/">t<img src="https://x.example/i.png" alt="^a" /></a></p>'),
 ]
 
+# an opener that a letter before it and punctuation after it keep from opening moves
+# after the punctuation, the mirror of a closer moved before it (newcomer of session 32:
+# the pair was dropped); not over what may start markup, nor for strikethrough
+GFM_MOVED_OPENERS = [
+    ("opener_after_a_colon", "<p>foo<b>:bar</b>baz</p>", "foo:**bar**baz\n", "<p>foo:<strong>bar</strong>baz</p>"),
+    ("opener_and_closer_around_parentheses", "<p>a<b>(x)</b>b</p>", "a(**x**)b\n", "<p>a(<strong>x</strong>)b</p>"),
+    ("opener_after_inverted_question_mark", "<p>a<b>¿Qué?</b>b</p>", "a¿**Qué**?b\n",
+     "<p>a¿<strong>Qué</strong>?b</p>"),
+    ("opener_not_over_an_escape", "<p>a<b>*x</b>b</p>", "a\\*xb\n", "<p>a*xb</p>"),
+    ("opener_not_over_a_symbol", "<p>a<b>€x</b>b</p>", "a€xb\n", "<p>a€xb</p>"),
+    ("strikethrough_opener_not_moved", "<p>1<s>.“1</s>a</p>", "1.“1a\n", "<p>1.“1a</p>"),
+]
+
 # a line of a table delimiter row without pipes after a break (breaker of session 32:
 # cmark-gfm read "Name\\" and ":-:" as a table of one column)
 GFM_DELIMITER_ROWS = [
@@ -486,7 +501,8 @@ GFM_TASK_ITEMS = [
 ]
 
 
-GFM_CASES = GFM_ADDRESSES + GFM_TAG_MARKS + GFM_TASK_ITEMS + GFM_IMAGES + GFM_DELIMITER_ROWS + GFM_MOVED_CLOSERS
+GFM_CASES = (GFM_ADDRESSES + GFM_TAG_MARKS + GFM_TASK_ITEMS + GFM_IMAGES + GFM_DELIMITER_ROWS + GFM_MOVED_CLOSERS
+             + GFM_MOVED_OPENERS)
 
 
 @pytest.mark.parametrize("name, html, expected, rendered", GFM_CASES, ids=[c[0] for c in GFM_CASES])

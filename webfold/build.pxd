@@ -241,6 +241,8 @@ cdef class Builder:
     @cython.locals(char=str, inner=list)
     cdef bint _wraps_one(self, Py_ssize_t opener, Py_ssize_t closer)
     cdef bint _close_before_punctuation(self, Py_ssize_t opener, Py_ssize_t closer)
+    @cython.locals(at=Py_ssize_t, first=Py_ssize_t, last=Py_ssize_t)
+    cdef bint _open_after_punctuation(self, Py_ssize_t opener, Py_ssize_t end)
     @cython.locals(parts=list, delimiter=str, links=list, at=Py_ssize_t, close=Py_ssize_t, first=Py_ssize_t,
                    last=Py_ssize_t)
     cdef bint _into_enclosures(self, Py_ssize_t opener, Py_ssize_t end)

@@ -377,6 +377,11 @@ def letter_like(char: str) -> bool:
         char < "\x80" or unicodedata.category(char) != "Zs")
 
 
+#: Punctuation that may start or escape markup in written text (an escape, an autolink's
+#: "<", a link's brackets, a character reference, a formula's "$"): emphasis is not
+#: moved over it (Builder._open_after_punctuation).
+_MARKUP_PUNCTUATION = frozenset("\\<>[]!`*_~&|$")
+
 _HARD_BREAK = "\\\n"
 #: Splits text at hard breaks, keeping them.
 _BREAKS = re.compile(f"({re.escape(_HARD_BREAK)})")
@@ -2857,6 +2862,36 @@ class Builder:
                 return True
         return False
 
+    def _open_after_punctuation(self, opener: int, end: int) -> bool:
+        """Move the punctuation that starts the text of the emphasis whose opener is
+        ``parts[opener]``, which a letter or digit before it and that punctuation after
+        it keep from opening (CommonMark §6.2, left-flanking), out before the opener:
+        "foo**:bar**baz" becomes "foo:**bar**baz" (the mirror of
+        :meth:`_close_before_punctuation`; newcomer of session 32: the pair was dropped).
+        Only between two parts of text (:attr:`texts`), the one before not running into
+        a web address (:meth:`_in_address_run`), over marks that both renderers count as
+        punctuation (:func:`punctuation_to_both`) and start no markup
+        (:data:`_MARKUP_PUNCTUATION`), and only where a letter or digit follows them in
+        the same part. Returns whether they were moved."""
+        parts = self.parts
+        first = self._written_after(opener, end)
+        last = self._written_before(opener, -1)
+        if first >= end or last < 0 or parts[opener][:1] == "~":
+            return False                    # (not strikethrough: see _before_tildes)
+        text, previous = parts[first], parts[last]
+        if text is not self.texts.get(id(text)) or previous is not self.texts.get(id(previous)) \
+                or self._in_address_run(last):
+            return False
+        at = 0
+        while at < len(text) and text[at] not in _MARKUP_PUNCTUATION and is_punctuation(text[at]) \
+                and punctuation_to_both(text[at]):
+            at += 1
+        if not at or at == len(text) or not letter_like(text[at]):
+            return False
+        self._rewrite(last, previous + text[:at])
+        self._rewrite(first, text[at:])
+        return True
+
     def _in_address_run(self, index: int) -> bool:
         """Whether ``parts[index]`` may be read into a web address that GFM's autolink
         extension runs on to it from white space back: it, or a part before it with no
@@ -3075,7 +3110,8 @@ class Builder:
             if unlinked_after is not None and parts[opener][:1] in "*~":
                 self._rewrite(*unlinked_after)
                 before, after = self._flanking(opener)     # "a**https\://…" opens
-            if letter_like(before) and is_punctuation(after):
+            if letter_like(before) and is_punctuation(after) and not self._open_after_punctuation(
+                    opener, len(parts)):
                 # would not be left-flanking (CommonMark §6.2): "a**[x](/x)**" becomes
                 # "a[**x**](/x)" (and "a**<sup>x</sup>**" "a<sup>**x**</sup>"), other
                 # text loses the opener and its closer
