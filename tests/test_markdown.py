@@ -78,6 +78,15 @@ CASES = [
      "```python\nx\n```\n"),
     ("<pre class='sourceCode numberSource haskell numberLines'><code>h</code></pre>", "```haskell\nh\n```\n"),
     ("<div class='highlight-default notranslate'><div class='highlight'><pre>d</pre></div></div>", "```\nd\n```\n"),
+    # ... ranked below the code's own, and only a highlighter's wrapper (breaker of
+    # session 32: "language-en" on an article's <div> named its code "en")
+    ("<div class='entry-content language-en'><pre><code class='language-python'>x=1</code></pre></div>",
+     "```python\nx=1\n```\n"),
+    ("<div class='language-js highlight'><pre><code class='language-python'>x</code></pre></div>",
+     "```python\nx\n```\n"),
+    ("<div class='language-de'><pre>Hallo</pre></div>", "```\nHallo\n```\n"),
+    ("<pre class='sourceCode numberLines'><code>x</code></pre>", "```\nx\n```\n"),
+    ("<div class='codehilite language-go'><pre>g</pre></div>", "```go\ng\n```\n"),
     # language-x first, wherever it stands; "auto" reads on; lang last
     ("<pre data-lang='auto' class='language-js'>j</pre>", "```js\nj\n```\n"),
     ("<pre lang='en' class='language-python'>p</pre>", "```python\np\n```\n"),

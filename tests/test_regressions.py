@@ -744,6 +744,9 @@ BLOCKS = [
      "![p](/d/b?w=600,800)\n"),
     # blocks of format characters only (a CMS's "<p>&zwj;</p>" spacer) show nothing:
     # no block, no list item, no line after a break; inside words they stay
+    # ... but the format characters that are drawn are text (breaker of session 32)
+    ("paragraphs_of_drawn_format_characters", "<p>\u06dd</p><h2>\u0600</h2><p>a<br>\u06dd</p>",
+     "\u06dd\n\n## \u0600\n\na\\\n\u06dd\n"),
     ("paragraphs_of_format_characters",
      "<p>\u200d</p><p>a\u200db</p><p>\u200b\u2060</p><p>\u00ad</p><p>\ufeff \u200e</p>", "a\u200db\n"),
     ("heading_and_quote_of_a_zero_width_space", "<h2>\u200b</h2><blockquote>\u200d</blockquote><p>y</p>",
@@ -753,6 +756,12 @@ BLOCKS = [
     ("zero_width_space_after_a_break", "<p>a<br>\u200b</p>", "a\n"),
     # a heading's permalink to itself is no word of the heading (newcomer of session 32:
     # "## Title[¶](#title "Permanent link")" on Sphinx and MkDocs pages)
+    # ... but a self-link of other symbols, code or a footnote's mark is text (breaker of
+    # session 32: "## operator", and headings lost whole)
+    ("heading_self_links_that_are_text", '<h2 id="op"><a href="#op"><code>+</code></a> operator</h2>'
+     '<h3 id="c"><a href="#c"><code>&lt;=&gt;</code></a></h3><h2><a href="#x">🚀</a></h2>'
+     '<h2>Title<sup><a href="#fn1">*</a></sup></h2><h2>U<a href="#u">\uf0c1</a></h2>',
+     "## [`+`](#op) operator\n\n### [`<=>`](#c)\n\n## [🚀](#x)\n\n## Title<sup>[\\*](#fn1)</sup>\n\n## U\n"),
     ("heading_permalinks", '<h2 id="a">The pattern<a class="headerlink" href="#a" title="Permanent link">¶</a></h2>'
      '<h3><a href="#x">#</a> Intro</h3><h3>T<a class="hash-link" href="#t">\u200b</a></h3><h4><a href="#y">Real '
      'link</a></h4><h5>Q <a href="/other#z">§</a></h5>',
@@ -765,6 +774,10 @@ BLOCKS = [
     ("ruby_text_without_parentheses", "<p>a<ruby>漢<rt>kan</rt>字<rt>ji</rt></ruby>b</p>", "a漢(kan)字(ji)b\n"),
     ("ruby_text_with_parentheses", "<p>a<ruby>漢<rp>(</rp><rt>kan</rt><rp>)</rp>字<rp>(</rp><rt>ji</rt><rp>)"
      "</rp></ruby>b</p>", "a漢(kan)字(ji)b\n"),
+    # one ruby's <rp> is not the next one's (breaker of session 32: "漢(kan)字ji")
+    ("ruby_parentheses_of_one_ruby_only", "<p><ruby>漢<rp>(</rp><rt>kan</rt><rp>)</rp></ruby><ruby>字<rt>ji</rt>"
+     "</ruby></p><p><ruby>東<rp>(</rp><rt>to</rt><rp>)</rp></ruby></p><p><ruby>京<rt>kyo</rt></ruby></p>",
+     "漢(kan)字(ji)\n\n東(to)\n\n京(kyo)\n"),
     ("ruby_text_ended_by_the_next", "<p><ruby>東<rt>とう<rt>x</ruby> <ruby>漢<rt></rt></ruby>y</p>",
      "東(とう)(x) 漢y\n"),
     ("ruby_text_in_a_heading", "<h1><ruby>明日<rt>Ashita</rt></ruby></h1>", "# 明日(Ashita)\n"),

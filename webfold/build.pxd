@@ -241,6 +241,7 @@ cdef class Builder:
     @cython.locals(char=str, inner=list)
     cdef bint _wraps_one(self, Py_ssize_t opener, Py_ssize_t closer)
     cdef bint _close_before_punctuation(self, Py_ssize_t opener, Py_ssize_t closer)
+    cdef bint _permalink_mark(self, Py_ssize_t opener)
     @cython.locals(at=Py_ssize_t, first=Py_ssize_t, last=Py_ssize_t)
     cdef bint _open_after_punctuation(self, Py_ssize_t opener, Py_ssize_t end)
     @cython.locals(parts=list, delimiter=str, links=list, at=Py_ssize_t, close=Py_ssize_t, first=Py_ssize_t,
@@ -260,7 +261,7 @@ cdef class Builder:
     cdef void _join_touching_code(self, list parts)
     cdef void new_code_line(self)
     cdef void close_pre(self)
-    cdef void code_language(self, object attributes)
+    cdef void code_language(self, object attributes, bint wrapper=*)
     cdef bint nested_list(self)
     @cython.locals(state=ListState, frame=Frame, container=Container)
     cdef Container open_item(self)

@@ -71,7 +71,7 @@ PAIRS = {**{name: (delimiter, delimiter) for name, delimiter in MARKS.items()}, 
 #: shows no ruby (HTML §4.5.22), where the page gives none: "漢(kan)字(ji)", not
 #: "漢kan字ji".
 RUBY_PARENTHESES = ("(", ")")
-ROLES.update(dict.fromkeys(PAIRS, MARK), q=MARK, rt=MARK, rp=MARK)
+ROLES.update(dict.fromkeys(PAIRS, MARK), q=MARK, rt=MARK, rp=MARK, ruby=MARK)
 #: The class names of task lists and their items (GitHub, GitLab, pandoc 3, MkDocs),
 #: whose checkboxes are task list markers even where a reader may tick them.
 TASK_LIST_CLASSES = frozenset({"task-list", "contains-task-list", "task-list-item"})
@@ -314,11 +314,21 @@ def names_content(text: str) -> bool:
     return end > 0 and text[end - 1] in QUESTION_MARKS
 
 
+#: Format characters (category Cf) that are drawn: the prepended concatenation marks
+#: (Unicode's Prepended_Concatenation_Mark property: the Arabic number and end-of-ayah
+#: signs, the Syriac abbreviation mark, the Kaithi number signs), which are no
+#: default-ignorable code points (breaker of session 32: "<p>&#x6DD;</p>" was dropped).
+DRAWN_FORMAT_CHARACTERS = frozenset("\u0600\u0601\u0602\u0603\u0604\u0605\u06dd\u070f\u0890\u0891\u08e2"
+                                    "\U000110bd\U000110cd")
+
+
 def shows_nothing(text: str) -> bool:
-    """Whether ``text`` holds only white space and format characters (Unicode category
-    Cf: zero-width joiners and spaces, soft hyphens, direction marks, byte order marks),
-    which a browser draws as nothing: a paragraph of them is blank to a reader."""
-    return all(char.isspace() or unicodedata.category(char) == "Cf" for char in text)
+    """Whether ``text`` holds only white space and format characters that are not drawn
+    (Unicode category Cf, but :data:`DRAWN_FORMAT_CHARACTERS`: zero-width joiners and
+    spaces, soft hyphens, direction marks, byte order marks), which a browser draws as
+    nothing: a paragraph of them is blank to a reader."""
+    return all(char.isspace() or unicodedata.category(char) == "Cf" and char not in DRAWN_FORMAT_CHARACTERS
+               for char in text)
 
 
 def aria_role(attributes: dict[str, str]) -> str:
@@ -377,6 +387,10 @@ def letter_like(char: str) -> bool:
         char < "\x80" or unicodedata.category(char) != "Zs")
 
 
+#: The marks of a heading's permalink, a link to the heading itself that documentation
+#: generators add (Sphinx's and MkDocs' "¶", docs.rs' "§", Hugo's "#", a link symbol):
+#: left out of the heading (Builder._permalink_mark).
+PERMALINK_MARKS = frozenset({"", "¶", "§", "#", "🔗", "⚓", "🔗\ufe0e", "🔗\ufe0f"})
 #: Punctuation that may start or escape markup in written text (an escape, an autolink's
 #: "<", a link's brackets, a character reference, a formula's "$"): emphasis is not
 #: moved over it (Builder._open_after_punctuation).
@@ -1363,16 +1377,19 @@ class Builder:
             self.pre_parts = []
             self.pre_language, self.pre_language_rank = "", len(LANGUAGE_SOURCES)
             self.code_language(attributes)
-            # a wrapper's "highlight-" or "language-" class may name it (Sphinx's <div
-            # class="highlight-python">, GitHub's "highlight-source-python", MkDocs'
-            # "language-python highlight", Rouge's "language-ruby highlighter-rouge"):
-            # the three elements around the <pre>; not their other classes, which name a
-            # page's human language as often ("lang-en": breaker on 4060fe7)
+            # a highlighter's wrapper may name it by a "highlight-" or "language-" class
+            # (Sphinx's <div class="highlight-python">, GitHub's "highlight-source-python",
+            # MkDocs' "language-python highlight", Rouge's "language-ruby
+            # highlighter-rouge"), ranked below what the code names itself: the three
+            # elements around the <pre>, of a class that says "highlight" ("hilite"); not
+            # their other classes, nor another wrapper's, which name a page's human
+            # language as often ("lang-en": breaker on 4060fe7; "language-en": breaker
+            # of session 32)
             for frame in self.stack[-1:-4:-1]:
                 classes = frame.attributes.get("class", "") if frame.attributes else ""
-                if "highlight-" in classes or "language-" in classes:
+                if "highlight" in classes or "hilite" in classes:
                     self.code_language({"class": " ".join(token for token in classes.split()
-                                                          if token.startswith(("highlight-", "language-")))})
+                                                          if token.startswith(("highlight-", "language-")))}, True)
         elif role == TABLE:
             data = Table()
             self.tables.append(data)
@@ -2862,6 +2879,18 @@ class Builder:
                 return True
         return False
 
+    def _permalink_mark(self, opener: int) -> bool:
+        """Whether the text written after ``parts[opener]`` is a permalink's mark: none
+        (an icon, a zero-width space), or one of :data:`PERMALINK_MARKS` or a private-use
+        character (an icon font's glyph), in no code span. Not any symbol: a heading of
+        "🚀", "$" or a footnote's "*" that links to itself is text (breaker of session 32)."""
+        parts = self.parts
+        if any(index in self.code_spans for index in range(opener + 1, len(parts))):
+            return False
+        text = "".join(parts[opener + 1:]).replace("\\", "")
+        text = "".join(character for character in text if not shows_nothing(character))
+        return text in PERMALINK_MARKS or len(text) == 1 and unicodedata.category(text) == "Co"
+
     def _open_after_punctuation(self, opener: int, end: int) -> bool:
         """Move the punctuation that starts the text of the emphasis whose opener is
         ``parts[opener]``, which a letter or digit before it and that punctuation after
@@ -3002,8 +3031,11 @@ class Builder:
             if quoted >= MAX_QUOTATION_DEPTH:
                 return None
             mark = Mark(*self.quotations(attributes, parent)[quoted > 0])
+        elif name == "ruby":
+            self.ruby_parenthesis = False   # (one ruby's <rp> is not another's: breaker of session 32)
+            return None
         elif name == "rt" or name == "rp":
-            # an <rt> after an <rp> has the page's parentheses; others get them here
+            # an <rt> after an <rp> of its ruby has the page's parentheses; others get them here
             given, self.ruby_parenthesis = self.ruby_parenthesis, name == "rp"
             if given or name == "rp":
                 return None
@@ -3092,9 +3124,9 @@ class Builder:
         if len(parts) - 1 <= opener:
             del parts[opener:]              # nothing inside: no delimiters at all
         elif mark.link is not None and self.heading and self.resolve.within_page(mark.link) \
-                and not any(character.isalnum() for part in parts[opener + 1:] for character in part):
-            # a heading's permalink ("¶", "#", an icon; Sphinx, MkDocs, Docusaurus): no
-            # words of the heading (newcomer of session 32)
+                and self._permalink_mark(opener):
+            # a heading's permalink (Sphinx, MkDocs, Docusaurus): no words of the heading
+            # (newcomer of session 32)
             del parts[opener:]
         elif mark.opener not in DELIMITERS:
             # A link's "](…)", an end tag (TAG_MARKS) or a closing quotation mark
@@ -3719,12 +3751,15 @@ class Builder:
         self.emit(Block(f"{fence}{language}\n{code}\n{fence}", "code", text=code,
                         text_chars=len(code)))
 
-    def code_language(self, attributes) -> None:
+    def code_language(self, attributes, wrapper: bool = False) -> None:
         """Take the language an element of a code block (its ``<pre>``, a ``<code>``
-        inside it, or an element around it, by its class) names for the fence's info
-        string (:func:`named_language`), where it ranks above the one taken so far."""
+        inside it, or, with ``wrapper``, an element around it, by its class) names for
+        the fence's info string (:func:`named_language`), where it ranks above the one
+        taken so far."""
         if attributes:
             found = named_language(attributes)
+            if found is not None and wrapper:
+                found = (LANGUAGE_SOURCES.index("wrapper class"), found[1])
             if found is not None and found[0] < self.pre_language_rank:
                 self.pre_language_rank, self.pre_language = found
 
@@ -4030,8 +4065,9 @@ DIALOG_SHARE = 0.8
 #: Where a code element names its language, best first: a ``language-x`` class (the
 #: HTML standard's convention, §4.5.15), ``data-lang``, ``data-language``, another class
 #: (``tables.CODE_LANGUAGE``), ``lang`` (GitHub's ``<pre lang="python">``; also the
-#: human language HTML means by it, so taken last).
-LANGUAGE_SOURCES = ("language-class", "data-lang", "data-language", "class", "lang")
+#: human language HTML means by it, so taken last), and after them the class of a
+#: highlighter's wrapper around the ``<pre>`` (Builder.block_start).
+LANGUAGE_SOURCES = ("language-class", "data-lang", "data-language", "class", "lang", "wrapper class")
 
 
 def named_language(attributes: dict[str, str]) -> tuple[int, str] | None:

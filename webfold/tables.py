@@ -427,7 +427,7 @@ REACT_SEGMENT = LazyPattern(r"S:[0-9a-f]+$")
 #: its ``numberSource`` when lines are numbered).
 CODE_LANGUAGE = LazyPattern(
     r"(?:^|\s)language-([\w+#.-]+)|(?:^|\s)(?:lang-|highlight-source-|highlight-(?!height\b)|brush:\s*"
-    r"|sourceCode\s+(?:numberSource\s+)?)([\w+#.-]+)",
+    r"|sourceCode\s+(?:numberSource\s+)?(?!number))([\w+#.-]+)",
     re.IGNORECASE,
 )
 #: Names in those places that say the code has no language: highlighters' "guess"
