@@ -94,6 +94,13 @@ def test_an_output_folder_that_is_a_file_is_a_usage_error(tmp_path, capsys):
     assert capsys.readouterr().err == f"webfold: error: {tmp_path / 'out'}: cannot make the folder (File exists)\n"
 
 
+def test_an_output_folder_of_a_dash_is_a_usage_error(tmp_path, capsys):
+    # (breaker of session 32: it made a folder named "-")
+    write_site(tmp_path / "in", 1)
+    assert main(["crawl", str(tmp_path / "in"), "-o", "-"]) == 2
+    assert "give --json" in capsys.readouterr().err
+
+
 def test_a_page_that_fails_is_reported_and_the_run_goes_on(tmp_path, capsys):
     write_site(tmp_path, 3)
     (tmp_path / "river.example" / "blog" / "broken.html.gz").write_bytes(b"\x1f\x8b not gzip")

@@ -687,7 +687,12 @@ BLOCKS = [
                                       # and an !important shorthand a later longhand
                                       "font:0/0 a !important;font-size:1em",
                                       # the font shorthand's size of zero hides text
-                                      "font:0/0 a", "font: bold 0 serif"])],
+                                      "font:0/0 a", "font: bold 0 serif",
+                                      # zero in every spelling, among other declarations too,
+                                      # and invalid font shorthands (breaker of session 32)
+                                      "font-size:0e0;color:red", "font-size:.0;color:red",
+                                      "font-size:00;color:red", "font:16px a;font-size:0e0",
+                                      "font-size:0;font:16px a,"])],
     # zero in every spelling, negative opacities, zero alphas and scales of any colour
     # or transform function (breaker of session 32: each of these showed the text)
     *[(f"unseen_style_{number}", f'<p>a <span style="{style}">SECRET</span> b</p>', "a b\n")
@@ -698,7 +703,7 @@ BLOCKS = [
                                       "transform:scale(0%)", "scale:0 0", "transform:scale(1, 0)"])],
     # ... on every phrasing element (HTML §3.2.5.2.5), the obsolete ones too
     *[(f"unseen_{name}", f'<p>a <{name} style="opacity:0">SECRET</{name}> b</p>', "a b\n")
-      for name in ("label", "font", "output", "meter", "slot", "acronym", "blink", "q")],
+      for name in ("label", "font", "output", "meter", "acronym", "blink", "q")],
     ("unseen_ruby", '<p>a <ruby style="font-size:0">SE<rt>CRET</rt></ruby> b</p>', "a b\n"),
     # what CSS reads as no declaration hides nothing (breaker of session 32: all hid)
     ("display_in_another_value", '<p>a <span style="font-family:x display:none">b</span> '
@@ -710,6 +715,13 @@ BLOCKS = [
      '<span style="display:none;display:block math">f</span></p>', "a b c d e f\n"),
     # a shorthand sets its longhands (CSS Cascade 4 §6.4), and a later longhand sets
     # the shorthand's part again
+    # ... what is no valid declaration or sets nothing hides nothing (breaker of session
+    # 32: each of these hid the text)
+    *[(f"shown_style_{number}", f'<p>a <span style="{style}">b</span> c</p>', "a b c\n")
+      for number, style in enumerate(["font-size:16px !important;font:0/0 a", "font-size:env(x) !important;font:0/0 a",
+                                      "font-size:calc(0)", "font:x 0 a", "font:0 0 0 0",
+                                      "font-size:0;font:-webkit-small-control"])],
+    ("slot_of_no_opacity", '<p>a <slot style="opacity:0">b</slot> c</p>', "a b c\n"),
     ("shorthands_show_again", '<p>a <span style="font-size:0;font:16px serif">b</span> '
      '<span style="font:0/0 a;font-size:1em">c</span> <span style="font-size:0;font:caption">d</span> '
      '<span style="margin-left:-9999px;margin:0">e</span> <span style="left:-9999px;inset:0">f</span> '

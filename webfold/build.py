@@ -648,7 +648,11 @@ def read_style(style: str) -> str:
                 if not important and any(winners.get(setter, (False,))[0]
                                          for setter in (key, SHORTHAND_OF.get(key))):
                     continue                # an earlier !important declaration sets it
-                for longhand in SHORTHANDS.get(key, ()):
+                longhands = SHORTHANDS.get(key, ())
+                if longhands and not important and all(winners.get(longhand, (False,))[0]
+                                                       for longhand in longhands):
+                    continue                # each longhand it sets is !important already
+                for longhand in longhands:
                     if important or not winners.get(longhand, (False,))[0]:
                         winners.pop(longhand, None)     # "font-size:0;font:16px a": 16px
                 winners.pop(key, None)

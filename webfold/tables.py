@@ -230,7 +230,13 @@ _UNIT = (r"(?:px|em|rem|ex|rex|ch|rch|ic|ric|cap|rcap|vw|vh|vi|vb|vmin|vmax|[sld
 #: Zero in any of its spellings ("0", ".0", "-0e3", "0%"), with a unit of length or
 #: none, or as calc() of one (breaker of session 32: ".0", "0e0" and "0ch" showed text).
 _ZERO_NUMBER = r"[+-]?(?:0+(?:\.0+)?|\.0+)(?:e[+-]?\d+)?"
-_ZERO = rf"(?:{_ZERO_NUMBER}(?:{_UNIT}|%)?|calc\(\s*{_ZERO_NUMBER}(?:{_UNIT}|%)?\s*\))"
+_ZERO = rf"(?:{_ZERO_NUMBER}(?:{_UNIT}|%)?|calc\(\s*{_ZERO_NUMBER}(?:{_UNIT}|%)\s*\))"
+#: ... and as a number (an opacity: calc(0) is one, and no length; breaker of session 32).
+_ZERO_AMOUNT = rf"(?:{_ZERO_NUMBER}%?|calc\(\s*{_ZERO_NUMBER}%?\s*\))"
+#: What may stand before the size in the ``font`` shorthand (CSS Fonts 4 §2.8): its
+#: style, small-caps, weight and width, each a keyword or a weight's number.
+_FONT_PREFIX = (r"(?:(?:normal|italic|oblique|small-caps|bold|bolder|lighter|1000|[1-9]\d{0,2}"
+                r"|(?:ultra-|extra-|semi-)?(?:condensed|expanded))\s+){0,4}")
 #: A number or percentage, and one of zero (an alpha, a scale factor).
 _FACTOR = rf"{_NUMBER}%?"
 _ZERO_FACTOR = rf"{_ZERO_NUMBER}%?"
@@ -261,11 +267,12 @@ INVISIBLE_STYLE = LazyPattern(
 #: visible paragraph, so it is hidden outright. On any other element (a block, a
 #: custom element such as <app-root>) it is chrome, kept when it holds most of the text.
 #: The obsolete inline ones (§16.3: acronym, blink, font, marquee) count too (breaker
-#: of session 32: opacity:0 on a <label> or <font> showed its text).
+#: of session 32: opacity:0 on a <label> or <font> showed its text); <slot> does not:
+#: its box is display:contents, which no opacity hides.
 PHRASING_ELEMENTS = frozenset(
     {"a", "abbr", "b", "bdi", "bdo", "big", "cite", "code", "data", "del", "dfn", "em", "i",
      "img", "ins", "kbd", "label", "mark", "meter", "nobr", "output", "progress", "q", "ruby", "rb", "rp",
-     "rt", "rtc", "s", "samp", "slot", "small", "span", "strike", "strong", "sub", "sup", "time", "tt", "u",
+     "rt", "rtc", "s", "samp", "small", "span", "strike", "strong", "sub", "sup", "time", "tt", "u",
      "var", "wbr", "br", "hr", "button", "acronym", "blink", "font", "marquee"}
 )
 
@@ -277,8 +284,8 @@ PHRASING_ELEMENTS = frozenset(
 #: old image-replacement way of hiding a text (a size token of zero, a family after it).
 #: A negative opacity is clamped to zero (CSS Color 4 §3.2).
 PHRASING_INVISIBLE = LazyPattern(_START + r"(?:font-size\s*:\s*" + _ZERO + _END
-                                 + rf"|opacity\s*:\s*(?:{_ZERO}|-{_FACTOR})" + _END
-                                 + r"|font\s*:\s*(?:[^;]*?\s)?" + _ZERO + r"(?:/[^\s;]+)?\s+[^\s;!])",
+                                 + rf"|opacity\s*:\s*(?:{_ZERO_AMOUNT}|-{_FACTOR})" + _END
+                                 + rf"|font\s*:\s*{_FONT_PREFIX}{_ZERO}(?:\s*/\s*[^\s;]+)?\s+[a-z\"'_-])",
                                  re.IGNORECASE)
 
 #: With ``overflow: hidden``, a zero width and height leave nothing to see (CSS 2.1
@@ -310,8 +317,8 @@ BACKGROUND = LazyPattern(_START + r"background(?:-color)?\s*:\s*([^;!]+?)\s*(?:!
 #: up to three deep.
 _NESTED = r"\((?:[^;{}()]|\((?:[^;{}()]|\((?:[^;{}()]|\([^;{}()]*\))*\))*\))*\)"
 _MATH = rf"(?:calc|min|max|clamp|round|mod|rem|abs|sign|env){_NESTED}"
-_LENGTH = rf"(?:{_NUMBER}(?:{_UNIT}|%)|[+-]?0(?:\.0+)?|{_MATH})"
-_NON_NEGATIVE = rf"(?:{_POSITIVE}(?:{_UNIT}|%)|\+?0(?:\.0+)?|{_MATH})"
+_LENGTH = rf"(?:{_NUMBER}(?:{_UNIT}|%)|{_ZERO_NUMBER}|{_MATH})"
+_NON_NEGATIVE = rf"(?:{_POSITIVE}(?:{_UNIT}|%)|{_ZERO_NUMBER}|{_MATH})"
 _FUNCTION = rf"[a-z-]+{_NESTED}"
 _GLOBAL = r"inherit|initial|unset|revert|revert-layer"
 NAMED_COLOURS = frozenset("""
@@ -363,6 +370,8 @@ _DISPLAY = (r"(?:none|contents|block|inline|flow-root|table|flex|grid|ruby|math|
 _SIZE = rf"(?:{_NON_NEGATIVE}|auto|none|min-content|max-content|fit-content|stretch|-webkit-fill-available" \
         rf"|fit-content{_NESTED})"
 _OFFSET = rf"(?:{_LENGTH}|auto)"
+#: A font family: a quoted name, or identifiers (CSS Fonts 4 §2.1).
+_FAMILY = r"(?:\"[^\"]*\"|'[^']*'|[a-z_-][\w-]*(?:\s+[a-z_-][\w-]*)*)"
 _FONT_SIZE = (rf"(?:{_NON_NEGATIVE}|xx-small|x-small|small|medium|large|x-large|xx-large|xxx-large|larger"
               r"|smaller|math|-webkit-xxx-large)")
 _BACKGROUND_TOKEN = (rf"(?:{_COLOUR}|{_LENGTH}|url{_NESTED}|url\([^)]*\)|(?:repeating-)?(?:linear|radial|conic)"
@@ -390,8 +399,8 @@ VALID_VALUES = {name: LazyPattern(rf"(?:{pattern}|{_GLOBAL})\Z") for name, patte
     "left": _OFFSET, "right": _OFFSET, "top": _OFFSET, "text-indent": rf"{_OFFSET}(?:\s+(?:hanging|each-line))*",
     "margin-left": _OFFSET, "margin-top": _OFFSET,
     # the shorthands of SHORTHANDS: a system font, or a size (and line height) and a family
-    "font": r"caption|icon|menu|message-box|small-caption|status-bar"
-            rf"|(?:[^;]*\s)?(?:{_FONT_SIZE})(?:\s*/\s*[^\s;]+)?\s+[^\s;].*",
+    "font": r"caption|icon|menu|message-box|small-caption|status-bar|-webkit-(?:small-|mini-)?control"
+            rf"|{_FONT_PREFIX}{_FONT_SIZE}(?:\s*/\s*[^\s;/]+)?\s+{_FAMILY}(?:\s*,\s*{_FAMILY})*",
     "margin": rf"{_OFFSET}(?:\s+{_OFFSET}){{0,3}}", "inset": rf"{_OFFSET}(?:\s+{_OFFSET}){{0,3}}",
 }.items()}
 

@@ -198,6 +198,8 @@ def run_crawl(args: argparse.Namespace) -> int:
     _check_jobs(args)
     if not 0 < args.template_share <= 1:
         raise UsageError(f"--template-share takes a share above 0 and at most 1, not {args.template_share}")
+    if args.output_dir == "-":
+        raise UsageError("crawl writes a file a page into -o OUT: for one stream on stdout, give --json")
     if args.output_dir:
         _make_folder(args.output_dir)   # before any page is fetched or converted
     with tempfile.TemporaryDirectory(prefix="webfold-crawl-") as fetched:
