@@ -792,6 +792,10 @@ BLOCKS = [
      "漢(kan)字(ji)\n\n東(to)\n\n京(kyo)\n"),
     ("ruby_text_ended_by_the_next", "<p><ruby>東<rt>とう<rt>x</ruby> <ruby>漢<rt></rt></ruby>y</p>",
      "東(とう)(x) 漢y\n"),
+    # emphasis around a ruby closes before its parenthesis, as before a typed one
+    # (breaker of session 32: the bold was dropped)
+    ("emphasis_around_ruby_text", "<p><b><ruby>漢<rt>kan</rt></ruby></b>は <b>x<ruby>字<rt>ji</rt></ruby></b> y</p>",
+     "**漢(kan**)は **x字(ji)** y\n"),
     ("ruby_text_in_a_heading", "<h1><ruby>明日<rt>Ashita</rt></ruby></h1>", "# 明日(Ashita)\n"),
     ("image_beside_a_zero_width_space", "<p>\u200b<img src=a.png alt=z></p>", "\u200b![z](a.png)\n"),
 ]

@@ -3139,6 +3139,10 @@ class Builder:
             if mark.link is not None:
                 self.links.append(mark.link)
             parts.append(mark.closer)
+            if mark.opener == RUBY_PARENTHESES[0]:
+                # ruby's parenthesis is text that emphasis may close before, as a typed
+                # one ("**漢(kan**)は": breaker of session 32, the bold was dropped)
+                self.texts[id(mark.closer)] = mark.closer
             self.fragile.clear()            # a closer before "]" or "<" is right-flanking
         else:
             before, after = self._flanking(opener)
