@@ -85,6 +85,9 @@ CASES = [
     ("<div class='language-js highlight'><pre><code class='language-python'>x</code></pre></div>",
      "```python\nx\n```\n"),
     ("<div class='language-de'><pre>Hallo</pre></div>", "```\nHallo\n```\n"),
+    ("<div class='language-ts vp-adaptive-theme'><pre class='shiki'><code>let a = 1</code></pre></div>",
+     "```ts\nlet a = 1\n```\n"),
+    ("<div class='nohighlight language-en-US'><pre><code>ls</code></pre></div>", "```\nls\n```\n"),
     ("<pre class='sourceCode numberLines'><code>x</code></pre>", "```\nx\n```\n"),
     ("<div class='codehilite language-go'><pre>g</pre></div>", "```go\ng\n```\n"),
     # language-x first, wherever it stands; "auto" reads on; lang last

@@ -424,6 +424,11 @@ GFM_MOVED_OPENERS = [
      "<p>a¿<strong>Qué</strong>?b</p>"),
     ("opener_not_over_an_escape", "<p>a<b>*x</b>b</p>", "a\\*xb\n", "<p>a*xb</p>"),
     ("opener_not_over_a_symbol", "<p>a<b>€x</b>b</p>", "a€xb\n", "<p>a€xb</p>"),
+    # ... nor where the word it joins may be read as an address (third breaker of session 32)
+    ("opener_not_moved_into_an_address", "<p>see www<b>.example.com</b> now, http<b>://x.org</b> and a@b<b>.com"
+     "</b></p>", "see www.example.com now, http://x.org and a@b.com\n",
+     '<p>see <a href="http://www.example.com">www.example.com</a> now, <a href="http://x.org">http://x.org</a> and '
+     '<a href="mailto:a@b.com">a@b.com</a></p>'),
     ("strikethrough_opener_not_moved", "<p>1<s>.“1</s>a</p>", "1.“1a\n", "<p>1.“1a</p>"),
 ]
 
@@ -692,7 +697,10 @@ BLOCKS = [
                                       # and invalid font shorthands (breaker of session 32)
                                       "font-size:0e0;color:red", "font-size:.0;color:red",
                                       "font-size:00;color:red", "font:16px a;font-size:0e0",
-                                      "font-size:0;font:16px a,"])],
+                                      "font-size:0;font:16px a,",
+                                      # valid font shorthands of zero size (third breaker)
+                                      "font:oblique 10deg 0/0 a", "font:0/0 微软雅黑",
+                                      "font:0/0 \\5FAE\\8F6F\\96C5\\9ED1", "font:450.5 0/0 a"])],
     # zero in every spelling, negative opacities, zero alphas and scales of any colour
     # or transform function (breaker of session 32: each of these showed the text)
     *[(f"unseen_style_{number}", f'<p>a <span style="{style}">SECRET</span> b</p>', "a b\n")
@@ -720,7 +728,9 @@ BLOCKS = [
     *[(f"shown_style_{number}", f'<p>a <span style="{style}">b</span> c</p>', "a b c\n")
       for number, style in enumerate(["font-size:16px !important;font:0/0 a", "font-size:env(x) !important;font:0/0 a",
                                       "font-size:calc(0)", "font:x 0 a", "font:0 0 0 0",
-                                      "font-size:0;font:-webkit-small-control"])],
+                                      "font-size:0;font:-webkit-small-control",
+                                      "font-size:0;font:16px 微软雅黑", "font-size:0;font:bold 16px Ärial",
+                                      "font-size:0;font:oblique 10deg 16px a"])],
     ("slot_of_no_opacity", '<p>a <slot style="opacity:0">b</slot> c</p>', "a b c\n"),
     ("shorthands_show_again", '<p>a <span style="font-size:0;font:16px serif">b</span> '
      '<span style="font:0/0 a;font-size:1em">c</span> <span style="font-size:0;font:caption">d</span> '
@@ -774,6 +784,9 @@ BLOCKS = [
      '<h3 id="c"><a href="#c"><code>&lt;=&gt;</code></a></h3><h2><a href="#x">🚀</a></h2>'
      '<h2>Title<sup><a href="#fn1">*</a></sup></h2><h2>U<a href="#u">\uf0c1</a></h2>',
      "## [`+`](#op) operator\n\n### [`<=>`](#c)\n\n## [🚀](#x)\n\n## Title<sup>[\\*](#fn1)</sup>\n\n## U\n"),
+    # a mark in emphasis is one; a "#" that ends a word is the word's (third breaker)
+    ("heading_permalink_in_emphasis_and_a_word_of_a_hash", '<h2 id="x">Title <a href="#x"><em>#</em></a></h2>'
+     '<h2 id="cs">C<a href="#cs">#</a></h2>', "## Title\n\n## C[#](#cs)\n"),
     ("heading_permalinks", '<h2 id="a">The pattern<a class="headerlink" href="#a" title="Permanent link">¶</a></h2>'
      '<h3><a href="#x">#</a> Intro</h3><h3>T<a class="hash-link" href="#t">\u200b</a></h3><h4><a href="#y">Real '
      'link</a></h4><h5>Q <a href="/other#z">§</a></h5>',

@@ -391,6 +391,14 @@ def letter_like(char: str) -> bool:
 #: generators add (Sphinx's and MkDocs' "¶", docs.rs' "§", Hugo's "#", a link symbol):
 #: left out of the heading (Builder._permalink_mark).
 PERMALINK_MARKS = frozenset({"", "¶", "§", "#", "🔗", "⚓", "🔗\ufe0e", "🔗\ufe0f"})
+#: A wrapper's ``language-x`` that names no code language: a human one's (ISO 639-1
+#: codes of the web's most used languages, with a region or not) or a switcher's.
+_HUMAN_LANGUAGE = re.compile(r"(?i)(?:en|de|fr|es|it|pt|nl|ru|ja|zh|ko|sv|da|fi|no|nb|tr|ar|he|el|hu|ro|uk|vi"
+                             r"|th|id|cz|sk|bg|hr|sr|sl|et|lv|lt|fa|hi|bn|ms)(?:[-_][a-z]{2,4})?"
+                             r"|selector|switcher|picker|menu|dropdown|toggle|switch|select|list|links?")
+#: What makes a word a web or mail address to GFM's autolink extension (§6.9): "www.",
+#: "://", "@", a "mailto:" or "xmpp:" scheme.
+_ADDRESS_LIKE = re.compile(r"(?i)www\.|://|@|^(?:mailto|xmpp):")
 #: Punctuation that may start or escape markup in written text (an escape, an autolink's
 #: "<", a link's brackets, a character reference, a formula's "$"): emphasis is not
 #: moved over it (Builder._open_after_punctuation).
@@ -1381,19 +1389,19 @@ class Builder:
             self.pre_parts = []
             self.pre_language, self.pre_language_rank = "", len(LANGUAGE_SOURCES)
             self.code_language(attributes)
-            # a highlighter's wrapper may name it by a "highlight-" or "language-" class
-            # (Sphinx's <div class="highlight-python">, GitHub's "highlight-source-python",
-            # MkDocs' "language-python highlight", Rouge's "language-ruby
-            # highlighter-rouge"), ranked below what the code names itself: the three
-            # elements around the <pre>, of a class that says "highlight" ("hilite"); not
-            # their other classes, nor another wrapper's, which name a page's human
-            # language as often ("lang-en": breaker on 4060fe7; "language-en": breaker
-            # of session 32)
+            # a wrapper may name it by a "highlight-" or "language-" class (Sphinx's <div
+            # class="highlight-python">, GitHub's "highlight-source-python", MkDocs'
+            # "language-python highlight", Rouge's "language-ruby highlighter-rouge",
+            # VitePress's "language-ts"), ranked below what the code names itself: the
+            # three elements around the <pre>; not their other classes, nor a human
+            # language's name, which a page's wrappers hold as often ("lang-en": breaker
+            # on 4060fe7; "language-en": breaker of session 32)
             for frame in self.stack[-1:-4:-1]:
                 classes = frame.attributes.get("class", "") if frame.attributes else ""
-                if "highlight" in classes or "hilite" in classes:
-                    self.code_language({"class": " ".join(token for token in classes.split()
-                                                          if token.startswith(("highlight-", "language-")))}, True)
+                if "highlight-" in classes or "language-" in classes:
+                    self.code_language({"class": " ".join(
+                        token for token in classes.split() if token.startswith(("highlight-", "language-"))
+                        and not _HUMAN_LANGUAGE.fullmatch(token.split("-", 1)[1]))}, True)
         elif role == TABLE:
             data = Table()
             self.tables.append(data)
@@ -2891,8 +2899,11 @@ class Builder:
         parts = self.parts
         if any(index in self.code_spans for index in range(opener + 1, len(parts))):
             return False
-        text = "".join(parts[opener + 1:]).replace("\\", "")
+        # (past the delimiters of emphasis around the mark: "[*#*](#x)")
+        text = "".join(part for part in parts[opener + 1:] if part.strip("*_~")).replace("\\", "")
         text = "".join(character for character in text if not shows_nothing(character))
+        if text == "#" and letter_like(self._flanking(opener)[0]):
+            return False                    # "C#": a word's
         return text in PERMALINK_MARKS or len(text) == 1 and unicodedata.category(text) == "Co"
 
     def _open_after_punctuation(self, opener: int, end: int) -> bool:
@@ -2920,6 +2931,10 @@ class Builder:
                 and punctuation_to_both(text[at]):
             at += 1
         if not at or at == len(text) or not letter_like(text[at]):
+            return False
+        # nor where the word that the move joins may be read as an address ("www" and
+        # ".example.com", "http" and "://x": breaker of session 32)
+        if _ADDRESS_LIKE.search(previous.rsplit(None, 1)[-1] + text.split(None, 1)[0]):
             return False
         self._rewrite(last, previous + text[:at])
         self._rewrite(first, text[at:])

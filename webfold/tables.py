@@ -235,8 +235,8 @@ _ZERO = rf"(?:{_ZERO_NUMBER}(?:{_UNIT}|%)?|calc\(\s*{_ZERO_NUMBER}(?:{_UNIT}|%)\
 _ZERO_AMOUNT = rf"(?:{_ZERO_NUMBER}%?|calc\(\s*{_ZERO_NUMBER}%?\s*\))"
 #: What may stand before the size in the ``font`` shorthand (CSS Fonts 4 §2.8): its
 #: style, small-caps, weight and width, each a keyword or a weight's number.
-_FONT_PREFIX = (r"(?:(?:normal|italic|oblique|small-caps|bold|bolder|lighter|1000|[1-9]\d{0,2}"
-                r"|(?:ultra-|extra-|semi-)?(?:condensed|expanded))\s+){0,4}")
+_FONT_PREFIX = (r"(?:(?:normal|italic|oblique(?:\s+[+-]?\d+(?:\.\d+)?deg)?|small-caps|bold|bolder|lighter"
+                r"|1000(?:\.0+)?|[1-9]\d{0,2}(?:\.\d+)?|(?:ultra-|extra-|semi-)?(?:condensed|expanded))\s+){0,4}")
 #: A number or percentage, and one of zero (an alpha, a scale factor).
 _FACTOR = rf"{_NUMBER}%?"
 _ZERO_FACTOR = rf"{_ZERO_NUMBER}%?"
@@ -285,7 +285,7 @@ PHRASING_ELEMENTS = frozenset(
 #: A negative opacity is clamped to zero (CSS Color 4 §3.2).
 PHRASING_INVISIBLE = LazyPattern(_START + r"(?:font-size\s*:\s*" + _ZERO + _END
                                  + rf"|opacity\s*:\s*(?:{_ZERO_AMOUNT}|-{_FACTOR})" + _END
-                                 + rf"|font\s*:\s*{_FONT_PREFIX}{_ZERO}(?:\s*/\s*[^\s;]+)?\s+[a-z\"'_-])",
+                                 + rf"|font\s*:\s*{_FONT_PREFIX}{_ZERO}(?:\s*/\s*[^\s;]+)?\s+(?:[^\W\d]|[\"'-]))",
                                  re.IGNORECASE)
 
 #: With ``overflow: hidden``, a zero width and height leave nothing to see (CSS 2.1
@@ -371,7 +371,7 @@ _SIZE = rf"(?:{_NON_NEGATIVE}|auto|none|min-content|max-content|fit-content|stre
         rf"|fit-content{_NESTED})"
 _OFFSET = rf"(?:{_LENGTH}|auto)"
 #: A font family: a quoted name, or identifiers (CSS Fonts 4 §2.1).
-_FAMILY = r"(?:\"[^\"]*\"|'[^']*'|[a-z_-][\w-]*(?:\s+[a-z_-][\w-]*)*)"
+_FAMILY = r"(?:\"[^\"]*\"|'[^']*'|(?:[^\W\d]|-)[\w-]*(?:\s+(?:[^\W\d]|-)[\w-]*)*)"
 _FONT_SIZE = (rf"(?:{_NON_NEGATIVE}|xx-small|x-small|small|medium|large|x-large|xx-large|xxx-large|larger"
               r"|smaller|math|-webkit-xxx-large)")
 _BACKGROUND_TOKEN = (rf"(?:{_COLOUR}|{_LENGTH}|url{_NESTED}|url\([^)]*\)|(?:repeating-)?(?:linear|radial|conic)"
