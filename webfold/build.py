@@ -902,7 +902,7 @@ class Builder:
         #: scripts that may hold a payload: (kind, start, end), offsets into the input
         self.payloads: list[tuple[str, int, int]] = []
         self.base_seen = False
-        self.ruby_parenthesis = False       # an <rp> came after the last <rt>
+        self.ruby_parenthesis = False       # an <rp> of the open ruby came after its last <rt>
         self.sinks: list[Sink] = [Sink()]
         self.tables: list[Table] = []
         self.marks: list[Mark] = []

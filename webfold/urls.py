@@ -181,11 +181,10 @@ class Resolver:
 
 def _join(base: tuple[str, str, str, str], target: str) -> str:
     """A relative ``target`` resolved against a base of a special scheme (or a relative
-    one) given as its scheme and ``:``, ``//`` and authority, path and query (each ""
-    where it has none): RFC 3986 §5.2.2 and
-    §5.2.3. Unlike :func:`urllib.parse.urljoin`, which drops them, empty path segments
-    stay, as browsers keep them: ``a//b`` on ``/dir/`` is ``/dir/a//b`` (newcomer of
-    session 32)."""
+    one), given as its scheme and ``:``, its ``//`` and authority, its path and its
+    query (each "" where it has none), by RFC 3986 §5.2.2 and §5.2.3. Unlike
+    :func:`urllib.parse.urljoin`, which drops them, empty path segments stay, as
+    browsers keep them: ``a//b`` on ``/dir/`` is ``/dir/a//b`` (newcomer of session 32)."""
     scheme_part, authority, base_path, base_query = base
     written = target
     target, hash_mark, fragment = target.partition("#")
@@ -212,7 +211,7 @@ def _join(base: tuple[str, str, str, str], target: str) -> str:
 
 #: A path segment that is "." or "..", percent-encoded or not (WHATWG URL Standard §4.1,
 #: "single-dot URL path segment", "double-dot URL path segment").
-_DOTS = re.compile(r"(?i)(?<![^/])(?:\.|%2e){1,2}(?![^/])")
+_DOTS = re.compile(r"(?i)(?:\.|%2e){1,2}")
 
 
 def remove_dot_segments(path: str) -> str:
