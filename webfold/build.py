@@ -42,7 +42,7 @@ from webfold.tables import (BLOCK_ELEMENTS, CHROME_TOKEN_SET, CODE_LANGUAGE, DRO
                             VOID_ELEMENTS, BACKGROUND, COLOR, FOREIGN_BREAKOUT, FOREIGN_ROOTS, INTEGRATION_POINTS,
                             HTML_ENCODINGS, DRAWN_SVG, SVG_BOXES, MATHML_GLYPHS, FORMATTING_ELEMENTS,
                             INVISIBLE_STYLE, OVERFLOW_HIDDEN,
-                            PHRASING_ELEMENTS, PHRASING_INVISIBLE, SHORTHAND_OF, SHORTHANDS, VALID_VALUES,
+                            INLINE_ELEMENTS, PHRASING_ELEMENTS, PHRASING_INVISIBLE, SHORTHAND_OF, SHORTHANDS, VALID_VALUES,
                             ZERO_HEIGHT, ZERO_WIDTH)
 from webfold.urls import Resolver, scheme
 
@@ -1551,7 +1551,8 @@ class Builder:
         """True when the element's attributes hide it: ``hidden``, ``aria-hidden``, a
         screen-reader-only class on an element that is not a phrasing one
         (``tables.SCREEN_READER_ONLY``), an inline ``display:none``, or, on a phrasing
-        element, an inline style that leaves its text unseen (:func:`invisible`). The
+        or other inline element (``tables.INLINE_ELEMENTS``), an inline style that
+        leaves its text unseen (:func:`invisible`). The
         root elements are never hidden (``<body style="display:none">`` is an
         anti-flash pattern). The ``style`` attribute is written back as CSS reads it.
         ``marks``: the element's :func:`class_marks`."""
@@ -1566,9 +1567,8 @@ class Builder:
         if attributes.get("aria-hidden", "").strip().lower() == "true":
             return True
         # A phrasing element's screen-reader copy is often the only one a converter can
-        # read: the visible one is marked aria-hidden (a price, a star rating). A
-        # form's label is not such a copy: what readers see of it is its field.
-        if marks & MARK_SCREEN_READER and (name not in PHRASING_ELEMENTS or name == "label"):
+        # read: the visible one is marked aria-hidden (a price, a star rating).
+        if name not in PHRASING_ELEMENTS and marks & MARK_SCREEN_READER:
             return True
         if not style:
             return False
@@ -1576,7 +1576,7 @@ class Builder:
             return True
         # Unseen text inside a block cannot be removed as a block of chrome: a phrasing
         # element with such a style is hidden outright.
-        return name in PHRASING_ELEMENTS and invisible(style, True)
+        return name in INLINE_ELEMENTS and invisible(style, True)
 
     def meet(self, name: str, attributes: dict[str, str], unseen: bool, marks: int) -> bool:
         """Note what an element tells :meth:`closed_panel`, and whether it is the first

@@ -266,15 +266,21 @@ INVISIBLE_STYLE = LazyPattern(
 #: Phrasing elements (HTML §3.2.5.2.5), and <hr>: an unseen style on one hides text inside a
 #: visible paragraph, so it is hidden outright. On any other element (a block, a
 #: custom element such as <app-root>) it is chrome, kept when it holds most of the text.
-#: The obsolete inline ones (§16.3: acronym, blink, font, marquee) count too (breaker
-#: of session 32: opacity:0 on a <label> or <font> showed its text); <slot> does not:
-#: its box is display:contents, which no opacity hides.
+#: A hidden one is dropped, not built as blocks for the selector (Builder.hidden_candidate).
 PHRASING_ELEMENTS = frozenset(
     {"a", "abbr", "b", "bdi", "bdo", "big", "cite", "code", "data", "del", "dfn", "em", "i",
-     "img", "ins", "kbd", "label", "mark", "meter", "nobr", "output", "progress", "q", "ruby", "rb", "rp",
-     "rt", "rtc", "s", "samp", "small", "span", "strike", "strong", "sub", "sup", "time", "tt", "u",
-     "var", "wbr", "br", "hr", "button", "acronym", "blink", "font", "marquee"}
+     "img", "ins", "kbd", "mark", "nobr", "q", "s", "samp", "small", "span", "strike", "strong",
+     "sub", "sup", "time", "tt", "u", "var", "wbr", "br", "hr", "button"}
 )
+#: The elements whose unseen style is judged as a phrasing element's (Builder.hidden_by):
+#: those above, the other phrasing ones that hold text, and the obsolete inline ones
+#: (§16.3: acronym, blink, font, marquee; breaker of session 32: opacity:0 on a <label>
+#: or <font> showed its text). Not <slot>: its box is display:contents, which no
+#: opacity hides. The others stay out of PHRASING_ELEMENTS, whose hidden elements the
+#: selector does not see: hidden form labels, built as blocks of their own, are among
+#: the blocks the shipped model was trained on.
+INLINE_ELEMENTS = PHRASING_ELEMENTS | {"label", "meter", "output", "progress", "ruby", "rb", "rp", "rt", "rtc",
+                                       "acronym", "blink", "font", "marquee"}
 
 #: ``font-size: 0`` and ``opacity: 0`` hide the text of a phrasing element (CSS Fonts
 #: 4 §2.5, CSS Color 4 §3.2). On a block they hide nothing for long: ``font-size: 0``
