@@ -776,8 +776,6 @@ BLOCKS = [
     ("list_item_of_a_zero_width_joiner", "<ul><li>\u200d</li><li>a</li></ul>", "- a\n"),
     ("link_labelled_by_a_zero_width_space", "<p><a href='/x'>\u200b</a></p><p>b</p>", "b\n"),
     ("zero_width_space_after_a_break", "<p>a<br>\u200b</p>", "a\n"),
-    # a heading's permalink to itself is no word of the heading (newcomer of session 32:
-    # "## Title[¶](#title "Permanent link")" on Sphinx and MkDocs pages)
     # ... but a self-link of other symbols, code or a footnote's mark is text (breaker of
     # session 32: "## operator", and headings lost whole)
     ("heading_self_links_that_are_text", '<h2 id="op"><a href="#op"><code>+</code></a> operator</h2>'
@@ -787,6 +785,8 @@ BLOCKS = [
     # a mark in emphasis is one; a "#" that ends a word is the word's (third breaker)
     ("heading_permalink_in_emphasis_and_a_word_of_a_hash", '<h2 id="x">Title <a href="#x"><em>#</em></a></h2>'
      '<h2 id="cs">C<a href="#cs">#</a></h2>', "## Title\n\n## C[#](#cs)\n"),
+    # a heading's permalink to itself is no word of the heading (newcomer of session 32:
+    # "## Title[¶](#title "Permanent link")" on Sphinx and MkDocs pages)
     ("heading_permalinks", '<h2 id="a">The pattern<a class="headerlink" href="#a" title="Permanent link">¶</a></h2>'
      '<h3><a href="#x">#</a> Intro</h3><h3>T<a class="hash-link" href="#t">\u200b</a></h3><h4><a href="#y">Real '
      'link</a></h4><h5>Q <a href="/other#z">§</a></h5>',
