@@ -414,6 +414,15 @@ def test_images_can_be_left_out():
     assert md("<p>a <img src=x.png alt=x> b</p>", images=False) == "a b\n"
 
 
+def test_without_images_a_link_keeps_its_images_alt_text():
+    # an image-only link was lost whole with images=False (known fault of session 32)
+    assert md("<p>See <a href=/x><img src=i.png alt=Logo></a> now</p>", images=False) == (
+        "See [Logo](https://example.com/x) now\n")
+    assert md("<p><a href=/x><img src=i.png alt='*1*'> Home</a></p>", images=False) == (
+        "[\\*1\\* Home](https://example.com/x)\n")
+    assert md("<p><a href=/x><img src=i.png></a></p>", images=False) == ""
+
+
 def test_without_base_targets_stay_as_written():
     assert md("<a href='/x'>x</a><img src='y.png'>", None) == "[x](/x)![](y.png)\n"
 

@@ -3479,8 +3479,13 @@ class Builder:
                 self.flush_for_block()
                 self.emit(Block("***", "thematic_break"))
         elif name == "img" or name == "image":
-            if attributes and self.images and not self.pre and self.code is None:
-                self.image(attributes)
+            if attributes and not self.pre and self.code is None:
+                if self.images:
+                    self.image(attributes)
+                elif any(mark.link is not None for mark in self.marks):
+                    # without images, a link's image is its alt text, as a browser that
+                    # shows no images writes it: else an image-only link is lost whole
+                    self.text(attributes.get("alt", ""))
         elif name == "input":
             if attributes and not self.pre and not self.heading and self.code is None:
                 self.task_marker(attributes)

@@ -296,7 +296,8 @@ def _add_extraction(p: argparse.ArgumentParser) -> None:
                                  "sections, hidden stores; closed tab panels may be chosen anyway); "
                                  "left out by default, as hidden text is the "
                                  "usual carrier of prompt injections")
-    extraction.add_argument("--no-images", action="store_true", help="leave images out")
+    extraction.add_argument("--no-images", action="store_true",
+                            help="leave images out (a link's image gives its alt text)")
     extraction.add_argument("--safe-links", action="store_true",
                             help="drop javascript:, vbscript:, data: and file: link and image targets "
                                  "(link text stays) and write //host links with https:")
