@@ -639,46 +639,54 @@ def read_style(style: str) -> str:
             # a string's text is no declaration: font-family:"x;display:none" hides nothing
             found = _CSS_STRING.sub('""', found)
         if found.count(":") > 1:
-            winners: dict[str, tuple[bool, str]] = {}
-            count = 0
-            for declaration in _declarations(found):
-                name, colon, value = declaration.partition(":")
-                name = name.strip().lower()
-                if not colon or not name:
-                    continue
-                count += 1
-                important = _IMPORTANT.search(value) is not None
-                valid = VALID_VALUES.get(name)
-                if valid is not None and not valid.match(_IMPORTANT.sub("", value).strip().lower()) \
-                        and _SUBSTITUTION.search(value) is None:
-                    continue                # a value its property does not take: dropped
-                key = "background" if name == "background-color" else name
-                if not important and any(winners.get(setter, (False,))[0]
-                                         for setter in (key, SHORTHAND_OF.get(key))):
-                    continue                # an earlier !important declaration sets it
-                longhands = SHORTHANDS.get(key, ())
-                if longhands and not important and all(winners.get(longhand, (False,))[0]
-                                                       for longhand in longhands):
-                    continue                # each longhand it sets is !important already
-                for longhand in longhands:
-                    if important or not winners.get(longhand, (False,))[0]:
-                        winners.pop(longhand, None)     # "font-size:0;font:16px a": 16px
-                winners.pop(key, None)
-                winners[key] = (important, f"{name}:{value.strip()}")
-                shorthand = SHORTHAND_OF.get(key)
-                if shorthand in winners:
-                    # "font:0/0 a;font-size:1em": each longhand of the shorthand that
-                    # the rules read is set again after it, so it sets none of them
-                    order = list(winners)
-                    if all(longhand in winners and order.index(longhand) > order.index(shorthand)
-                           for longhand in SHORTHANDS[shorthand]):
-                        del winners[shorthand]
-            if len(winners) < count:        # (a property declared twice, or a declaration dropped)
-                found = ";".join(text for _, text in winners.values())
+            found = _cascade(found)
         if found == style:
             found = style
         remember(_STYLE_MEMO, style, found, len(style))
     return found
+
+
+def _cascade(style: str) -> str:
+    """The declarations of ``style`` (plain CSS, strings blanked) that win the cascade
+    among its own (see :func:`read_style`), joined by ``;``; ``style`` itself when every
+    declaration wins."""
+    winners: dict[str, tuple[bool, str]] = {}
+    count = 0
+    for declaration in _declarations(style):
+        name, colon, value = declaration.partition(":")
+        name = name.strip().lower()
+        if not colon or not name:
+            continue
+        count += 1
+        important = _IMPORTANT.search(value) is not None
+        valid = VALID_VALUES.get(name)
+        if valid is not None and not valid.match(_IMPORTANT.sub("", value).strip().lower()) \
+                and _SUBSTITUTION.search(value) is None:
+            continue                # a value its property does not take: dropped
+        key = "background" if name == "background-color" else name
+        if not important and any(winners.get(setter, (False,))[0]
+                                 for setter in (key, SHORTHAND_OF.get(key))):
+            continue                # an earlier !important declaration sets it
+        longhands = SHORTHANDS.get(key, ())
+        if longhands and not important and all(winners.get(longhand, (False,))[0]
+                                               for longhand in longhands):
+            continue                # each longhand it sets is !important already
+        for longhand in longhands:
+            if important or not winners.get(longhand, (False,))[0]:
+                winners.pop(longhand, None)     # "font-size:0;font:16px a": 16px
+        winners.pop(key, None)
+        winners[key] = (important, f"{name}:{value.strip()}")
+        shorthand = SHORTHAND_OF.get(key)
+        if shorthand in winners:
+            # "font:0/0 a;font-size:1em": each longhand of the shorthand that
+            # the rules read is set again after it, so it sets none of them
+            order = list(winners)
+            if all(longhand in winners and order.index(longhand) > order.index(shorthand)
+                   for longhand in SHORTHANDS[shorthand]):
+                del winners[shorthand]
+    if len(winners) < count:        # (a property declared twice, or a declaration dropped)
+        return ";".join(text for _, text in winners.values())
+    return style
 
 
 def _declarations(style: str) -> list[str]:
