@@ -96,9 +96,7 @@ class Resolver:
             if name not in SPECIAL_SCHEMES or name == "file" or rest.startswith("//") and rest[2:3] != "/":
                 return target
             if base is None or scheme(base) != name or rest.startswith("//"):
-                host = rest.lstrip("/")
-                # (no host: no URL a browser goes to; left as written)
-                return f"{name}://{host}" if host[:1] not in ("", "?", "#") else target
+                return _past_slashes(name, rest, target)
             # a path relative to the base, even where it looks like a scheme of its own
             # ("https:javascript:x" is the page "javascript:x" beside the base's: breaker
             # on 16c2ce5), which urljoin reads as a whole address
@@ -112,8 +110,7 @@ class Resolver:
             # "special authority ignore slashes state"): browsers go to evil.example for
             # "///evil.example/x", which urljoin made a path of the page's own host
             # (breaker of session 32)
-            host = target.lstrip("/")
-            return f"{scheme(base)}://{host}" if host[:1] not in ("", "?", "#") else target
+            return _past_slashes(scheme(base), target, target)
         if not target:
             return self._no_fragment
         if target.startswith("#"):
@@ -177,6 +174,14 @@ class Resolver:
         if name in UNSAFE_SCHEMES and not (image and name == "data" and self.data_images):
             return None
         return resolved
+
+
+def _past_slashes(name: str, rest: str, written: str) -> str:
+    """The address of scheme ``name`` whose host follows the slashes that start
+    ``rest``, however many (WHATWG URL Standard §4.4, "special authority ignore slashes
+    state"); ``written`` when no host follows: no URL a browser goes to."""
+    host = rest.lstrip("/")
+    return f"{name}://{host}" if host[:1] not in ("", "?", "#") else written
 
 
 def _join(base: tuple[str, str, str, str], target: str) -> str:
