@@ -104,6 +104,15 @@ def test_no_start_of_a_real_page_is_binary(wcxb_dir, fixtures_dir):
     assert (len(pages), refused) == (1554, [])
 
 
+@pytest.mark.parametrize(("page", "binary"), [(b"\x00" * 16, True), (b"\x00" * 15, False),
+                                             (b"\x00" * 2000, True), (b"\x00" * 1024 + b"<p>x</p>", True),
+                                             (b"\x00" * 1023 + b"<p>x</p>", False)])
+def test_zeros_are_binary(page, binary):
+    # a file never written holds no page (newcomer of session 33: it came out as an
+    # empty page); a page may hold NULs before its markup, within its first kilobyte
+    assert (binary_kind(page) is not None) is binary
+
+
 def test_a_pdf_is_binary_by_its_first_bytes():
     with pytest.raises(webfold.BinaryInputError, match=r"application/pdf"):
         webfold.to_markdown(b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n")

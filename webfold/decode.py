@@ -419,6 +419,11 @@ CONTROL_KINDS = 3
 CONTROL_SHARE = 0.02
 
 
+#: The fewest bytes, all NUL, that make an input binary: a file of zeros (a download
+#: never written, a wiped disk's) holds no page, where a page may hold stray NULs.
+ZEROS = 16
+
+
 def binary_kind(data: bytes) -> str | None:
     """The MIME type of a binary file that ``data`` is (``"image/png"``), or None.
 
@@ -426,7 +431,8 @@ def binary_kind(data: bytes) -> str | None:
     a binary format that the ``filetype`` library knows (images, archives, audio,
     video, fonts, PDF, executables), giving its type, or controls other than NUL and
     backspace of at least three kinds in more than 2% of those bytes, unless they read
-    as UTF-16 without a byte order mark (``application/octet-stream``). A PDF is known by its first bytes alone. A control
+    as UTF-16 without a byte order mark, or nothing but NULs there (at least
+    :data:`ZEROS` of them) (``application/octet-stream``). A PDF is known by its first bytes alone. A control
     byte alone is not enough (a page may hold a stray NUL, or many of one kind), nor a
     signature alone (a text may start with the letters "BM" of a BMP's). A byte order
     mark is checked first.
@@ -441,6 +447,8 @@ def binary_kind(data: bytes) -> str | None:
     if found is not None:
         return found.mime
     head = data[:1024]
+    if len(head) >= ZEROS and not head.strip(b"\0"):
+        return "application/octet-stream"   # zeros: a file never written, not a page
     controls = _CONTROL_NOT_NUL.findall(head)
     if len(set(controls)) >= CONTROL_KINDS and len(controls) > CONTROL_SHARE * len(head) \
             and not utf16_without_bom(head):
@@ -536,8 +544,10 @@ def _utf8(text: str) -> bytes:
 
 #: Control characters, which no reader sees and some terminals obey (ESC starts their
 #: commands): C0 but for tab, line feed, form feed and carriage return, DEL, and C1.
-#: NUL is among them: the tree builder drops it from text (HTML §13.2.6.4.7).
-_CONTROLS = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
+#: NUL is among them: the tree builder drops it from text (HTML §13.2.6.4.7). A run is
+#: one match: one a character made ``re.sub`` hold a list of a piece a control, 9 bytes
+#: of memory an input byte for a page of NULs (newcomer of session 33).
+_CONTROLS = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]+")
 
 
 def without_controls(text: str) -> str:
