@@ -125,3 +125,17 @@ def test_a_grid_made_of_spans_is_unwrapped(html):
     markdown = webfold.to_markdown(html, selection=False)
     rows = html.count("<tr>")
     assert "|" not in markdown and markdown.count("x") == markdown.count("y") == rows
+
+
+def test_cells_have_no_block_start_escapes():
+    # A cell holds inlines only (GFM §4.10): "\-5%" and "\+7.2" were noise (newcomer
+    # of session 33, on ESPN's tables); a backslash of the text and inline escapes stay.
+    markdown = md("<table><tr><th>-</th><th>+7.2</th></tr><tr><td>1. x</td><td># x</td></tr>"
+                  "<tr><td>&gt; q</td><td>- a<br>2) b</td></tr><tr><td>\\-</td><td>***</td></tr></table>")
+    assert markdown == ("| - | +7.2 |\n| --- | --- |\n| 1. x | # x |\n| > q | - a<br>2) b |\n"
+                        "| \\\\- | \\*\\*\\* |\n")
+    import re
+
+    import cmarkgfm
+    cells = re.findall(r"<t[hd]>(.*?)</t[hd]>", cmarkgfm.github_flavored_markdown_to_html(markdown))
+    assert cells == ["-", "+7.2", "1. x", "# x", "&gt; q", "- a<!-- raw HTML omitted -->2) b", "\\-", "***"]

@@ -370,6 +370,28 @@ def escape_line_start(text: str) -> str:
     return "\\" + text
 
 
+#: An ordered list item's number that escape_line_start escaped the delimiter after.
+_ESCAPED_NUMBER = re.compile(r"\d{1,9}(?=\\[.)])")
+
+
+def unescape_line_start(line: str) -> str:
+    """``line`` without the backslash that :func:`escape_line_start` gave it, for text
+    that starts no line of its own: a table cell's, which holds inlines only (GFM
+    §4.10), where ``\\-5%`` and ``\\+7.2`` are noise. A backslash before such a
+    character came from there: :func:`escape_inline` escapes none of them, and escapes
+    a backslash of the text before one."""
+    if line[:1] == "\\" and line[1:2] in _ESCAPED_STARTS and line[1:2]:
+        return line[1:]
+    number = _ESCAPED_NUMBER.match(line)
+    if number is not None:
+        return line[:number.end()] + line[number.end() + 1:]
+    return line
+
+
+#: The characters that escape_line_start writes a backslash before, at a line's start.
+_ESCAPED_STARTS = "#>+-=:|"
+
+
 def code_span(text: str) -> str:
     """A code span holding ``text`` verbatim: fenced by one more backtick than the longest
     run inside, padded with a space where the text starts or ends with a backtick or

@@ -11,6 +11,7 @@ The output is a GFM pipe table (GFM spec §4.10): one header row, a delimiter ro
 from __future__ import annotations
 
 from webfold.block import Block
+from webfold.markdown import unescape_line_start
 
 MAX_COLSPAN = 1000
 MAX_ROWSPAN = 65534
@@ -113,7 +114,9 @@ def cell_text(blocks: list[Block]) -> str:
         if block.rows is not None:
             pieces.extend(" ".join(c for c in row if c) for row in block.rows)
         else:
-            pieces.append(block.md.replace("\\\n", "<br>").replace("\n", " "))
+            # (each line of a block starts no line here: no block-start escape)
+            pieces.append("<br>".join(unescape_line_start(line) for line in block.md.split("\\\n"))
+                          .replace("\n", " "))
     return "<br>".join(piece for piece in pieces if piece).replace("|", "\\|")
 
 
