@@ -44,8 +44,8 @@ CHROME_NAV = 32
 CHROME_HIDDEN = 64
 #: with ``CHROME_HIDDEN``: a closed disclosure or tab panel, which a control on the page
 #: shows with one click, as it shows the body of a closed ``<details>``
-#: (build.Builder.closed_panel: the first element of an id that an earlier shown
-#: control names in ``aria-controls``, a ``role="tabpanel"`` on a page with a shown tab,
+#: (build.Builder.closed_panel: the first element of an id after a shown control that
+#: names it in ``aria-controls``, a ``role="tabpanel"`` on a page with a shown tab,
 #: ``hidden="until-found"``). The drop rules remove it as hidden; selection may keep it
 #: (select.unseen)
 CHROME_PANEL = 128

@@ -233,8 +233,6 @@ MARK_CHROME = 1
 MARK_SCREEN_READER = 2
 #: The most aria-controls ids remembered for closed_panel: a page names a few dozen.
 MAX_CONTROLLED = 10_000
-#: The most element ids remembered (Builder.meet); past them no control counts.
-MAX_IDS = 200_000
 # ASCII white space, which separates the ids of an ID reference list (WAI-ARIA 1.2 §6.2,
 # HTML "split on ASCII whitespace"); NO-BREAK SPACE belongs to an id.
 _ID_SEPARATORS = re.compile(r"[ \t\n\f\r]+")
@@ -851,7 +849,6 @@ class Builder:
         self.form_pointer = False
         # The ids met so far, those that shown controls name in aria-controls and no
         # element had yet, and whether a shown tab was seen (see meet and closed_panel).
-        self.seen_ids: set[str] = set()
         self.controlled: set[str] = set()
         self.saw_tab = False
         self.offset = 0
@@ -1588,8 +1585,11 @@ class Builder:
 
     def meet(self, name: str, attributes: dict[str, str], unseen: bool, marks: int) -> bool:
         """Note what an element tells :meth:`closed_panel`, and whether it is the first
-        element of an id that an earlier control names (the one a click shows: the
-        first in tree order, as ``getElementById`` finds it). ``unseen``: it is hidden,
+        element of an id after a control that names it (the one a click shows: not
+        always the first in tree order, as ``getElementById`` finds it, since pages
+        repeat ids, and an accordion's script shows the panel beside its control; a
+        WCXB dev page's menu held the ids of its FAQ's answers: newcomer of session
+        33). ``unseen``: it is hidden,
         or inside a hidden element or one of an unseen style, so it is no control.
         ``marks``: the element's :func:`class_marks`."""
         target = self.meet_id(attributes.get("id"))
@@ -1598,22 +1598,16 @@ class Builder:
         return target
 
     def meet_id(self, own: str | None) -> bool:
-        """Note an element's id (None: it has none); True when it is the first element
-        of an id that an earlier control names."""
-        if own is None:
+        """Whether an element of this id (None: it has none) is the first since a
+        control named it."""
+        if own is None or own not in self.controlled:
             return False
-        target = own in self.controlled
-        if target:
-            self.controlled.discard(own)
-        if len(self.seen_ids) < MAX_IDS:
-            self.seen_ids.add(own)
-        else:                   # the first element of an id can no longer be told
-            self.controlled.clear()
-        return target
+        self.controlled.discard(own)
+        return True
 
     def note_control(self, name: str, attributes: dict[str, str], marks: int) -> None:
-        """Remember the ids that a shown control names in ``aria-controls`` (those of no
-        element met yet: at most :data:`MAX_CONTROLLED`), and whether a tab was seen.
+        """Remember the ids that a shown control names in ``aria-controls`` (at most
+        :data:`MAX_CONTROLLED`), and whether a tab was seen.
         A control is an element of ``tables.CONTROL_ELEMENTS`` or ``CONTROL_ROLES``
         that a reader can see: not ``<input type=hidden>``, not screen-reader-only,
         without an unseen inline style (nor ``opacity:0`` or ``font-size:0``)."""
@@ -1629,15 +1623,16 @@ class Builder:
             return
         if role == "tab":
             self.saw_tab = True
-        if names is None or len(self.seen_ids) >= MAX_IDS:
+        if names is None:
             return
         room = MAX_CONTROLLED - len(self.controlled)
-        self.controlled.update(islice((part for part in _ID_SEPARATORS.split(names)
-                                       if part and part not in self.seen_ids), max(room, 0)))
+        own = attributes.get("id")          # (a control that names itself shows nothing)
+        named = (part for part in _ID_SEPARATORS.split(names) if part and part != own)
+        self.controlled.update(islice(named, max(room, 0)))
 
     def closed_panel(self, attributes: dict[str, str], target: bool, marks: int) -> bool:
         """Whether a hidden element is a closed panel that one click on the page shows:
-        the first element of an id that an earlier shown control names in
+        the first element of an id after a shown control that names it in
         ``aria-controls`` (``target``, from :meth:`meet`: the WAI-ARIA 1.2 disclosure,
         accordion and tabs patterns), a tab panel (``role="tabpanel"``) on a page with
         a shown tab, or an element in the hidden-until-found state (WHATWG HTML §6.1:
