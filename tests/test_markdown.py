@@ -423,6 +423,16 @@ def test_without_images_a_link_keeps_its_images_alt_text():
     assert md("<p><a href=/x><img src=i.png></a></p>", images=False) == ""
 
 
+@pytest.mark.parametrize(("html", "expected"), [
+    ('<p>Press <kbd><img src="/k.png" alt="Ctrl"></kbd>+C</p>', "Press `Ctrl`+C\n"),
+    ('<pre><img src="/x" alt="[diagram]"> a</pre>', "```\n[diagram] a\n```\n"),
+    ("<p><code>a<img src=x>b</code></p>", "`ab`\n"),
+])
+def test_an_image_in_code_is_its_alt_text(html, expected):
+    # code holds no markup: the image and its alt text were lost (breaker of session 33)
+    assert md(html) == expected
+
+
 def test_without_base_targets_stay_as_written():
     assert md("<a href='/x'>x</a><img src='y.png'>", None) == "[x](/x)![](y.png)\n"
 

@@ -3482,13 +3482,16 @@ class Builder:
                 self.flush_for_block()
                 self.emit(Block("***", "thematic_break"))
         elif name == "img" or name == "image":
-            if attributes and not self.pre and self.code is None:
-                if self.images:
-                    self.image(attributes)
-                elif any(mark.link is not None for mark in self.marks):
-                    # without images, a link's image is its alt text, as a browser that
-                    # shows no images writes it: else an image-only link is lost whole
-                    self.text(attributes.get("alt", ""))
+            if not attributes:
+                return
+            if self.images and not self.pre and self.code is None:
+                self.image(attributes)
+            elif self.pre or self.code is not None or any(mark.link is not None for mark in self.marks):
+                # Where no image can be written (code holds no markup), or without
+                # images in a link, the image is its alt text, as a browser that shows
+                # no images writes it: "<kbd><img alt=Ctrl></kbd>" lost "Ctrl", and an
+                # image-only link was lost whole (breaker and known fault of session 32)
+                self.text(attributes.get("alt", ""))
         elif name == "input":
             if attributes and not self.pre and not self.heading and self.code is None:
                 self.task_marker(attributes)
