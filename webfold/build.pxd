@@ -112,7 +112,7 @@ cdef class Builder:
     cdef public bint unclosed_nav, keep_nav, saw_nav, form_pointer
     cdef public list sinks, tables, marks
     cdef public object lazy_image
-    cdef public tuple task, task_written
+    cdef public tuple task, task_written, permalink
     cdef public Mark code
     cdef public list pre_parts
     cdef public str pre_language

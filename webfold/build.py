@@ -389,6 +389,8 @@ def letter_like(char: str) -> bool:
 #: generators add (Sphinx's and MkDocs' "¶", docs.rs' "§", Hugo's "#", a link symbol):
 #: left out of the heading (Builder._permalink_mark).
 PERMALINK_MARKS = frozenset({"", "¶", "§", "#", "🔗", "⚓", "🔗\ufe0e", "🔗\ufe0f"})
+#: A backslash escape of Markdown text, and the character it escapes.
+_ESCAPE = re.compile(r"\\(.)", re.DOTALL)
 #: A wrapper's ``language-x`` that names no code language: a human one's (ISO 639-1
 #: codes of the web's most used languages, with a region or not) or a switcher's.
 _HUMAN_LANGUAGE = re.compile(r"(?i)(?:en|de|fr|es|it|pt|nl|ru|ja|zh|ko|sv|da|fi|no|nb|tr|ar|he|el|hu|ro|uk|vi"
@@ -2616,6 +2618,10 @@ class Builder:
         # (index, index of its opener, delimiter). Openers that follow continue them.
         self.closers: list[tuple[int, int, str]] = []
         self.last_code = -1                 # index of the last code span written
+        # A heading link left out as a permalink (Builder._write_closer), while it may be
+        # written again (Builder._keep_permalink): (its index, its parts, target, closer,
+        # whether it leads to the heading)
+        self.permalink: tuple | None = None
         self.code_spans: dict[int, str] = {}   # every code span written: index → content
         # The parts of text written outside links that may hold a web address
         # (markdown.holds_address), by id: where GFM's autolink extension links them
@@ -2675,6 +2681,8 @@ class Builder:
             self.parts.append(text)
             self.plain.append(text)
             return
+        if self.permalink is not None:
+            self._keep_permalink(text)
         lead = len(text) - len(text.lstrip(_EDGE_SPACES))
         if lead and any(mark.placed == -1 for mark in self.marks):
             # An opener before a no-break space (Unicode white space: general category
@@ -2894,6 +2902,32 @@ class Builder:
                 return True
         return False
 
+    def _keep_permalink(self, text: str) -> None:
+        """Write the heading link that :meth:`_write_closer` left out as a permalink
+        again where ``text`` follows it directly with a letter or digit: the mark is then
+        part of a word, a section sign or a hashtag ("§12", "#WorldCup"; breaker of
+        session 33), unless it leads to the heading itself."""
+        at, saved, link, closer, to_heading = self.permalink
+        self.permalink = None
+        if at == len(self.parts) and not self.space and text[:1].isalnum() and not to_heading:
+            self.parts.extend(saved)
+            self.links.append(link)
+            self.parts.append(closer)
+
+    def _leads_to_heading(self, link: str) -> bool:
+        """Whether ``link``'s fragment is the id of an open element from the link's own
+        up to the heading's parent (Sphinx gives the section the id, a blog theme the
+        link itself): a permalink's, wherever it stands."""
+        fragment = link.partition("#")[2]
+        if not fragment:
+            return False
+        for frame in reversed(self.stack):
+            if (frame.attributes or {}).get("id") == fragment:
+                return True
+            if frame.tag in HEADINGS:
+                return frame.parent is not None and (frame.parent.attributes or {}).get("id") == fragment
+        return False
+
     def _permalink_mark(self, opener: int) -> bool:
         """Whether the text written after ``parts[opener]`` is a permalink's mark: none
         (an icon, a zero-width space), or one of :data:`PERMALINK_MARKS` or a private-use
@@ -2903,7 +2937,7 @@ class Builder:
         if any(index in self.code_spans for index in range(opener + 1, len(parts))):
             return False
         # (past the delimiters of emphasis around the mark: "[*#*](#x)")
-        text = "".join(part for part in parts[opener + 1:] if part.strip("*_~")).replace("\\", "")
+        text = _ESCAPE.sub(r"\1", "".join(part for part in parts[opener + 1:] if part.strip("*_~")))
         text = "".join(character for character in text if not shows_nothing(character))
         if text == "#" and letter_like(self._flanking(opener)[0]):
             return False                    # "C#": a word's
@@ -3149,6 +3183,8 @@ class Builder:
                 and self._permalink_mark(opener):
             # a heading's permalink (Sphinx, MkDocs, Docusaurus): no words of the heading
             # (newcomer of session 32)
+            to_heading = self._leads_to_heading(mark.link)     # (its <a> still open)
+            self.permalink = (opener, parts[opener:], mark.link, mark.closer, to_heading)
             del parts[opener:]
         elif mark.opener not in DELIMITERS:
             # A link's "](…)", an end tag (TAG_MARKS) or a closing quotation mark
