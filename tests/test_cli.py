@@ -119,6 +119,7 @@ def test_version(capsys):
 def test_help_has_examples(capsys):
     code, out, _ = run(["-h"], capsys)
     assert code == 0 and "examples:" in out and "--chunk" in out
+    assert out.startswith("usage: webfold [md] [-h]")     # md is the default command
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -150,6 +151,9 @@ def test_usage_errors_exit_2_with_one_line(argv, message, capsys, tmp_path, monk
     # quoted for the shell, so that the command can be pasted
     (["HTTP://e.org/a?b=1&c=2"], " (to fetch a page, use: webfold scrape 'HTTP://e.org/a?b=1&c=2')"),
     (["ftp://e.org/a"], ""),          # scrape takes http and https only
+    # a word that names no file may be a mistyped command (newcomer of session 33)
+    (["scrap"], " (nor a command: md, scrape, warc, replay, crawl, spark-warc)"),
+    (["md", "README"], " (nor a command: md, scrape, warc, replay, crawl, spark-warc)"),
 ])
 def test_a_missing_file_that_is_a_web_address_points_at_scrape(argv, hint, capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
@@ -471,3 +475,22 @@ def test_a_lazy_pattern_copies_and_pickles():
 
     for twin in (copy.copy(DISPLAY_NONE), copy.deepcopy(DISPLAY_NONE), pickle.loads(pickle.dumps(DISPLAY_NONE))):
         assert twin.search("color: red; display: none") is not None and twin.search("display: block") is None
+
+
+def test_a_note_says_when_the_chosen_main_content_is_hidden(tmp_path, capsys):
+    # a store's product section in a wrapper that a script shows: the default output
+    # keeps only a footer line, and says that --hidden keeps the rest (newcomer of
+    # session 33: a dev product page came out as one line, without a word of why)
+    desc = "Our dark roast is bold and smooth, with notes of cherry and chocolate, roasted every week. " * 12
+    body = (f"<div style='display:none'><h1>Dark roast</h1><p>{desc}</p><p>{desc}</p></div>"
+            "<footer><p>Sign up for our newsletter</p></footer>")
+    path = tmp_path / "shop.html"
+    path.write_text(f"<html><head><title>Dark roast</title></head><body>{body}</body></html>")
+    code, out, err = run([path], capsys, all_blocks=False)
+    assert (code, out) == (0, "Sign up for our newsletter\n")
+    assert err == (f"webfold: note: {path}: the main content holds 5 words; 381 more that the selector "
+                   "chose are hidden until a script shows them (--hidden keeps them)\n")
+    assert run([path, "--hidden"], capsys, all_blocks=False)[2] == ""
+    # without the hidden section, or with main content of its own, no note
+    path.write_text(f"<html><body><p>{desc}</p>{body}</body></html>")
+    assert run([path], capsys, all_blocks=False)[2] == ""

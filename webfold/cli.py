@@ -123,7 +123,7 @@ class _Parser(argparse.ArgumentParser):
 
 def parser() -> argparse.ArgumentParser:
     """The argument parser of ``webfold md`` (also used by ``python -m webfold``)."""
-    p = _Parser(prog="webfold", description="Convert an HTML page to clean Markdown.",
+    p = _Parser(prog="webfold [md]", description="Convert an HTML page to clean Markdown.",
                 epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version=f"webfold {__version__}")
     source = p.add_argument_group("Input")
@@ -334,7 +334,7 @@ def _read(path: str, limit: int) -> bytes:
         with open(path, "rb") as handle:
             return _within(path, read_at_most(handle, limit + 1), limit)
     except FileNotFoundError:
-        raise UsageError(f"{path}: no such file{_fetch_hint(path)}") from None
+        raise UsageError(f"{path}: no such file{_fetch_hint(path) or _command_hint(path)}") from None
     except UnicodeEncodeError:
         raise UsageError(f"{_printable(path)}: cannot open this file name") from None
     except IsADirectoryError:
@@ -354,6 +354,14 @@ def _fetch_hint(path: str) -> str:
     from shlex import quote         # here: only this message needs it
 
     return f" (to fetch a page, use: webfold scrape {quote(path)})"
+
+
+def _command_hint(path: str) -> str:
+    """What to add to "no such file" for a FILE that may be a mistyped command (a word
+    without a dot or a slash, as "webfold scrap"): the commands; else ``""``."""
+    if "." in path or "/" in path or os.sep in path:
+        return ""
+    return f" (nor a command: {', '.join(COMMANDS)})"
 
 
 def _within(path: str, data: bytes, limit: int) -> bytes:
@@ -501,8 +509,35 @@ def _convert(args: argparse.Namespace) -> str:
         document = to_document(data, args.base, charset=args.charset, **_conversion(args))
     except WebfoldError as error:
         raise ConversionError(f"{_source(args.file)}: {error}") from None
+    elapsed = time.perf_counter() - started
     source = _source(args.file)
-    return _output(args, document, source, len(data), time.perf_counter() - started, {})
+    if not args.all_blocks and not args.hidden:
+        _note_hidden(data, args, document, source)
+    return _output(args, document, source, len(data), elapsed, {})
+
+
+#: Main content of fewer words than this is thin: worth a second selection that may
+#: keep hidden blocks, to say whether it would (_note_hidden).
+THIN_WORDS = 100
+
+
+def _note_hidden(data: bytes, args: argparse.Namespace, document, source: str) -> None:
+    """Say on standard error when the main content is thin and the selector chooses
+    more words than it holds among the hidden blocks, which ``--hidden`` keeps: content
+    that a script shows (a store's product section in a locked wrapper left a dev page
+    with one line: newcomer of session 33). The default output stays without them:
+    hidden text is the usual carrier of prompt injections."""
+    shown = sum(len(block.text.split()) for block in document.content)
+    if shown >= THIN_WORDS:
+        return
+    try:
+        every = to_document(data, args.base, charset=args.charset, **{**_conversion(args), "hidden": True})
+    except WebfoldError:
+        return
+    more = sum(len(block.text.split()) for block in every.content) - shown
+    if more > max(shown, THIN_WORDS):
+        print(f"webfold: note: {source}: the main content holds {shown:,} words; {more:,} more that the "
+              "selector chose are hidden until a script shows them (--hidden keeps them)", file=sys.stderr)
 
 
 def _conversion(args: argparse.Namespace) -> dict:
