@@ -344,7 +344,7 @@ READINGS = [
     # "*"); one before a run of tildes and a letter moves too, as cmark-gfm closes
     # nothing there
     ("<p><i>x?</i><s>2#</s>z</p>", "*x*?~~2~~#z\n", "<p><em>x</em>?<s>2</s>#z</p>\n"),
-    ("<p><i>x ?</i><s>2 #</s>z</p>", "x ?2 #z\n", "<p>x ?2 #z</p>\n"),
+    ("<p><i>x ?</i><s>2 #</s>z</p>", "*x ?*<del>2 #</del>z\n", "<p><em>x ?</em><del>2 #</del>z</p>\n"),
     ("<p><i>x?</i><s>2</s> z</p>", "*x*?~~2~~ z\n", "<p><em>x</em>?<s>2</s> z</p>\n"),
     # (where it cannot move, it stays, as the spec reads it; cmark-gfm shows its "*"s)
     ("<p><i>x ?</i><s>2</s> z</p>", "*x ?*~~2~~ z\n", "<p><em>x ?</em><s>2</s> z</p>\n"),
@@ -355,10 +355,11 @@ READINGS = [
     # an empty code element writes nothing, so a closer before it is decided by what
     # follows it, as where a misnested end tag opens the code element again
     ("<p><s>a.</s><code></code>x</p>", "~~a~~.x\n", "<p><s>a</s>.x</p>\n"),
-    ("<p><s>a .</s><code></code>x</p>", "a .x\n", "<p>a .x</p>\n"),
+    ("<p><s>a .</s><code></code>x</p>", "<del>a .</del>x\n", "<p><del>a .</del>x</p>\n"),
     ("<p><b><code>2(</b></code>abq</p>", "`2(`abq\n", "<p><code>2(</code>abq</p>\n"),
     ("<p><em>2<tt>ab</em></tt>cd</p>", "2`ab`cd\n", "<p>2<code>ab</code>cd</p>\n"),
-    ("<p><strike><code>w0</strike></code>\u00e9</p>", "`w0`\u00e9\n", "<p><code>w0</code>\u00e9</p>\n"),
+    ("<p><strike><code>w0</strike></code>\u00e9</p>", "<del>`w0`</del>\u00e9\n",
+     "<p><del><code>w0</code></del>\u00e9</p>\n"),
     # ... while a code span or a hard break's backslash is punctuation: the closer closes
     ("<p><b>x.</b><code>y</code>z</p>", "**x.**`y`z\n", "<p><strong>x.</strong><code>y</code>z</p>\n"),
     ("<p><b>x;</b><br>y</p>", "**x;**\\\ny\n", "<p><strong>x;</strong><br />\ny</p>\n"),

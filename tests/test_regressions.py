@@ -79,8 +79,9 @@ FLANKING = [
     ("chain_of_closers_after_punctuation", "<p><b>a <s>b.</s></b>y</p>", "**a ~~b~~**.y\n",
      "<p><strong>a <s>b</s></strong>.y</p>\n"),
     ("run_of_closers_after_spaced_punctuation", "<p><b>q<i>x .</i></b>y</p>", "qx .y\n", "<p>qx .y</p>\n"),
-    ("chain_of_closers_after_spaced_punctuation", "<p><b>a <s>b .</s></b>y</p>", "a b .y\n",
-     "<p>a b .y</p>\n"),
+    # (a strikethrough that cannot close is written as HTML: breaker of session 33)
+    ("chain_of_closers_after_spaced_punctuation", "<p><b>a <s>b .</s></b>y</p>", "a <del>b .</del>y\n",
+     "<p>a <del>b .</del>y</p>\n"),
     ("inner_closer_before_a_letter", "<p><b>a <s>b</s></b>y</p>", "a ~~b~~y\n",
      "<p>a <s>b</s>y</p>\n"),
     # the newcomer on 643dec7: emphasis of one link before a letter (or after one) moves
@@ -127,8 +128,11 @@ FLANKING = [
      "<p>a(<strong>x)</strong> z</p>\n"),
     ("run_of_openers_after_a_space", "<p>a <b><i>(x)</i></b> z</p>", "a ***(x)*** z\n",
      "<p>a <em><strong>(x)</strong></em> z</p>\n"),
-    ("openers_of_two_characters_after_a_letter", "<p>x<i><s>,</s></i></p>", "x,\n", "<p>x,</p>\n"),
-    ("inner_opener_after_a_dropped_one", "<p>b<s><b>(</b>b(</s>.</p>", "b(b(.\n", "<p>b(b(.</p>\n"),
+    # (a strikethrough that cannot open is written as HTML: breaker of session 33)
+    ("openers_of_two_characters_after_a_letter", "<p>x<i><s>,</s></i></p>", "x<del>,</del>\n",
+     "<p>x<del>,</del></p>\n"),
+    ("inner_opener_after_a_dropped_one", "<p>b<s><b>(</b>b(</s>.</p>", "b<del>(b(</del>.\n",
+     "<p>b<del>(b(</del>.</p>\n"),
     # the breaker on ec3bcf3: an ASCII space beside a no-break space at an edge of
     # emphasis went inside the delimiters with it, which then opened or closed nothing
     ("ascii_space_after_a_no_break_space_after_an_opener", "<p><b>&nbsp; z</b></p>", "\u00a0 **z**\n",
@@ -220,8 +224,8 @@ TOUCHING = [
      "<p><em>Notemore</em>x</p>\n"),
     ("bold_meeting_after_dropped_italics", "<p><b>Note</b><i><b>more</b>,</i>y</p>", "**Notemore**,y\n",
      "<p><strong>Notemore</strong>,y</p>\n"),
-    ("italics_meeting_after_dropped_strikethrough", "<p><i>a</i><s><i>b</i></s>x</p>", "*ab*x\n",
-     "<p><em>ab</em>x</p>\n"),
+    ("italics_beside_strikethrough_written_as_html", "<p><i>a</i><s><i>b</i></s>x</p>", "*a*<del>*b*</del>x\n",
+     "<p><em>a</em><del><em>b</em></del>x</p>\n"),
 ]
 # A break moved out of emphasis with the white space after it (WCXB dev 4286:
 # "<b>David Black<br>&nbsp;</b>") was one part: the paragraph's end kept its backslash,
@@ -429,7 +433,14 @@ GFM_MOVED_OPENERS = [
      "</b></p>", "see www.example.com now, http://x.org and a@b.com\n",
      '<p>see <a href="http://www.example.com">www.example.com</a> now, <a href="http://x.org">http://x.org</a> and '
      '<a href="mailto:a@b.com">a@b.com</a></p>'),
-    ("strikethrough_opener_not_moved", "<p>1<s>.“1</s>a</p>", "1.“1a\n", "<p>1.“1a</p>"),
+    ("strikethrough_opener_not_moved", "<p>1<s>.“1</s>a</p>", "1<del>.“1</del>a\n", "<p>1<del>.“1</del>a</p>"),
+    # strikethrough that no "~~" could write is HTML: dropped, deleted text read as
+    # current (breaker of session 33), and the bold before it showed its "**"
+    ("strikethrough_as_html_after_a_letter", "<p>call foo<del>(a, b)</del><ins>(a)</ins> now, "
+     "x<del>\"old\"</del> new</p>", 'call foo<del>(a, b)</del>(a) now, x<del>"old"</del> new\n',
+     "<p>call foo<del>(a, b)</del>(a) now, x<del>&quot;old&quot;</del> new</p>"),
+    ("strikethrough_as_html_before_a_letter", "<p><b>Sale:</b><s><i>20</i></s>now</p>",
+     "**Sale:**<del>*20*</del>now\n", "<p><strong>Sale:</strong><del><em>20</em></del>now</p>"),
 ]
 
 # a line of a table delimiter row without pipes after a break (breaker of session 32:
@@ -802,7 +813,7 @@ BLOCKS = [
      "### Sec\n\n### What\n"),
     # a quotation mark of the text is no <q>: emphasis holding only it is dropped, not
     # moved inside it (breaker of session 32: "”****a")
-    ("emphasis_of_a_quotation_mark_alone", "<p><b>”</b>a <i>’</i>s a<s>”</s></p>", "”a ’s a”\n"),
+    ("emphasis_of_a_quotation_mark_alone", "<p><b>”</b>a <i>’</i>s a<s>”</s></p>", "”a ’s a<del>”</del>\n"),
     # ruby text in the parentheses that <rp> gives (HTML §4.5.22), where the page
     # gives none: "漢kan字ji" ran the readings into the text
     ("ruby_text_without_parentheses", "<p>a<ruby>漢<rt>kan</rt>字<rt>ji</rt></ruby>b</p>", "a漢(kan)字(ji)b\n"),

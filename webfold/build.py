@@ -2849,10 +2849,27 @@ class Builder:
             if self._close_before_punctuation(opener, closer):
                 self.held[opener] = held
                 continue
-            self._into_enclosures(opener, closer)    # (or written inside what it holds: links, quotations)
-            parts[opener] = parts[closer] = ""
-            self._continue_across(opener, closer)
+            # (or written inside what it holds: links, quotations)
+            if not self._into_enclosures(opener, closer) and parts[opener][:1] == "~":
+                self._strike_as_html(opener, closer)
+            else:
+                parts[opener] = parts[closer] = ""
+                self._continue_across(opener, closer)
             todo.extend([(held_opener, held_closer, True) for held_opener, held_closer in reversed(held)])
+
+    def _strike_as_html(self, opener: int, closer: int = -1) -> None:
+        """Write the strikethrough whose ``~~`` at ``parts[opener]`` (and ``parts[closer]``;
+        -1: not written yet, at the end) would not flank as raw HTML ``<del>`` and
+        ``</del>`` (CommonMark §6.6, which GFM's tag filter passes), as ``<sup>`` is
+        written: dropped, deleted text read as current ("foo(a, b)(a)"; breaker of
+        session 33). A tag closes wherever it stands."""
+        parts = self.parts
+        parts[opener] = "<del>"
+        if closer < 0:
+            parts.append("</del>")
+        else:
+            parts[closer] = "</del>"
+        self.fragile.clear()
 
     def _close_before_punctuation(self, opener: int, closer: int) -> bool:
         """Move the closer at ``parts[closer]``, which punctuation before it and a letter
@@ -3212,7 +3229,11 @@ class Builder:
                 if self._wraps_one(opener, len(parts)):
                     parts.append(parts[opener])
                     self._move_inside(opener, len(parts) - 1)
-                elif not self._into_enclosures(opener, len(parts)):
+                elif self._into_enclosures(opener, len(parts)):
+                    pass
+                elif parts[opener][:1] == "~":
+                    self._strike_as_html(opener)
+                else:
                     parts[opener] = ""
             else:
                 # A no-break space (Unicode white space: general category Zs) before a
