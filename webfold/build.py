@@ -849,8 +849,8 @@ class Builder:
         # cleared only by </form>, so a form closed by another end tag still makes the
         # next <form> ignored.
         self.form_pointer = False
-        # The ids met so far, those that shown controls name in aria-controls and no
-        # element had yet, and whether a shown tab was seen (see meet and closed_panel).
+        # The ids that shown controls name in aria-controls and no element has had
+        # since, and whether a shown tab was seen (see meet and closed_panel).
         self.controlled: set[str] = set()
         self.saw_tab = False
         self.offset = 0

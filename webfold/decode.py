@@ -431,8 +431,8 @@ def binary_kind(data: bytes) -> str | None:
     a binary format that the ``filetype`` library knows (images, archives, audio,
     video, fonts, PDF, executables), giving its type, or controls other than NUL and
     backspace of at least three kinds in more than 2% of those bytes, unless they read
-    as UTF-16 without a byte order mark, or nothing but NULs there (at least
-    :data:`ZEROS` of them) (``application/octet-stream``). A PDF is known by its first bytes alone. A control
+    as UTF-16 without a byte order mark, or nothing but NULs there, at least
+    :data:`ZEROS` of them (``application/octet-stream``). A PDF is known by its first bytes alone. A control
     byte alone is not enough (a page may hold a stray NUL, or many of one kind), nor a
     signature alone (a text may start with the letters "BM" of a BMP's). A byte order
     mark is checked first.
@@ -545,7 +545,7 @@ def _utf8(text: str) -> bytes:
 #: Control characters, which no reader sees and some terminals obey (ESC starts their
 #: commands): C0 but for tab, line feed, form feed and carriage return, DEL, and C1.
 #: NUL is among them: the tree builder drops it from text (HTML §13.2.6.4.7). A run is
-#: one match: one a character made ``re.sub`` hold a list of a piece a control, 9 bytes
+#: one match: matched one at a time, ``re.sub`` held a piece for each control, 9 bytes
 #: of memory an input byte for a page of NULs (newcomer of session 33).
 _CONTROLS = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]+")
 

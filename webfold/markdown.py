@@ -20,9 +20,9 @@ TAG_MARKS = {"sup": ("<sup>", "</sup>"), "sub": ("<sub>", "</sub>")}
 # the ends of a piece count as "anything": "*" is left alone only between two spaces
 # inside the piece, and "<" and "&" at its end are escaped.
 _INLINE = re.compile(
-    # two or more of these together are each escaped, as the rules below escape them
-    # (a neighbour of the run is no space, no letter, punctuation), but for a last
-    # backslash that escapes nothing
+    # a run of two or more of these: the rules below escape each of them (each has a
+    # neighbour in the run, which is punctuation), but for a last backslash that
+    # escapes nothing
     r"[`\[\]~*_\\]+(?:[`\[\]~*_]|\\(?=[!-/:-@\[-`{-~]|$))"
     r"|\\(?=[!-/:-@\[-`{-~]|$)"          # a backslash that would escape what follows
     r"|(?<![ \t])\*|\*(?![ \t])"         # "*" not between two spaces (§6.2 flanking)
@@ -372,6 +372,8 @@ def escape_line_start(text: str) -> str:
 
 #: An ordered list item's number that escape_line_start escaped the delimiter after.
 _ESCAPED_NUMBER = re.compile(r"\d{1,9}(?=\\[.)])")
+#: The characters that escape_line_start writes a backslash before, at a line's start.
+_ESCAPED_STARTS = "#>+-=:|"
 
 
 def unescape_line_start(line: str) -> str:
@@ -380,16 +382,12 @@ def unescape_line_start(line: str) -> str:
     §4.10), where ``\\-5%`` and ``\\+7.2`` are noise. A backslash before such a
     character came from there: :func:`escape_inline` escapes none of them, and escapes
     a backslash of the text before one."""
-    if line[:1] == "\\" and line[1:2] in _ESCAPED_STARTS and line[1:2]:
+    if len(line) > 1 and line[0] == "\\" and line[1] in _ESCAPED_STARTS:
         return line[1:]
     number = _ESCAPED_NUMBER.match(line)
     if number is not None:
         return line[:number.end()] + line[number.end() + 1:]
     return line
-
-
-#: The characters that escape_line_start writes a backslash before, at a line's start.
-_ESCAPED_STARTS = "#>+-=:|"
 
 
 def code_span(text: str) -> str:
