@@ -139,3 +139,19 @@ def test_cells_have_no_block_start_escapes():
     import cmarkgfm
     cells = re.findall(r"<t[hd]>(.*?)</t[hd]>", cmarkgfm.github_flavored_markdown_to_html(markdown))
     assert cells == ["-", "+7.2", "1. x", "# x", "&gt; q", "- a<!-- raw HTML omitted -->2) b", "\\-", "***"]
+
+
+def test_emphasis_after_a_break_in_a_cell_opens():
+    # "<br>" ends in punctuation: "*(" after it could close the emphasis before the
+    # break, which showed "**" (breaker of session 33); a space after the break opens
+    markdown = md("<table><tr><th>Option</th><th>Meaning</th></tr><tr><td><b><i>size</i><br><i>(optional)</i>"
+                  " bytes</b></td><td><i><b>a</b><br><b>(b)</b> c</i></td></tr></table>")
+    assert markdown == "| Option | Meaning |\n| --- | --- |\n| ***size*<br> *(optional)* bytes** | ***a**<br> **(b)** c* |\n"
+    import re
+
+    import cmarkgfm
+    cells = re.findall(r"<td>(.*?)</td>", cmarkgfm.github_flavored_markdown_to_html(
+        markdown, options=cmarkgfm.cmark.Options.CMARK_OPT_UNSAFE))
+    assert cells == ["<strong><em>size</em><br> <em>(optional)</em> bytes</strong>",
+                     "<em><strong>a</strong><br> <strong>(b)</strong> c</em>"]
+    assert re.findall(r"<td>(.*?)</td>", MarkdownIt("commonmark").enable("table").render(markdown)) == cells
