@@ -462,11 +462,13 @@ PANEL = CHROME_HIDDEN | CHROME_PANEL
     # the first element of the id is the target, whatever comes after it
     '<p>shown</p><button aria-controls="care">Care</button><div id="care" hidden><p>wash cold</p></div>'
     '<div id="care" hidden>',
-    # the first after the control, where an element before it has the id: pages repeat
-    # ids (a WCXB dev page's menu held those of its FAQ's answers: newcomer of session 33)
-    '<p id="care">shown</p><button aria-controls="care">Care</button><div id="care" hidden><p>wash cold</p></div>',
-    '<p>shown</p><nav><a id="care">n</a></nav><button aria-controls="care">Care</button>'
-    '<div id="care" hidden><p>wash cold</p></div>'])
+    # the first after the control, where a hidden element before it has the id, a panel
+    # of another control too: pages repeat ids (a WCXB dev page's hidden menu held those
+    # of its FAQ's answers: newcomer of session 33)
+    '<p>shown</p><ul id="care" hidden><li>menu</li></ul><button aria-controls="care">Care</button>'
+    '<div id="care" hidden><p>wash cold</p></div>',
+    '<p>shown</p><h3><a aria-controls="care">Menu</a></h3><ul id="care" hidden><li>menu</li></ul>'
+    '<h3><button aria-controls="care">Care</button></h3><div id="care" hidden><p>wash cold</p></div>'])
 def test_a_closed_panel_is_hidden_and_marked_as_one_a_click_shows(html):
     blocks = texts(html)
     assert blocks[0] == ("shown", 0) and ("wash cold", PANEL) in blocks
@@ -500,8 +502,13 @@ def test_a_closed_panel_is_hidden_and_marked_as_one_a_click_shows(html):
     ('<button aria-controls="a&nbsp;x">o</button><div id="x" hidden><p>b</p></div>', [("b", CHROME_HIDDEN)]),
     ('<button aria-controls="x">o</button><p id="x">a</p><div id="x" hidden><p>b</p></div>',
      [("a", 0), ("b", CHROME_HIDDEN)]),
-    # the control itself, or an element of the id in a dropped subtree after it: the
-    # later one is no target
+    # a shown element of the id before the control (a click changes it, not a later
+    # hidden one: breaker of session 33), the control itself, or an element of the id in
+    # a dropped subtree after it: the later one is no target
+    ('<p id="x">a</p><button aria-controls="x">o</button><div id="x" hidden><p>b</p></div>',
+     [("a", 0), ("b", CHROME_HIDDEN)]),
+    ('<p>shown</p><nav><a id="x">n</a></nav><button aria-controls="x">o</button><div id="x" hidden>'
+     '<p>b</p></div>', [("shown", 0), ("b", CHROME_HIDDEN)]),
     ('<button id="x" aria-controls="x">o</button><div id="x" hidden><p>b</p></div>', [("b", CHROME_HIDDEN)]),
     ('<p>shown</p><button aria-controls="x">o</button><nav><a id="x">n</a></nav><div id="x" hidden>'
      '<p>b</p></div>', [("shown", 0), ("b", CHROME_HIDDEN)]),

@@ -811,6 +811,13 @@ BLOCKS = [
      '<section id="s"><h3><a href="#s">¶</a>Sec</h3></section><h3><a id="w" href="#w">#</a>What</h3>',
      "## Amendments to [§](#s12)12\n\n## Trending: [#](#tags)WorldCup\n\n## Root [\\\\](#root)\n\n### Title\n\n"
      "### Sec\n\n### What\n"),
+    # a heading of nothing but a permalink: it stays out of the next block; marks that
+    # are never a word's are not written again; a link to an element around the
+    # heading, or by its percent-encoded id, is a permalink (second breaker of session 33)
+    ("heading_permalinks_that_stay_out", '<h2><a href="#x">¶</a></h2><p>Body.</p><h2><a href="#y">#</a></h2>'
+     '<ul><li>Item</li></ul><h2><a href="#z">\u200b</a>Title</h2><h2><a href="#i">\ue157</a>Icon</h2>'
+     '<div id="g"><div><h2><a href="#g">#</a>Deep</h2></div></div><h2 id="Über"><a href="#%C3%9Cber">#</a>Über</h2>',
+     "Body.\n\n- Item\n\n## Title\n\n## Icon\n\n## Deep\n\n## Über\n"),
     # a quotation mark of the text is no <q>: emphasis holding only it is dropped, not
     # moved inside it (breaker of session 32: "”****a")
     ("emphasis_of_a_quotation_mark_alone", "<p><b>”</b>a <i>’</i>s a<s>”</s></p>", "”a ’s a<del>”</del>\n"),

@@ -129,7 +129,7 @@ cdef class Builder:
     cdef public bint has_formula, writing_formula
     cdef public bint space, line_start
     cdef public bint keep_noscript, hidden_blocks
-    cdef public set controlled
+    cdef public set controlled, taken_ids
     cdef public bint saw_tab
     cdef public int flat_tables
     cdef public Py_ssize_t noscript_bytes, offset

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from itertools import islice
+from urllib.parse import unquote
 
 from webfold.markdown import (TAG_MARKS, address_at_end, backslashes_before, before_markup, code_fence, code_span,
                               destination, escape_dollars, escape_end, escape_inline, escape_line_start, escape_prose,
@@ -233,6 +234,9 @@ MARK_CHROME = 1
 MARK_SCREEN_READER = 2
 #: The most aria-controls ids remembered for closed_panel: a page names a few dozen.
 MAX_CONTROLLED = 10_000
+#: The most ids of shown elements remembered (Builder.meet); past them no control
+#: counts.
+MAX_IDS = 200_000
 # ASCII white space, which separates the ids of an ID reference list (WAI-ARIA 1.2 §6.2,
 # HTML "split on ASCII whitespace"); NO-BREAK SPACE belongs to an id.
 _ID_SEPARATORS = re.compile(r"[ \t\n\f\r]+")
@@ -389,6 +393,8 @@ def letter_like(char: str) -> bool:
 #: generators add (Sphinx's and MkDocs' "¶", docs.rs' "§", Hugo's "#", a link symbol):
 #: left out of the heading (Builder._permalink_mark).
 PERMALINK_MARKS = frozenset({"", "¶", "§", "#", "🔗", "⚓", "🔗\ufe0e", "🔗\ufe0f"})
+#: The permalink marks that may be part of a word after them ("§12", "#WorldCup").
+WORD_MARKS = frozenset({"§", "#"})
 #: A backslash escape of Markdown text, and the character it escapes.
 _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
 #: A wrapper's ``language-x`` that names no code language: a human one's (ISO 639-1
@@ -850,8 +856,10 @@ class Builder:
         # next <form> ignored.
         self.form_pointer = False
         # The ids that shown controls name in aria-controls and no element has had
-        # since, and whether a shown tab was seen (see meet and closed_panel).
+        # since; the ids of shown elements met, which a control shows no later element
+        # of; whether a shown tab was seen (see meet and closed_panel).
         self.controlled: set[str] = set()
+        self.taken_ids: set[str] = set()
         self.saw_tab = False
         self.offset = 0
         self.resolve = Resolver(base, safe_links, data_images)
@@ -1102,8 +1110,12 @@ class Builder:
         if self.hidden:                     # inside a dropped subtree: only keep count
             attributes = None
             if flags & HAS_ATTRIBUTES:
-                # an id met here is the first of its kind: no later one is a panel
-                self.meet_id(self.tokens.attribute(index, "id"))
+                # a panel, or an element a reader may see (a dropped menu's): which one
+                # is not known here, so a control met later shows no element of its id
+                own = self.tokens.attribute(index, "id")
+                self.meet_id(own)
+                if own is not None and len(self.taken_ids) < MAX_IDS:
+                    self.taken_ids.add(own)
                 if name in HIDDEN_READS:
                     attributes = self.tokens.attributes(index)
             if attributes is not None:
@@ -1587,14 +1599,20 @@ class Builder:
 
     def meet(self, name: str, attributes: dict[str, str], unseen: bool, marks: int) -> bool:
         """Note what an element tells :meth:`closed_panel`, and whether it is the first
-        element of an id after a control that names it (the one a click shows: not
-        always the first in tree order, as ``getElementById`` finds it, since pages
-        repeat ids, and an accordion's script shows the panel beside its control; a
-        WCXB dev page's menu held the ids of its FAQ's answers: newcomer of session
-        33). ``unseen``: it is hidden,
+        element of an id after a control that names it (the one a click shows). Not
+        always the first of its id in the page, as ``getElementById`` finds it: pages
+        repeat ids, and an accordion's script shows the panel beside its control (a
+        WCXB dev page's hidden menu held the ids of its FAQ's answers: newcomer of
+        session 33). But never a later one of the id of a shown element met before the
+        control, whose state a click changes instead: hidden text would show that no
+        reader sees (breaker of session 33). Each control that names an id shows the
+        next hidden one, as each question of a FAQ its own answer. ``unseen``: it is hidden,
         or inside a hidden element or one of an unseen style, so it is no control.
         ``marks``: the element's :func:`class_marks`."""
-        target = self.meet_id(attributes.get("id"))
+        own = attributes.get("id")
+        target = self.meet_id(own)
+        if own is not None and not unseen and len(self.taken_ids) < MAX_IDS:
+            self.taken_ids.add(own)
         if not unseen:
             self.note_control(name, attributes, marks)
         return target
@@ -1625,11 +1643,11 @@ class Builder:
             return
         if role == "tab":
             self.saw_tab = True
-        if names is None:
-            return
+        if names is None or len(self.taken_ids) >= MAX_IDS:
+            return                          # (past MAX_IDS, what a click shows is unknown)
         room = MAX_CONTROLLED - len(self.controlled)
-        own = attributes.get("id")          # (a control that names itself shows nothing)
-        named = (part for part in _ID_SEPARATORS.split(names) if part and part != own)
+        taken = self.taken_ids              # (a shown control that names itself is taken)
+        named = (part for part in _ID_SEPARATORS.split(names) if part and part not in taken)
         self.controlled.update(islice(named, max(room, 0)))
 
     def closed_panel(self, attributes: dict[str, str], target: bool, marks: int) -> bool:
@@ -2619,8 +2637,7 @@ class Builder:
         self.closers: list[tuple[int, int, str]] = []
         self.last_code = -1                 # index of the last code span written
         # A heading link left out as a permalink (Builder._write_closer), while it may be
-        # written again (Builder._keep_permalink): (its index, its parts, target, closer,
-        # whether it leads to the heading)
+        # written again (Builder._keep_permalink): (its index, its parts, target, closer)
         self.permalink: tuple | None = None
         self.code_spans: dict[int, str] = {}   # every code span written: index → content
         # The parts of text written outside links that may hold a web address
@@ -2923,26 +2940,29 @@ class Builder:
         """Write the heading link that :meth:`_write_closer` left out as a permalink
         again where ``text`` follows it directly with a letter or digit: the mark is then
         part of a word, a section sign or a hashtag ("§12", "#WorldCup"; breaker of
-        session 33), unless it leads to the heading itself."""
-        at, saved, link, closer, to_heading = self.permalink
+        session 33). Only a mark of :data:`WORD_MARKS` that does not lead to the heading
+        is so kept (:meth:`_write_closer`)."""
+        at, saved, link, closer = self.permalink
         self.permalink = None
-        if at == len(self.parts) and not self.space and text[:1].isalnum() and not to_heading:
+        if at == len(self.parts) and not self.space and text[:1].isalnum():
             self.parts.extend(saved)
             self.links.append(link)
             self.parts.append(closer)
 
-    def _leads_to_heading(self, link: str) -> bool:
-        """Whether ``link``'s fragment is the id of an open element from the link's own
-        up to the heading's parent (Sphinx gives the section the id, a blog theme the
-        link itself): a permalink's, wherever it stands."""
+    def _leads_here(self, link: str) -> bool:
+        """Whether ``link``'s fragment (percent-decoded, as browsers look it up) is the
+        id or name of an open element: the link's own, the heading's or one around it
+        (Sphinx gives the section the id, a blog theme the link itself): a permalink's,
+        wherever it stands."""
         fragment = link.partition("#")[2]
+        if "%" in fragment:
+            fragment = unquote(fragment)
         if not fragment:
             return False
-        for frame in reversed(self.stack):
-            if (frame.attributes or {}).get("id") == fragment:
+        for frame in self.stack:
+            attributes = frame.attributes
+            if attributes and (attributes.get("id") == fragment or attributes.get("name") == fragment):
                 return True
-            if frame.tag in HEADINGS:
-                return frame.parent is not None and (frame.parent.attributes or {}).get("id") == fragment
         return False
 
     def _permalink_mark(self, opener: int) -> bool:
@@ -2953,12 +2973,17 @@ class Builder:
         parts = self.parts
         if any(index in self.code_spans for index in range(opener + 1, len(parts))):
             return False
-        # (past the delimiters of emphasis around the mark: "[*#*](#x)")
-        text = _ESCAPE.sub(r"\1", "".join(part for part in parts[opener + 1:] if part.strip("*_~")))
-        text = "".join(character for character in text if not shows_nothing(character))
+        text = self._permalink_text(opener)
         if text == "#" and letter_like(self._flanking(opener)[0]):
             return False                    # "C#": a word's
         return text in PERMALINK_MARKS or len(text) == 1 and unicodedata.category(text) == "Co"
+
+    def _permalink_text(self, opener: int) -> str:
+        """The text written after ``parts[opener]`` as a reader sees it: escapes,
+        the delimiters of emphasis around it ("[*#*](#x)") and characters that show
+        nothing left out."""
+        text = _ESCAPE.sub(r"\1", "".join(part for part in self.parts[opener + 1:] if part.strip("*_~")))
+        return "".join(character for character in text if not shows_nothing(character))
 
     def _open_after_punctuation(self, opener: int, end: int) -> bool:
         """Move the punctuation that starts the text of the emphasis whose opener is
@@ -3200,8 +3225,9 @@ class Builder:
                 and self._permalink_mark(opener):
             # a heading's permalink (Sphinx, MkDocs, Docusaurus): no words of the heading
             # (newcomer of session 32)
-            to_heading = self._leads_to_heading(mark.link)     # (its <a> still open)
-            self.permalink = (opener, parts[opener:], mark.link, mark.closer, to_heading)
+            if self._permalink_text(opener) in WORD_MARKS and not self._leads_here(mark.link):
+                # (its <a> still open: _leads_here reads its id)
+                self.permalink = (opener, parts[opener:], mark.link, mark.closer)
             del parts[opener:]
         elif mark.opener not in DELIMITERS:
             # A link's "](…)", an end tag (TAG_MARKS) or a closing quotation mark
@@ -3627,6 +3653,7 @@ class Builder:
         if not parts:
             self.space = False
             self.line_start = True
+            self.permalink = None           # (a heading of nothing but its permalink)
             return
         if self.code is not None and self.code.placed >= 0:
             self.close_code(self.code)

@@ -319,9 +319,10 @@ def _add_output(p: argparse.ArgumentParser) -> None:
                         help="with --chunk: one JSON object per chunk (source, index, markdown)")
 
 
-def _read(path: str, limit: int) -> bytes:
+def _read(path: str, limit: int, maybe_command: bool = False) -> bytes:
     """The bytes of ``path`` (``-``: standard input), reading at most ``limit + 1``
-    bytes so that an endless input (``/dev/zero``) is refused, not read."""
+    bytes so that an endless input (``/dev/zero``) is refused, not read. With
+    ``maybe_command``, a missing file named like a command lists the commands."""
     if path == "-":
         if sys.stdin is None:
             raise UsageError("<stdin>: standard input is closed")
@@ -334,7 +335,8 @@ def _read(path: str, limit: int) -> bytes:
         with open(path, "rb") as handle:
             return _within(path, read_at_most(handle, limit + 1), limit)
     except FileNotFoundError:
-        raise UsageError(f"{path}: no such file{_fetch_hint(path) or _command_hint(path)}") from None
+        hint = _fetch_hint(path) or (_command_hint(path) if maybe_command else "")
+        raise UsageError(f"{path}: no such file{hint}") from None
     except UnicodeEncodeError:
         raise UsageError(f"{_printable(path)}: cannot open this file name") from None
     except IsADirectoryError:
@@ -503,7 +505,7 @@ def _readable_host(parts) -> bool:
 
 def _convert(args: argparse.Namespace) -> str:
     args.base = _base(args.base)        # before reading: a bad BASE is known at once
-    data = _read(args.file, args.max_bytes)
+    data = _read(args.file, args.max_bytes, args.maybe_command)
     started = time.perf_counter()
     try:
         document = to_document(data, args.base, charset=args.charset, **_conversion(args))
@@ -528,8 +530,8 @@ def _note_hidden(data: bytes, args: argparse.Namespace, document, source: str) -
     with one line: newcomer of session 33). The default output stays without them:
     hidden text is the usual carrier of prompt injections."""
     shown = sum(len(block.text.split()) for block in document.content)
-    if shown >= THIN_WORDS:
-        return
+    if shown >= THIN_WORDS or document.hidden_chars < THIN_WORDS:
+        return                              # (no hidden text to speak of: no second pass)
     try:
         every = to_document(data, args.base, charset=args.charset, **{**_conversion(args), "hidden": True})
     except WebfoldError:
@@ -655,7 +657,8 @@ def main(argv: list[str] | None = None) -> int:
     Errors are one line on standard error; there is never a traceback."""
     argv = list(sys.argv[1:] if argv is None else argv)
     command = argv[0] if argv and argv[0] in COMMANDS else "md"
-    if argv and argv[0] == command:
+    named = bool(argv) and argv[0] == command
+    if named:
         argv = argv[1:]
     args = None
     try:
@@ -673,6 +676,8 @@ def main(argv: list[str] | None = None) -> int:
                              f"'webfold {command} -- {dashed}')") from None
         if command == "scrape":
             _check_scrape(args)
+        # a FILE that names nothing may be a mistyped command where one could stand
+        args.maybe_command = not named and "--" not in argv
         if (args.precision or args.hidden) and args.all_blocks:
             option = "--precision" if args.precision else "--hidden"
             raise UsageError(f"{option} and --all-blocks do not go together")

@@ -422,6 +422,7 @@ CONTROL_SHARE = 0.02
 #: The fewest bytes, all NUL, that make an input binary: a file of zeros (a download
 #: never written, a wiped disk's) holds no page, where a page may hold stray NULs.
 ZEROS = 16
+_NOT_NUL = re.compile(rb"[^\x00]")
 
 
 def binary_kind(data: bytes) -> str | None:
@@ -431,7 +432,7 @@ def binary_kind(data: bytes) -> str | None:
     a binary format that the ``filetype`` library knows (images, archives, audio,
     video, fonts, PDF, executables), giving its type, or controls other than NUL and
     backspace of at least three kinds in more than 2% of those bytes, unless they read
-    as UTF-16 without a byte order mark, or nothing but NULs there, at least
+    as UTF-16 without a byte order mark; or bytes that are all NUL, at least
     :data:`ZEROS` of them (``application/octet-stream``). A PDF is known by its first bytes alone. A control
     byte alone is not enough (a page may hold a stray NUL, or many of one kind), nor a
     signature alone (a text may start with the letters "BM" of a BMP's). A byte order
@@ -446,9 +447,9 @@ def binary_kind(data: bytes) -> str | None:
     found = filetype.guess(data[:8192])
     if found is not None:
         return found.mime
-    head = data[:1024]
-    if len(head) >= ZEROS and not head.strip(b"\0"):
+    if len(data) >= ZEROS and _NOT_NUL.search(data) is None:
         return "application/octet-stream"   # zeros: a file never written, not a page
+    head = data[:1024]
     controls = _CONTROL_NOT_NUL.findall(head)
     if len(set(controls)) >= CONTROL_KINDS and len(controls) > CONTROL_SHARE * len(head) \
             and not utf16_without_bom(head):

@@ -12,7 +12,7 @@ from webfold.errors import InputTooLargeError
 from webfold.locks import ForkSafeLock
 from webfold.payloads import payload_html
 from webfold.render import render
-from webfold.select import select_main
+from webfold.select import select_main, unseen
 from webfold.urls import Resolver
 
 # Type checkers read this block (they treat a TYPE_CHECKING constant as true); the
@@ -190,16 +190,20 @@ class Document:
     it is now) when first asked for, with ``safe_links`` applied to its canonical URL.
     """
 
-    __slots__ = ("markdown", "blocks", "content", "_metadata", "_source")
+    __slots__ = ("markdown", "blocks", "content", "hidden_chars", "_metadata", "_source")
 
     def __init__(self, markdown: str, metadata: Metadata | None, blocks: list[Block], content: list[Block],
-                 *, page: Page | None = None, safe_links: bool = False) -> None:
+                 *, page: Page | None = None, safe_links: bool = False, hidden_chars: int = 0) -> None:
         #: the Markdown of the kept blocks, as :func:`to_markdown` returns it
         self.markdown = markdown
         #: the blocks that the drop rules keep, in document order (``to_blocks``)
         self.blocks = blocks
         #: the blocks kept (the main content, or every block without selection)
         self.content = content
+        #: the text characters of the blocks that readers do not see until a script
+        #: shows them (:func:`webfold.select.unseen`), which ``blocks`` leaves out and
+        #: selection chooses among only with ``hidden=True``
+        self.hidden_chars = hidden_chars
         self._metadata = metadata
         # a tuple: changes to the lists after conversion do not change the metadata
         self._source = (page, tuple(blocks), safe_links) if metadata is None else None
@@ -251,4 +255,10 @@ def to_document(html: str | bytes, base: str | None = None, *, charset: str | No
                               selection)
     blocks = without_chrome(candidates)
     content = select_main(candidates, precision=precision, hidden=hidden) if selection else blocks
-    return Document(render(content), None, blocks, content, page=page, safe_links=safe_links)
+    hidden_chars = 0
+    if selection:       # (else the candidates are the blocks the rules keep: none is hidden)
+        kept = {id(block) for block in blocks}
+        hidden_chars = sum(block.text_chars for block in candidates
+                           if unseen(block.chrome) and id(block) not in kept)
+    return Document(render(content), None, blocks, content, page=page, safe_links=safe_links,
+                    hidden_chars=hidden_chars)
