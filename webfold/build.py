@@ -2940,8 +2940,8 @@ class Builder:
         """Write the heading link that :meth:`_write_closer` left out as a permalink
         again where ``text`` follows it directly with a letter or digit: the mark is then
         part of a word, a section sign or a hashtag ("§12", "#WorldCup"; breaker of
-        session 33). Only a mark of :data:`WORD_MARKS` that does not lead to the heading
-        is so kept (:meth:`_write_closer`)."""
+        session 33). Only a mark of :data:`WORD_MARKS` that leads to no element around
+        it is so kept (:meth:`_write_closer`, :meth:`_leads_here`)."""
         at, saved, link, closer = self.permalink
         self.permalink = None
         if at == len(self.parts) and not self.space and text[:1].isalnum():
@@ -3255,12 +3255,11 @@ class Builder:
                 if self._wraps_one(opener, len(parts)):
                     parts.append(parts[opener])
                     self._move_inside(opener, len(parts) - 1)
-                elif self._into_enclosures(opener, len(parts)):
-                    pass
-                elif parts[opener][:1] == "~":
-                    self._strike_as_html(opener)
-                else:
-                    parts[opener] = ""
+                elif not self._into_enclosures(opener, len(parts)):
+                    if parts[opener][:1] == "~":
+                        self._strike_as_html(opener)
+                    else:
+                        parts[opener] = ""
             else:
                 # A no-break space (Unicode white space: general category Zs) before a
                 # closer stops it closing (CommonMark §6.2, right-flanking): it goes
@@ -3572,8 +3571,8 @@ class Builder:
             elif self.pre or self.code is not None or any(mark.link is not None for mark in self.marks):
                 # Where no image can be written (code holds no markup), or without
                 # images in a link, the image is its alt text, as a browser that shows
-                # no images writes it: "<kbd><img alt=Ctrl></kbd>" lost "Ctrl", and an
-                # image-only link was lost whole (breaker and known fault of session 32)
+                # no images writes it: "<kbd><img alt=Ctrl></kbd>" lost "Ctrl" (breaker of
+                # session 33), and an image-only link was lost whole (known fault of 32)
                 self.text(attributes.get("alt", ""))
         elif name == "input":
             if attributes and not self.pre and not self.heading and self.code is None:
