@@ -422,6 +422,9 @@ def test_without_images_a_link_keeps_its_images_alt_text():
     assert md("<p><a href=/x><img src=i.png alt='*1*'> Home</a></p>", images=False) == (
         "[\\*1\\* Home](https://example.com/x)\n")
     assert md("<p><a href=/x><img src=i.png></a></p>", images=False) == ""
+    # set apart from the text beside it, as the image's box is (newcomer of session 33)
+    assert md("<p><a href=/u><img src=i.png alt=ann>A Offline</a>x<a href=/y><img alt=Go></a>y</p>",
+              images=False) == "[ann A Offline](https://example.com/u)x [Go](https://example.com/y) y\n"
 
 
 @pytest.mark.parametrize(("html", "expected"), [

@@ -823,6 +823,12 @@ BLOCKS = [
     ("emphasis_of_a_quotation_mark_alone", "<p><b>”</b>a <i>’</i>s a<s>”</s></p>", "”a ’s a<del>”</del>\n"),
     # ruby text in the parentheses that <rp> gives (HTML §4.5.22), where the page
     # gives none: "漢kan字ji" ran the readings into the text
+    # a raw text element left open in a <noscript> ends with it, as a browser that runs
+    # scripts reads the <noscript> as raw text (newcomer of session 33: Google Tag
+    # Manager's "<noscript><iframe …/></noscript>" swallowed a dev page, 2838)
+    ("raw_text_left_open_in_noscript", '<noscript><iframe src="x" /></noscript><h1>Title</h1><p>a</p>'
+     "<noscript><textarea></noscript><p>b</p><noscript><xmp></noscript><p>c</p><noscript><plaintext>"
+     "</NOSCRIPT ><p>d</p><iframe><noscript></iframe><p>e</p>", "# Title\n\na\n\nb\n\nc\n\nd\n\ne\n"),
     ("ruby_text_without_parentheses", "<p>a<ruby>漢<rt>kan</rt>字<rt>ji</rt></ruby>b</p>", "a漢(kan)字(ji)b\n"),
     ("ruby_text_with_parentheses", "<p>a<ruby>漢<rp>(</rp><rt>kan</rt><rp>)</rp>字<rp>(</rp><rt>ji</rt><rp>)"
      "</rp></ruby>b</p>", "a漢(kan)字(ji)b\n"),

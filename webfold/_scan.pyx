@@ -109,6 +109,8 @@ for _name in RAW_TEXT_ELEMENTS:
     raw_text_tag[TAG_NAMES.index(_name)] = True
 del _name
 cdef int32_t PLAINTEXT = TAG_NAMES.index("plaintext")
+cdef int32_t NOSCRIPT = TAG_NAMES.index("noscript")
+cdef const unsigned char* NOSCRIPT_NAME = b"noscript"
 
 
 cdef struct Scanner:
@@ -280,7 +282,7 @@ cdef Py_ssize_t skip_attributes(Scanner* sc, Py_ssize_t i, CToken* t) noexcept n
 
 
 cdef Py_ssize_t raw_text_end(const unsigned char* s, Py_ssize_t n, Py_ssize_t i,
-                             Py_ssize_t name_start, Py_ssize_t name_len) noexcept nogil:
+                             const unsigned char* name, Py_ssize_t name_len) noexcept nogil:
     """Offset of the "</name" that ends a raw text body starting at i, or n."""
     cdef const unsigned char* p
     cdef Py_ssize_t k, j
@@ -291,7 +293,7 @@ cdef Py_ssize_t raw_text_end(const unsigned char* s, Py_ssize_t n, Py_ssize_t i,
         j = p - s
         if j + 2 + name_len <= n and s[j + 1] == 47:
             for k in range(name_len):
-                if lower(s[j + 2 + k]) != lower(s[name_start + k]):
+                if lower(s[j + 2 + k]) != lower(name[k]):
                     break
             else:
                 if j + 2 + name_len == n:
@@ -311,6 +313,7 @@ cdef void scan(Scanner* sc) noexcept nogil:
     cdef unsigned char c
     cdef CToken* t
     cdef bint end_tag
+    cdef bint in_noscript = False
     while i < n and not sc.failed:
         p = <const unsigned char*>memchr(s + i, 60, n - i)      # "<"
         if p == NULL:
@@ -344,11 +347,22 @@ cdef void scan(Scanner* sc) noexcept nogil:
                 break
             i = end
             text_start = end
+            if t.name == NOSCRIPT:
+                in_noscript = not end_tag
             if not end_tag and raw_text_tag[t.name]:
                 if t.name == PLAINTEXT:
                     k = n
                 else:
-                    k = raw_text_end(s, n, end, name_start, t.end - name_start)
+                    k = raw_text_end(s, n, end, s + name_start, t.end - name_start)
+                if in_noscript:
+                    # A browser that runs scripts (as Webfold's reader is taken to) reads
+                    # a <noscript> as raw text to its end tag (§13.2.6.4.4): a raw text
+                    # element inside ends there too. Unclosed, Google Tag Manager's
+                    # "<noscript><iframe …/></noscript>" swallowed the page (newcomer of
+                    # session 33). (Sought only within the body, so linear.)
+                    j = raw_text_end(s, min(k + 11, n), end, NOSCRIPT_NAME, 8)
+                    if j < k:
+                        k = j
                 if k > end:
                     t = new_token(sc)
                     if t == NULL:

@@ -3572,8 +3572,11 @@ class Builder:
                 # Where no image can be written (code holds no markup), or without
                 # images in a link, the image is its alt text, as a browser that shows
                 # no images writes it: "<kbd><img alt=Ctrl></kbd>" lost "Ctrl" (breaker of
-                # session 33), and an image-only link was lost whole (known fault of 32)
-                self.text(attributes.get("alt", ""))
+                # session 33), and an image-only link was lost whole (known fault of 32).
+                # In a link, white space sets it apart, as the image's box does: "[annA
+                # Offline]" ran a user's name into the text after it (newcomer of 33).
+                alt = attributes.get("alt", "")
+                self.text(alt if self.pre or self.code is not None or not alt else f" {alt} ")
         elif name == "input":
             if attributes and not self.pre and not self.heading and self.code is None:
                 self.task_marker(attributes)
