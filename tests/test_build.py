@@ -456,6 +456,10 @@ PANEL = CHROME_HIDDEN | CHROME_PANEL
     '<p>shown</p><div role="tablist"><span role="tab">Care</span></div>'
     '<div role="tabpanel" style="display:none"><p>wash cold</p></div>',
     '<p>shown</p><div hidden="UNTIL-found"><p>wash cold</p></div>',      # HTML §6.1
+    # closed by an unseen style, not hidden (an accordion's "visibility:hidden;height:0":
+    # WCXB dev 0374 lost 14 answers; newcomer of session 33)
+    '<p>shown</p><button aria-controls="care">Care</button>'
+    '<div id="care" style="overflow:hidden;height:0;visibility:hidden;opacity:0"><p>wash cold</p></div>',
     # of a list of roles the first is the role (WAI-ARIA 1.2 §7.1), in any case
     '<p>shown</p><div role="tablist"><span role=" Tab button">Care</span></div>'
     '<div role="TABPANEL region" style="display:none"><p>wash cold</p></div>',

@@ -1207,6 +1207,11 @@ class Builder:
                     chrome |= CHROME_HIDDEN
                     if self.closed_panel(attributes, target, marks):
                         chrome |= CHROME_PANEL      # see push: only inside shown or panel ones
+                elif self.closed_panel(attributes, target, marks):
+                    # an unseen style on a panel that a control shows is its closed state,
+                    # as hidden is ("visibility:hidden;height:0": an accordion's answers,
+                    # 14 course descriptions of WCXB dev 0374; newcomer of session 33)
+                    chrome = chrome & ~CHROME_INVISIBLE | CHROME_HIDDEN | CHROME_PANEL
             if chrome & CHROME_DIALOG and not around & CHROME_DIALOG:
                 # Selection leaves a dialog out, so it is one only where its text makes
                 # blocks of its own (as a hidden element is built): a popover inside a
