@@ -160,6 +160,13 @@ def test_a_missing_file_that_is_a_web_address_points_at_scrape(argv, hint, capsy
     assert run(argv, capsys) == (2, "", f"webfold: error: {argv[-1]}: no such file{hint}\n")
 
 
+def test_a_mistyped_command_before_a_file_is_named_before_the_base(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "page.html").write_text("<p>x</p>")
+    assert run(["scrap", "page.html"], capsys) == (
+        2, "", "webfold: error: scrap: no such file (nor a command: md, scrape, warc, replay, crawl, spark-warc)\n")
+
+
 def test_options_may_stand_between_file_and_base(page, capsys):
     for argv in ([page, "--all-blocks", "https://e.org/a/"], ["md", page, "--precision", "https://e.org/a/"]):
         assert run(argv, capsys, all_blocks=False) == (0, "# Title\n\nHello [there](https://e.org/x).\n", "")

@@ -504,6 +504,10 @@ def _readable_host(parts) -> bool:
 
 
 def _convert(args: argparse.Namespace) -> str:
+    if args.maybe_command and args.file != "-" and _command_hint(args.file) and not os.path.lexists(args.file):
+        # a mistyped command, not a bad BASE: "webfold scrap page.html" (newcomer of
+        # session 33 was told that BASE 'page.html' names a file)
+        raise UsageError(f"{args.file}: no such file{_command_hint(args.file)}")
     args.base = _base(args.base)        # before reading: a bad BASE is known at once
     data = _read(args.file, args.max_bytes, args.maybe_command)
     started = time.perf_counter()
