@@ -319,10 +319,9 @@ def _add_output(p: argparse.ArgumentParser) -> None:
                         help="with --chunk: one JSON object per chunk (source, index, markdown)")
 
 
-def _read(path: str, limit: int, maybe_command: bool = False) -> bytes:
+def _read(path: str, limit: int) -> bytes:
     """The bytes of ``path`` (``-``: standard input), reading at most ``limit + 1``
-    bytes so that an endless input (``/dev/zero``) is refused, not read. With
-    ``maybe_command``, a missing file named like a command lists the commands."""
+    bytes so that an endless input (``/dev/zero``) is refused, not read."""
     if path == "-":
         if sys.stdin is None:
             raise UsageError("<stdin>: standard input is closed")
@@ -335,8 +334,7 @@ def _read(path: str, limit: int, maybe_command: bool = False) -> bytes:
         with open(path, "rb") as handle:
             return _within(path, read_at_most(handle, limit + 1), limit)
     except FileNotFoundError:
-        hint = _fetch_hint(path) or (_command_hint(path) if maybe_command else "")
-        raise UsageError(f"{path}: no such file{hint}") from None
+        raise UsageError(f"{path}: no such file{_fetch_hint(path)}") from None
     except UnicodeEncodeError:
         raise UsageError(f"{_printable(path)}: cannot open this file name") from None
     except IsADirectoryError:
@@ -504,12 +502,13 @@ def _readable_host(parts) -> bool:
 
 
 def _convert(args: argparse.Namespace) -> str:
-    if args.maybe_command and args.file != "-" and _command_hint(args.file) and not os.path.lexists(args.file):
-        # a mistyped command, not a bad BASE: "webfold scrap page.html" (newcomer of
-        # session 33 was told that BASE 'page.html' names a file)
-        raise UsageError(f"{args.file}: no such file{_command_hint(args.file)}")
+    hint = _command_hint(args.file) if args.maybe_command and args.file != "-" else ""
+    if hint and not os.path.lexists(args.file):
+        # a mistyped command, before BASE is judged: "webfold scrap page.html" (newcomer
+        # of session 33 was told that BASE 'page.html' names a file)
+        raise UsageError(f"{args.file}: no such file{hint}")
     args.base = _base(args.base)        # before reading: a bad BASE is known at once
-    data = _read(args.file, args.max_bytes, args.maybe_command)
+    data = _read(args.file, args.max_bytes)
     started = time.perf_counter()
     try:
         document = to_document(data, args.base, charset=args.charset, **_conversion(args))
