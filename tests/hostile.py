@@ -140,6 +140,18 @@ CASES = [
     Case("asterisks_5m", "5 million letters each after an asterisk, in a paragraph",
          lambda s: "<p>" + "*a" * _n(5_000_000, s) + "</p>",
          lambda md, s: md.count("\\*a") == _n(5_000_000, s), 300, "all its text kept, escaped"),
+    # React's streamed segments are read where their placeholders stand
+    # (webfold.streaming): each search stops at the next placeholder, so linear.
+    Case("react_boundaries_100k", "100,000 streamed React boundaries, comments removed",
+         lambda s: "<div>" + "".join(f'<template id="B:{i:x}"></template><p>f</p>' for i in range(_n(100_000, s)))
+         + "</div>" + "".join(f'<div hidden id="S:{i:x}"><p>s</p></div>' for i in range(_n(100_000, s))),
+         lambda md, s: md == "s\n\nf\n\n" * (_n(100_000, s) - 1) + "s\n\nf\n", 300,
+         "all its text kept, each segment in its place"),
+    Case("react_nested_100k", "100,000 streamed React segments, each inside the one before",
+         lambda s: '<template id="P:0"></template>' + "".join(
+             f'<div hidden id="S:{i:x}"><p>s</p><template id="P:{i + 1:x}"></template>' for i in range(_n(100_000, s))),
+         lambda md, s: md == "s\n\n" * (_n(100_000, s) - 1) + "s\n", 300,
+         "all its text kept, each segment in its place"),
     Case("whitespace_10mb", "10 MB of white space",
          lambda s: "<p>a" + " \n\t" * _n(3_333_333, s) + "b</p>",
          lambda md, s: md == "a b\n", 200),

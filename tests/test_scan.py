@@ -61,6 +61,13 @@ def test_comments_doctype_and_processing_instructions_are_dropped():
         ("text", "a"), ("text", "b"), ("text", "c"), ("text", "d"), ("text", "e")]
 
 
+def test_react_boundary_markers_are_the_only_comment_tokens():
+    source = b"<!--$-->a<!--$?--><!--$!--><!--$~--><!--/$--><!--$$--><!--/$ --><!--$--!><!-- $-->b"
+    toks = scan_bytes(source)
+    found = [(toks[i][0], source[toks[i][2]:toks[i][3]]) for i in range(len(toks))]
+    assert found == [(5, b"$"), (TEXT, b"a"), (5, b"$?"), (5, b"$!"), (5, b"$~"), (5, b"/$"), (TEXT, b"b")]
+
+
 def test_cdata_in_html_is_a_bogus_comment_up_to_the_first_greater_than_sign():
     # as browsers read it (§13.2.5.42): only SVG and MathML have CDATA sections
     assert tokens(b"a<![CDATA[x > y]]>b") == [("text", "a"), ("text", " y]]>b")]

@@ -6,6 +6,7 @@ cpdef enum TokenKind:
     START_TAG = 2   # <name ...>
     END_TAG = 3     # </name>
     RAW_TEXT = 4    # the body of a raw text element (script, style, title, ...)
+    COMMENT = 5     # <!--data-->, only React's Suspense boundary markers (see scan)
 
 cpdef enum TokenFlag:
     HAS_AMP = 1         # text or value holds "&": character references to decode

@@ -15,6 +15,7 @@ class TokenKind(enum.IntEnum):
     START_TAG = 2
     END_TAG = 3
     RAW_TEXT = 4
+    COMMENT = 5
 
 class TokenFlag(enum.IntFlag):
     """The bits of a token's ``flags``."""
@@ -29,11 +30,13 @@ class Tokens:
 
     ``tokens[i]`` is ``(kind, tag_number, start, end, flags)``:
 
-    - ``kind``: 1 text, 2 start tag, 3 end tag, 4 the body of a raw text element.
+    - ``kind``: 1 text, 2 start tag, 3 end tag, 4 the body of a raw text element, 5 a
+      comment that marks a React Suspense boundary (``$``, ``$?``, ``$!``, ``$~`` or
+      ``/$``; other comments make no token).
     - ``tag_number``: the index of the tag name in ``webfold.tables.TAG_NAMES`` (0 for
       any other name, whose lower-cased form :meth:`name` gives).
     - ``start``, ``end``: byte offsets into :attr:`source`. For text, the text. For tags,
-      the tag name.
+      the tag name. For a comment, its data.
     - ``flags``: bit 1 the text holds ``&``, 2 the text is only ASCII white space, 4 the
       start tag ends with ``/>``, 16 the start tag has attributes.
     """

@@ -2,7 +2,8 @@
 """The byte scanner: one pass over UTF-8 HTML, producing tag and text tokens.
 
 Follows the WHATWG HTML tokenizer (§13.2.5), simplified where the Markdown cannot
-differ: comments, doctypes, processing instructions and bogus comments are dropped
+differ: comments (but for React's Suspense boundary markers, which are comment
+tokens), doctypes, processing instructions and bogus comments are dropped
 (``<![CDATA[`` outside SVG and MathML is a bogus comment that ends at the first ``>``,
 as browsers read it; SVG and MathML are dropped whole);
 the bodies of raw text elements are only searched for their end tag; a ``<`` that
@@ -196,6 +197,18 @@ cdef Py_ssize_t find(const unsigned char* s, Py_ssize_t n, Py_ssize_t i,
     return -1
 
 
+cdef inline bint is_boundary_marker(const unsigned char* s, Py_ssize_t k, Py_ssize_t end) noexcept nogil:
+    """Whether the comment whose data starts at k and that ends with "-->" at end is
+    one of the markers of a React Suspense boundary: "$" (shown), "$?" (pending),
+    "$!" (client-rendered), "$~" (queued) or "/$" (its end). The builder reads them
+    to put streamed content in place (webfold.streaming); other comments are dropped."""
+    if end - k < 4 or s[end - 3] != 45 or s[end - 2] != 45:
+        return False
+    if end - k == 4:
+        return s[k] == 36
+    return (s[k] == 36 and (s[k + 1] == 63 or s[k + 1] == 33 or s[k + 1] == 126)) or (s[k] == 47 and s[k + 1] == 36)
+
+
 cdef Py_ssize_t comment_end(const unsigned char* s, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
     """Offset just after the "-->" or "--!>" that ends a comment body starting at i,
     or n when the comment is never closed (§13.2.5.45-52)."""
@@ -386,6 +399,17 @@ cdef void scan(Scanner* sc) noexcept nogil:
                     end = k + 2                               # <!--->
                 else:
                     end = comment_end(s, n, k)
+                    if end - k <= 5 and is_boundary_marker(s, k, end):
+                        t = new_token(sc)
+                        if t == NULL:
+                            return
+                        t.kind = COMMENT
+                        t.name = 0
+                        t.start = k
+                        t.end = end - 3
+                        t.attr = 0
+                        t.nattr = 0
+                        t.flags = 0
             else:                                             # doctype, CDATA, bogus comment
                 p = <const unsigned char*>memchr(s + j, 62, n - j)
                 end = n if p == NULL else (p - s) + 1

@@ -32,6 +32,7 @@ from webfold.payloads import script_kind
 from webfold.quotations import ENGLISH as ENGLISH_QUOTATIONS, PAIRS as QUOTATION_PAIRS, Pairs as QuotationPairs, \
     quotation_marks
 from webfold.patterns import LazyPattern
+from webfold.streaming import display_order
 from webfold.table import MAX_COLSPAN, MAX_ROWSPAN, Cell, Table, pipe_table
 from webfold.tables import (BLOCK_ELEMENTS, CHROME_TOKEN_SET, CODE_LANGUAGE, DROPPED_ELEMENTS,
                             NO_CODE_LANGUAGE, RESERVED_CUSTOM_NAMES, SHADOW_HOSTS, CONTROL_ELEMENTS, CONTROL_ROLES,
@@ -934,10 +935,13 @@ class Builder:
     # ----------------------------------------------------------------- tokens
 
     def run(self) -> list[Block]:
-        """Consume every token and return the page's blocks, in document order."""
+        """Consume every token and return the page's blocks, in the order a browser
+        shows them: document order, but for React's streamed segments, read where
+        their placeholders stand (:func:`webfold.streaming.display_order`)."""
         tokens = self.tokens
         table = tokens.table()
-        for index in range(len(tokens)):
+        order = display_order(tokens)
+        for index in range(len(tokens)) if order is None else order:
             kind = table[5 * index]
             number = table[5 * index + 1]
             start = table[5 * index + 2]
