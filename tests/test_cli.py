@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import io
 import json
 import os
@@ -380,7 +381,6 @@ def test_selection_is_on_by_default_and_counted_in_json(tmp_path, capsys):
 
 
 def test_gzip_input_is_gunzipped(tmp_path, capsys, monkeypatch):
-    import gzip
 
     packed = tmp_path / "page.html.gz"
     packed.write_bytes(gzip.compress(PAGE))
@@ -390,8 +390,6 @@ def test_gzip_input_is_gunzipped(tmp_path, capsys, monkeypatch):
 
 
 def test_a_gzip_bomb_is_refused_at_the_limit(tmp_path, capsys):
-    import gzip
-
     bomb = tmp_path / "bomb.html.gz"
     bomb.write_bytes(gzip.compress(b"<p>" + b"a" * 5_000_000))     # about 5 KB packed
     assert run([bomb, "--max-bytes", "100000"], capsys) == (
@@ -403,6 +401,18 @@ def test_a_broken_gzip_file_is_a_conversion_error(tmp_path, capsys):
     broken.write_bytes(b"\x1f\x8b\x08\x00garbage")
     code, out, err = run([broken], capsys)
     assert (code, out) == (1, "") and err.startswith(f"webfold: error: {broken}: not a valid gzip file (")
+
+
+def test_a_damaged_gzip_file_says_where_in_plain_words(tmp_path, capsys):
+    packed = bytearray(gzip.compress(b"<p>" + b"word " * 2000 + b"</p>"))
+    packed[20] ^= 0xFF                      # inside the first block's Huffman codes
+    damaged = tmp_path / "damaged.html.gz"
+    damaged.write_bytes(bytes(packed))
+    code, out, err = run([damaged], capsys)
+    assert (code, out) == (1, "")
+    # the last 8 bytes (the CRC-32 and size) are given to zlib on their own
+    assert err == (f"webfold: error: {damaged}: not a valid gzip file (invalid bit length repeat, "
+                   f"in bytes 0 to {len(packed) - 8} of {len(packed)})\n")
 
 
 def test_a_base_with_bytes_that_are_not_utf8_is_percent_encoded(page, capsys):

@@ -171,7 +171,8 @@ def test_a_decompression_bomb_stops_at_the_limit(site):
 
 @pytest.mark.parametrize("path, note", [
     ("/short-body", "the body was cut short ("),
-    ("/bad-checksum", "content coding 'gzip' is damaged (Error -3 while decompressing data: incorrect data check)"),
+    # zlib's words without its "Error -3 while decompressing data:", and where
+    ("/bad-checksum", "content coding 'gzip' is damaged (incorrect data check, in bytes "),
 ])
 def test_a_damaged_body_keeps_its_text_with_a_note(site, path, note):
     result = scrape(site.url(path), render=False)

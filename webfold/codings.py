@@ -120,7 +120,10 @@ def _inflate(body: bytes, coding: str, limit: int) -> tuple[bytes, str | None]:
                     start = end - len(inflater.unused_data)
                     break
         except zlib.error as error:
-            return b"".join(out), str(error)
+            # zlib says "Error -3 while decompressing data: invalid distance too far
+            # back": the part after the colon is the reader's
+            detail = str(error).rpartition(": ")[2]
+            return b"".join(out), f"{detail}, in bytes {begin:,} to {end:,} of {len(body):,}"
         if not inflater.eof:
             return b"".join(out), "the compressed data ends early"
         if not (gzip and body.startswith(b"\x1f\x8b", start)):
