@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from html import unescape
+
 import pytest
 from markdown_it import MarkdownIt
 
@@ -483,6 +486,24 @@ def test_base_element_is_resolved_against_the_caller_base():
 ])
 def test_escaped_text_renders_as_the_text(html, tag):
     assert to_html(md(html)).strip() == tag
+
+
+@pytest.mark.parametrize("html, expected", [
+    # an "&" that ends a text node is escaped only where what follows makes a reference
+    ("<p>AT&amp;T</p>", "AT&T\n"),
+    ("<h2>R&amp;D</h2>", "## R&D\n"),
+    ("<p>T&amp;<a href=/x>Cs</a></p>", "T&[Cs](https://example.com/x)\n"),
+    ("<p><b>T&amp;</b>Cs</p>", "**T**&Cs\n"),
+    ("<p>&amp;#<i>38;</i></p>", "&#*38;*\n"),
+    ("<p>x&amp;<span>copy;</span></p>", "x\\&copy;\n"),
+    ("<p>x&amp;co<b></b>py;</p>", "x\\&copy;\n"),
+    ("<p>x\\&amp;T</p>", "x\\\\&T\n"),      # the backslash is the text's own
+])
+def test_an_ampersand_is_escaped_only_before_a_reference(html, expected):
+    markdown = md(html)
+    assert markdown == expected
+    text = (lambda page: unescape(re.sub(r"<[^>]*>", "", page)).strip())
+    assert text(to_html(markdown)) == text(html)
 
 
 def test_nested_structures_parse_back():

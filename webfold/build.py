@@ -398,6 +398,15 @@ PERMALINK_MARKS = frozenset({"", "¶", "§", "#", "🔗", "⚓", "🔗\ufe0e", "
 WORD_MARKS = frozenset({"§", "#"})
 #: A backslash escape of Markdown text, and the character it escapes.
 _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
+#: An escaped "&" at the end of a part of text (an odd run of backslashes before it),
+#: with the letters, digits or "#" after it: what the next parts may make a character
+#: reference of (CommonMark §2.5) ...
+_AMPERSAND_AT_END = re.compile(r"(?<!\\)(?:\\\\)*\\&(#?[0-9A-Za-z]*)\Z")
+#: ... if they go on with this
+_REFERENCE_REST = re.compile(r"#?[0-9A-Za-z]+;")
+#: Parts read after such an "&" (a reference's name is at most 32 characters; empty
+#: parts and markup may come between)
+REFERENCE_PARTS = 8
 #: A wrapper's ``language-x`` that names no code language: a human one's (ISO 639-1
 #: codes of the web's most used languages, with a region or not) or a switcher's.
 _HUMAN_LANGUAGE = re.compile(r"(?i)(?:en|de|fr|es|it|pt|nl|ru|ja|zh|ko|sv|da|fi|no|nb|tr|ar|he|el|hu|ro|uk|vi"
@@ -3697,6 +3706,8 @@ class Builder:
             self._escape_dollars()
         if self.prose:
             self._addresses_before_markup()
+        if "&" in text:
+            self._unescape_ampersands()
         markdown = "".join(parts)
         if not self.heading:
             # A line start is only known now: "1" and ". item" can come from two elements.
@@ -3731,6 +3742,24 @@ class Builder:
         if old is self.dollars.get(id(old)):
             self.dollars[id(text)] = text
         self.parts[index] = text
+
+    def _unescape_ampersands(self) -> None:
+        """Take the backslash off an ``&`` that ends a part of text, escaped because
+        the text after it might have made it a character reference (``AT&`` then
+        ``amp;``: :func:`webfold.markdown.escape_inline` sees one text node), where the
+        paragraph's next parts do not (``AT\\&T`` at a paragraph's end was noise for
+        readers: newcomer of session 33)."""
+        parts = self.parts
+        texts = self.texts
+        for index, part in enumerate(parts):
+            if part is not texts.get(id(part)) or "&" not in part:
+                continue
+            found = _AMPERSAND_AT_END.search(part)
+            if found is None:
+                continue
+            after = "".join(parts[index + 1:index + 1 + REFERENCE_PARTS])
+            if _REFERENCE_REST.match(found.group(1) + after) is None:
+                self._rewrite(index, part[:found.start(1) - 2] + part[found.start(1) - 1:])
 
     def _escape_dollars(self) -> None:
         """Escape the dollar signs of the text beside a formula
