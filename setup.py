@@ -29,7 +29,7 @@ cython_modules = [Extension(f"webfold.{name}", [f"webfold/{name}.pyx"], extra_co
 # Pure-Python modules compiled for speed (instruction counts: README "Speed and
 # memory"); they run unchanged as Python where the compiled module is absent.
 compiled_python = [Extension(f"webfold.{name}", [f"webfold/{name}.py"], extra_compile_args=["-O2"])
-                   for name in ("build", "features", "markdown", "references")]
+                   for name in ("build", "features", "markdown", "references", "streaming")]
 
 setup(ext_modules=cythonize(cython_modules, compiler_directives=DIRECTIVES, annotate=DEBUG, force=True)
       + cythonize(compiled_python, compiler_directives=SAFE, annotate=DEBUG, force=True))

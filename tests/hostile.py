@@ -149,9 +149,21 @@ CASES = [
          "all its text kept, each segment in its place"),
     Case("react_nested_100k", "100,000 streamed React segments, each inside the one before",
          lambda s: '<template id="P:0"></template>' + "".join(
-             f'<div hidden id="S:{i:x}"><p>s</p><template id="P:{i + 1:x}"></template>' for i in range(_n(100_000, s))),
+             f'<div hidden id="S:{i:x}"><p>s</p><template id="P:{i + 1:x}"></template>' for i in range(_n(100_000, s)))
+         + "</div>" * _n(100_000, s),
          lambda md, s: md == "s\n\n" * (_n(100_000, s) - 1) + "s\n", 300,
          "all its text kept, each segment in its place"),
+    # A tag's id is read once however many of its values look like one (breaker of
+    # session 34: each read all its attributes); a start tag finds what it closes in
+    # constant time, not by a walk down the open elements to a scope boundary.
+    Case("react_ids_in_attributes", "100,000 attribute values of one tag that read as React segment ids",
+         lambda s: "".join(f'<template id="P:{i:x}"></template>' for i in range(_n(100_000, s)))
+         + "<div " + " ".join(f"a{i}=' id=\"S:{i:x}\">'" for i in range(_n(100_000, s))) + "><p>t</p></div>",
+         lambda md, s: md == "t\n", 300),
+    Case("react_scopes_50k", "a streamed page of 50,000 blocks in a button in a paragraph",
+         lambda s: '<template id="P:0"></template><p><button>' + "<span>" * _n(50_000, s)
+         + "<div>x</div>" * _n(50_000, s) + '</button></p><div hidden id="S:0"><p>s</p></div>',
+         lambda md, s: md.startswith("s\n") and md.count("x") == _n(50_000, s), 300),
     Case("whitespace_10mb", "10 MB of white space",
          lambda s: "<p>a" + " \n\t" * _n(3_333_333, s) + "b</p>",
          lambda md, s: md == "a b\n", 200),

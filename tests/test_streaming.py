@@ -6,6 +6,8 @@ The markup is React's own (react-dom's ReactFizzConfigDOM): a pending boundary
 ``$RC``/``$RS`` move into their place.
 """
 
+import pytest
+
 import webfold
 from webfold._scan import scan_bytes
 from webfold.streaming import display_order
@@ -85,3 +87,49 @@ def test_display_order_reads_each_token_once():
     assert len(order) == len(set(order))
     texts = [tokens.text(tokens[i][2], tokens[i][3]) for i in order if tokens[i][0] == 1]
     assert texts == ["a", "b", "c"]
+
+
+# Found by the breaker of session 34: each is what a browser shows after React's
+# scripts ran, or, where the markup is not React's, the page as written (no text lost).
+@pytest.mark.parametrize("page, expected", [
+    # the template's parent ends before any "/$": the fallback is not left out
+    ('<div><!--$?--><template id="B:0"></template><p>Loading</div><p>Outside</p><!--/$-->'
+     '<div hidden id="S:0"><p>Content</p></div>', "Content\n\nLoading\n\nOutside\n"),
+    # an element left open in a segment: the segment stays where it stands
+    ('<template id="P:0"></template><p>After</p><div hidden id="S:0"><p>A</p><span hidden>x</div>',
+     "After\n\nA\n"),
+    ('<template id="P:0"></template><p>After</p><div hidden id="S:0"><h1>A</div>', "After\n\n# A\n"),
+    # a segment named by two placeholders is read once, at the first
+    ('<template id="P:1"></template><p>M</p><template id="B:1"></template><div hidden id="S:1">X</div>',
+     "X\n\nM\n"),
+    ('<template id="P:1"></template><div hidden id="S:1"><p>x</p><template id="B:1"></template></div>', "x\n"),
+    # a segment inside its own placeholder's segment is shown where it stands
+    ('<template id="P:1"></template><template id="B:1"></template><div hidden id="S:1"><template id="P:4">'
+     '</template></div><div hidden id="S:4">a</div><p>Before</p><div id="S:2">Visible<template id="P:2">'
+     '</template></div><p>After</p>', "a\n\nBefore\n\nVisible\n\nAfter\n"),
+    # React 18 numbers boundaries and segments apart: the scripts say which fills which
+    ('<template id="P:0"></template><!--$?--><template id="B:0"></template><p>Loading</p><!--/$--><p>End</p>'
+     '<div hidden id="S:0"><p>Zero</p></div><script>$RS("S:0","P:0")</script>'
+     '<div hidden id="S:1"><p>One</p></div><script>$RC("B:0","S:1")</script>', "Zero\n\nOne\n\nEnd\n"),
+    # a block start tag in a <p> closes it: the fallback is not the template's sibling
+    ('<p><!--$?--><template id="B:0"></template><div>Loading</div><!--/$--></p><div hidden id="S:0">Content</div>',
+     "Content\n\nLoading\n"),
+    # "<div/>" opens a div (only foreign elements close themselves)
+    ('<p>Before</p><template id="P:0"></template><p>After</p><div hidden id="S:0"><div/>Seg1</div>Seg2</div>',
+     "Before\n\nSeg1\n\nSeg2\n\nAfter\n"),
+    # a boundary inside a fallback that is left out: its segment is kept where it stands
+    ('<div><!--$?--><template id="B:0"></template><!--$?--><template id="B:1"></template><p>inner loading</p>'
+     '<!--/$--><p>outer loading</p><!--/$--></div><div hidden id="S:1"><p>Skeleton</p></div>'
+     '<div hidden id="S:0"><p>Real</p></div>', "Real\n\nSkeleton\n"),
+])
+def test_markup_that_is_not_reacts_loses_nothing(page, expected):
+    assert markdown(page) == expected
+
+
+def test_nested_segments_each_holding_two_placeholders_are_read_once_each():
+    # was exponential: each segment was read again at its second placeholder
+    levels = 200
+    page = '<template id="P:0"></template>' + "".join(
+        f'<div hidden id="S:{i:x}"><p>s{i}</p><template id="P:{i + 1:x}"></template>'
+        f'<template id="B:{i + 1:x}"></template></div>' for i in range(levels))
+    assert markdown(page) == "".join(f"s{i}\n\n" for i in range(levels))[:-1]
