@@ -422,6 +422,20 @@ def forest_size() -> int:
     return json.loads((MODEL_DIR / "selector.json").read_text())["stage1_bytes"]
 
 
+@pytest.mark.parametrize("head", ['<link rel="canonical" href="https://e.org/forum/t/123">',
+                                  '<meta property="og:url" content="https://e.org/forum/t/123">'])
+def test_without_an_address_the_url_features_read_the_pages_own(head):
+    # a newcomer of session 34 left BASE out: dev 0612's main content grew from 21 to 56 blocks
+    page = f"<html><head>{head}</head><body><p>Words of a post.</p></body></html>"
+    url_columns = [index for index, name in enumerate(FEATURE_NAMES) if name.startswith("url_")]
+    given = page_features(webfold.to_blocks(page, "https://e.org/forum/t/123"))[0]
+    own = page_features(webfold.to_blocks(page))[0]
+    unknown = page_features(webfold.to_blocks("<p>Words of a post.</p>"))[0]
+    assert [own[i] for i in url_columns] == [given[i] for i in url_columns]
+    assert given[FEATURE_NAMES.index("url_depth")] == 3 and given[FEATURE_NAMES.index("url_has_digits")] == 1
+    assert [unknown[i] for i in url_columns] != [given[i] for i in url_columns]
+
+
 def test_precision_never_keeps_more_than_the_default():
     # nothing reaches the precision threshold: the default choice, not the whole page
     blocks = blocks_of("menu", "# Blog", "First post", "Second post")
