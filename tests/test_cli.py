@@ -283,7 +283,8 @@ def test_a_bad_base_is_reported_before_the_input_is_read(capsys, monkeypatch):
 
 
 def test_directory_is_a_usage_error(tmp_path, capsys):
-    assert run([tmp_path], capsys) == (2, "", f"webfold: error: {tmp_path}: is a directory, not a file\n")
+    assert run([tmp_path], capsys) == (2, "", f"webfold: error: {tmp_path}: is a directory, not a file "
+                                               f"(to convert every page in it: webfold crawl {tmp_path} -o OUT)\n")
 
 
 def test_input_over_the_limit_is_a_conversion_error(page, capsys):

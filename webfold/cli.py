@@ -338,7 +338,9 @@ def _read(path: str, limit: int) -> bytes:
     except UnicodeEncodeError:
         raise UsageError(f"{_printable(path)}: cannot open this file name") from None
     except IsADirectoryError:
-        raise UsageError(f"{path}: is a directory, not a file") from None
+        import shlex        # here: only this message needs it
+        raise UsageError(f"{path}: is a directory, not a file (to convert every page in it: "
+                         f"webfold crawl {shlex.quote(path)} -o OUT)") from None
     except PermissionError:
         raise UsageError(f"{path}: permission denied") from None
     except OSError as error:
