@@ -145,7 +145,7 @@ CASES = [
     Case("react_boundaries_100k", "100,000 streamed React boundaries, comments removed",
          lambda s: "<div>" + "".join(f'<template id="B:{i:x}"></template><p>f</p>' for i in range(_n(100_000, s)))
          + "</div>" + "".join(f'<div hidden id="S:{i:x}"><p>s</p></div>' for i in range(_n(100_000, s))),
-         lambda md, s: md == "s\n\nf\n\n" * (_n(100_000, s) - 1) + "s\n\nf\n", 300,
+         lambda md, s: md == "s\n\nf\n\n" * (_n(100_000, s) - 1) + "s\n\nf\n", 400,
          "all its text kept, each segment in its place"),
     Case("react_nested_100k", "100,000 streamed React segments, each inside the one before",
          lambda s: '<template id="P:0"></template>' + "".join(
