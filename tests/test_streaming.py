@@ -133,3 +133,35 @@ def test_nested_segments_each_holding_two_placeholders_are_read_once_each():
         f'<div hidden id="S:{i:x}"><p>s{i}</p><template id="P:{i + 1:x}"></template>'
         f'<template id="B:{i + 1:x}"></template></div>' for i in range(levels))
     assert markdown(page) == "".join(f"s{i}\n\n" for i in range(levels))[:-1]
+
+
+B = '<!--$?--><template id="B:0"></template>'
+SEG = '<div hidden id="S:0"><p>New</p></div><script>$RC("B:0","S:0")</script>'
+
+
+# The second breaker of session 34, checked in Chromium with React's own $RC and $RS:
+# where the tree builder reads tags otherwise than as written, or a script does not
+# run as React's does, the fallback stays (its text is shown) and nothing is lost.
+@pytest.mark.parametrize("page, expected", [
+    (f"<h2>{B} Loading<h3>Title</h3><p>Body</p><!--/$--></h2>{SEG}", "## New Loading\n\n### Title\n\nBody\n"),
+    (f"<h2>{B} Loading</h3><p>Body</p><!--/$--></h2>{SEG}", "## New Loading\n\nBody\n"),
+    (f'<a href="/card">{B}<a href="/more">Read more</a><!--/$--></a>{SEG}',
+     "[New](https://e.org/card)\n\n[Read more](https://e.org/more)\n"),
+    (f"<table><tr><td>{B} Loading<td>Price</td><!--/$--></tr></table>{SEG}", "New\n\nLoading\n\nPrice\n"),
+    (f"<div><math>{B}<mi>x</mi><p>Kept</p><!--/$--></math></div>{SEG}", "New\n\nx\n\nKept\n"),
+    # the first call for a segment moves it; a second finds it gone and does nothing
+    ('<div><!--$?--><template id="B:1"></template><p>Fallback</p><!--/$--></div><template id="P:1"></template>'
+     '<p>End</p><div hidden id="S:1"><p>New</p></div><script>$RS("S:1","P:1");$RC("B:1","S:1")</script>',
+     "Fallback\n\nNew\n\nEnd\n"),
+    # a script that does not run, or runs before the elements exist
+    (f'<div>{B}<p>Fallback</p><!--/$--></div><div hidden id="S:0"><p>New</p></div>'
+     '<script type="application/json">$RC("B:0","S:0")</script>', "Fallback\n\nNew\n"),
+    ('<script>$RC("B:0","S:0")</script>' f'<div>{B}<p>Fallback</p><!--/$--></div><div hidden id="S:0"><p>New</p></div>',
+     "Fallback\n\nNew\n"),
+    # $RC starts from the template's previous sibling: a template first in its parent has none
+    (f'<div><template id="B:0"></template><p>Fallback</p><!--/$--></div>{SEG}', "Fallback\n\nNew\n"),
+    # "--!>" ends a comment too
+    (f"<div><!--$-->{B}<p>Loading</p><!--/$--!><p>Body</p><!--/$--></div>{SEG}", "New\n\nBody\n"),
+])
+def test_a_fallback_is_left_out_only_where_the_browser_leaves_it_out(page, expected):
+    assert webfold.to_markdown(page, "https://e.org/", selection=False) == expected

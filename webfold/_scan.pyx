@@ -197,16 +197,25 @@ cdef Py_ssize_t find(const unsigned char* s, Py_ssize_t n, Py_ssize_t i,
     return -1
 
 
-cdef inline bint is_boundary_marker(const unsigned char* s, Py_ssize_t k, Py_ssize_t end) noexcept nogil:
-    """Whether the comment whose data starts at k and that ends with "-->" at end is
-    one of the markers of a React Suspense boundary: "$" (shown), "$?" (pending),
-    "$!" (client-rendered), "$~" (queued) or "/$" (its end). The builder reads them
-    to put streamed content in place (webfold.streaming); other comments are dropped."""
-    if end - k < 4 or s[end - 3] != 45 or s[end - 2] != 45:
-        return False
-    if end - k == 4:
-        return s[k] == 36
-    return (s[k] == 36 and (s[k + 1] == 63 or s[k + 1] == 33 or s[k + 1] == 126)) or (s[k] == 47 and s[k + 1] == 36)
+cdef inline Py_ssize_t boundary_marker_end(const unsigned char* s, Py_ssize_t k, Py_ssize_t end) noexcept nogil:
+    """Where the data ends of the comment whose data starts at k and that ends at end
+    ("-->" or "--!>", §13.2.5.50), if it is one of the markers of a React Suspense
+    boundary: "$" (shown), "$?" (pending), "$!" (client-rendered), "$~" (queued) or
+    "/$" (its end); else 0. The builder reads them to put streamed content in place
+    (webfold.streaming); other comments are dropped."""
+    cdef Py_ssize_t data_end
+    if end - k >= 3 and s[end - 3] == 45 and s[end - 2] == 45 and s[end - 1] == 62:
+        data_end = end - 3
+    elif end - k >= 4 and s[end - 4] == 45 and s[end - 3] == 45 and s[end - 2] == 33 and s[end - 1] == 62:
+        data_end = end - 4
+    else:
+        return 0                                          # never closed
+    if data_end - k == 1 and s[k] == 36:
+        return data_end
+    if data_end - k == 2 and ((s[k] == 36 and (s[k + 1] == 63 or s[k + 1] == 33 or s[k + 1] == 126))
+                              or (s[k] == 47 and s[k + 1] == 36)):
+        return data_end
+    return 0
 
 
 cdef Py_ssize_t comment_end(const unsigned char* s, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
@@ -321,7 +330,7 @@ cdef Py_ssize_t raw_text_end(const unsigned char* s, Py_ssize_t n, Py_ssize_t i,
 cdef void scan(Scanner* sc) noexcept nogil:
     cdef const unsigned char* s = sc.s
     cdef Py_ssize_t n = sc.n
-    cdef Py_ssize_t i = 0, text_start = 0, j, k, name_start, end
+    cdef Py_ssize_t i = 0, text_start = 0, j, k, name_start, end, data_end
     cdef const unsigned char* p
     cdef unsigned char c
     cdef CToken* t
@@ -399,14 +408,15 @@ cdef void scan(Scanner* sc) noexcept nogil:
                     end = k + 2                               # <!--->
                 else:
                     end = comment_end(s, n, k)
-                    if end - k <= 5 and is_boundary_marker(s, k, end):
+                    data_end = boundary_marker_end(s, k, end)
+                    if data_end > 0:
                         t = new_token(sc)
                         if t == NULL:
                             return
                         t.kind = COMMENT
                         t.name = 0
                         t.start = k
-                        t.end = end - 3
+                        t.end = data_end
                         t.attr = 0
                         t.nattr = 0
                         t.flags = 0

@@ -23,8 +23,9 @@ import re
 from bisect import bisect_right
 
 from webfold._scan import TokenFlag, TokenKind, Tokens
-from webfold.tables import (FORMATTING_ELEMENTS, P_CLOSERS, SCOPE_BOUNDARIES, SPECIAL_ELEMENTS, TAG_NAMES,
-                            VOID_ELEMENTS)
+from webfold.payloads import script_kind
+from webfold.tables import (FOREIGN_BREAKOUT, HEADING_LEVEL, P_CLOSERS, SCOPE_BOUNDARIES, SPECIAL_ELEMENTS,
+                            TAG_NAMES, VOID_ELEMENTS)
 
 TEXT, START_TAG, END_TAG, RAW_TEXT, COMMENT = (int(TokenKind.TEXT), int(TokenKind.START_TAG),
                                                int(TokenKind.END_TAG), int(TokenKind.RAW_TEXT),
@@ -33,11 +34,19 @@ SELF_CLOSING, WHITESPACE = int(TokenFlag.SELF_CLOSING), int(TokenFlag.WHITESPACE
 TEMPLATE, SCRIPT, P = (TAG_NAMES.index(name) for name in ("template", "script", "p"))
 _VOID = frozenset(TAG_NAMES.index(name) for name in VOID_ELEMENTS if name in TAG_NAMES)
 _FOREIGN = frozenset(TAG_NAMES.index(name) for name in ("svg", "math"))
-_FORMATTING = frozenset(TAG_NAMES.index(name) for name in FORMATTING_ELEMENTS)
 #: Start tags that close an open <p> (in button scope), and those that close an open
 #: element of their group in list item scope: the tree construction's "in body" rules
 #: (§13.2.6.4.7, §13.2.4.2)
 _P_CLOSERS = frozenset(TAG_NAMES.index(name) for name in P_CLOSERS)
+_HEADINGS = frozenset(TAG_NAMES.index(name) for name in HEADING_LEVEL)
+_NESTED_FORMATTING = frozenset(TAG_NAMES.index(name) for name in ("a", "nobr"))
+_BREAKOUT = frozenset(TAG_NAMES.index(name) for name in FOREIGN_BREAKOUT)
+#: The parents a table's parts need: elsewhere the tree builder closes or ignores them
+_TABLE_PARENTS = {TAG_NAMES.index(name): frozenset(TAG_NAMES.index(parent) for parent in parents)
+                  for names, parents in ((("td", "th"), ("tr",)), (("tr",), ("tbody", "thead", "tfoot", "table")),
+                                         (("tbody", "thead", "tfoot", "caption", "colgroup"), ("table",)),
+                                         (("col",), ("colgroup", "table")))
+                  for name in names}
 _P_SCOPE = frozenset(TAG_NAMES.index(name) for name in SCOPE_BOUNDARIES | {"button"} if name in TAG_NAMES)
 _LIST_ITEM_SCOPE = frozenset(TAG_NAMES.index(name) for name in SPECIAL_ELEMENTS - {"address", "div", "p"}
                              if name in TAG_NAMES)
@@ -92,7 +101,7 @@ def display_order(tokens: Tokens) -> list[int] | None:
     table = tokens.table()
     count = len(table) // 5
     starts = table[2::5]
-    fills, boundaries = _fills(tokens, table, starts)
+    fills, boundaries, calls = _fills(tokens, table, starts)
     if not fills:
         return None
     templates = _templates(table, count, starts, source, fills)
@@ -103,7 +112,9 @@ def display_order(tokens: Tokens) -> list[int] | None:
         return None
     ends, fallbacks = _shape(tokens, table, count, set(filling.values()),
                              {index for name, index in templates.items() if name in boundaries})
-    filling = {template: segment for template, segment in filling.items() if segment in ends}
+    names = {index: name for name, index in templates.items()}
+    filling = {template: segment for template, segment in filling.items() if segment in ends
+               and _runs(table, template, names[template] in boundaries, ends[segment], calls.get(names[template]))}
     for _ in range(2):
         # A segment whose placeholder is never read stays where it stands; it may hold
         # placeholders of others, so those are read in a second round.
@@ -114,25 +125,34 @@ def display_order(tokens: Tokens) -> list[int] | None:
     return order if filling and not unplaced else None
 
 
-def _fills(tokens: Tokens, table, starts) -> tuple[dict[str, str], set[str]]:
-    """Which segment fills each placeholder (by id), and which placeholders are pending
-    boundaries: from the page's scripts, else by React 19's naming."""
+def _fills(tokens: Tokens, table, starts) -> tuple[dict[str, str], set[str], dict[str, int]]:
+    """Which segment fills each placeholder (by id), which placeholders are pending
+    boundaries, and the index of the script that calls for each fill: from the page's
+    scripts that run (inline JavaScript; the first call for each segment, as a second
+    finds it moved), else by React 19's naming (no scripts)."""
     source = tokens.source
     fills: dict[str, str] = {}
     boundaries: set[str] = set()
+    calls: dict[str, int] = {}
+    called: set[str] = set()
+    runs: dict[int, bool] = {}
     for match in _INSTRUCTION.finditer(source):
         index = bisect_right(starts, match.start()) - 1
-        if index < 0 or table[5 * index] != RAW_TEXT or table[5 * index + 1] != SCRIPT \
+        if index < 1 or table[5 * index] != RAW_TEXT or table[5 * index + 1] != SCRIPT \
                 or table[5 * index + 3] <= match.start():
             continue                        # not inside a script
+        if index not in runs:
+            runs[index] = script_kind(tokens.attributes(index - 1)) == "javascript"
         kind, first, second = (group.decode("utf-8", "replace") for group in match.groups())
         placeholder, segment = (second, first) if kind == "S" else (first, second)
-        if placeholder not in fills:
+        if runs[index] and placeholder not in fills and segment not in called:
             fills[placeholder] = segment
+            calls[placeholder] = index
+            called.add(segment)
             if kind != "S":
                 boundaries.add(placeholder)
-    if fills:
-        return fills, boundaries
+    if runs:
+        return fills, boundaries, calls
     for match in _TEMPLATE.finditer(source):
         name = match[1].decode("utf-8", "replace")
         found = _CONVENTION.fullmatch(name)
@@ -140,7 +160,21 @@ def _fills(tokens: Tokens, table, starts) -> tuple[dict[str, str], set[str]]:
             fills[name] = "S:" + found[1]
             if name[0] == "B":
                 boundaries.add(name)
-    return fills, boundaries
+    return fills, boundaries, calls
+
+
+def _runs(table, template: int, boundary: bool, segment_end: int, call: int | None) -> bool:
+    """Whether the script that calls for a fill moves the segment: it comes after the
+    template and the segment (before them, ``getElementById`` finds neither), and a
+    boundary's template has a node before it (``$RC`` starts from the template's
+    previous sibling, React's ``<!--$?-->``). Always, on a page without scripts."""
+    if call is None:
+        return True
+    if call < template or call < segment_end:
+        return False
+    before = template - 1
+    return not boundary or (before >= 0 and not (table[5 * before] == START_TAG
+                                                 and table[5 * before + 1] not in _VOID))
 
 
 def _templates(table, count: int, starts, source: bytes, fills: dict[str, str]) -> dict[str, int]:
@@ -187,10 +221,13 @@ def _shape(tokens: Tokens, table, count: int, segments: set[int],
     index): the ``<!--/$-->`` among the template's next siblings that closes the
     boundary, the boundaries among them counted as ``$RC`` counts them.
 
-    Well-formed: closed by its own end tag, everything opened inside it closed first,
-    with no formatting element closed by another's end tag (it stays active and opens
-    again after it, §13.2.4.3) and nothing that a table moves out of it (§13.2.6.4.9,
-    foster parenting); the same holds of a fallback."""
+    Well-formed: every element in it closed by its own end tag, and no tag in it that
+    the tree builder reads otherwise than as written: a start tag that closes an open
+    element (a block in a ``<p>``, a heading in a heading, a link in a link, a cell
+    outside a row), an end tag of no open element, text or elements that a table moves
+    out (§13.2.6.4.9, foster parenting), HTML that ends SVG or MathML (§13.2.6.5); the
+    same holds of a fallback. What React writes is so (breakers of session 34 found
+    fallback text dropped where any of these moved the ``<!--/$-->``)."""
     source = tokens.source
     ends: dict[int, int] = {}
     fallbacks: dict[int, int] = {}
@@ -204,12 +241,10 @@ def _shape(tokens: Tokens, table, count: int, segments: set[int],
 
     def close(to: int) -> None:
         """Pop the open elements down to ``stack[to]``, which is closed too."""
-        nonlocal faults, foreign
+        nonlocal foreign
         while len(stack) > to:
             closed = stack.pop()
             open_count[closed[0]] -= 1
-            if closed[0] in _FORMATTING and len(stack) > to:
-                faults += 1
             if closed[0] in _FOREIGN:
                 foreign -= 1
 
@@ -218,12 +253,18 @@ def _shape(tokens: Tokens, table, count: int, segments: set[int],
         number = table[5 * index + 1]
         if kind == START_TAG:
             if stack[-1][5] & REACH_P and number in _P_CLOSERS:
+                faults += 1
                 close(_nearest(stack, (P,)))
             if number != P and stack[-1][5] & _REACH.get(number, 0):
+                faults += 1
                 close(_nearest(stack, _REACHED[number]))
             top = stack[-1]
-            if top[0] in _TABLE_CONTEXT and number not in _IN_TABLE:
-                faults += 1
+            if (top[0] in _TABLE_CONTEXT and number not in _IN_TABLE) \
+                    or (number in _TABLE_PARENTS and top[0] not in _TABLE_PARENTS[number]) \
+                    or (number in _HEADINGS and top[0] in _HEADINGS) \
+                    or (number in _NESTED_FORMATTING and open_count.get(number)) \
+                    or (foreign and number in _BREAKOUT):
+                faults += 1                 # the tree builder closes or moves elements here
             if (number in _VOID and not foreign) or (table[5 * index + 4] & SELF_CLOSING and foreign):
                 continue
             if number == TEMPLATE and index in boundaries:
@@ -245,9 +286,10 @@ def _shape(tokens: Tokens, table, count: int, segments: set[int],
                 if top[2] == faults and top[1] in segments:
                     ends[top[1]] = index
                 close(len(stack) - 1)
-            elif open_count.get(number):    # it closes the elements opened inside its own
-                close(_nearest(stack, (number,)))
-            # (else a stray end tag, which the tree builder ignores)
+            else:                           # it closes what was opened inside its own, or
+                faults += 1                 # is stray (a heading's may close another's)
+                if open_count.get(number):
+                    close(_nearest(stack, (number,)))
         elif kind == COMMENT:
             top = stack[-1]
             if source[table[5 * index + 2]] == 47:      # "/$": a boundary ends
