@@ -7,7 +7,8 @@ The features follow the content-extraction literature (Kohlschütter et al., 201
 counts, position; Peters & Lecocq, 2013, "Content extraction using diverse feature
 sets": class and id tokens), plus what forums, products, collections and listings need:
 how often a block's container repeats on the page (posts, product tiles, cards), price
-and date patterns, and page-level facts (``og:type``, JSON-LD ``@type``, URL path: the caller's address, else the page's canonical or ``og:url``).
+and date patterns, and page-level facts (``og:type``, JSON-LD ``@type``, URL path: the
+caller's address, else the page's canonical or ``og:url``).
 """
 
 from __future__ import annotations

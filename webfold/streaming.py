@@ -82,19 +82,19 @@ def display_order(tokens: Tokens) -> list[int] | None:
     ``$RC``, ``$RR`` and ``$RS`` scripts ran: each segment's content (the tokens inside
     its element) in place of its placeholder's template, or of its pending boundary's
     template and the fallback after it, up to the boundary's ``<!--/$-->``; the
-    segment's element itself left out. The pairs are those the page's scripts name;
-    on a page without them, ``B:n`` and ``P:n`` are filled by ``S:n`` (React 19's
+    segment's element itself left out. The pairs are those that the page's running
+    scripts call for, after the elements they name (:func:`_fills`, :func:`_runs`); on
+    a page without such scripts, ``B:n`` and ``P:n`` are filled by ``S:n`` (React 19's
     naming).
 
     Only what React writes is moved: a segment that is not well-formed (see
-    :func:`_shape`: an element left open in it, a formatting element closed by
-    another's end tag, text that a table moves out) stays where it stands, as does one
-    whose placeholder is never read (inside the segment itself, or in a fallback that
-    is left out). A fallback is left out only where it is well-formed and its
-    ``<!--/$-->`` is among the template's siblings (on a page saved without comments,
-    the fallback stays: nothing tells where it ends). Each segment is read once, at
-    the first of its placeholders. None when nothing moves. Linear in the number of
-    tokens."""
+    :func:`_shape`: an element left open in it, a tag that the tree builder reads
+    otherwise than as written) stays where it stands, as does one whose placeholder is
+    never read (inside the segment itself, or in a fallback that is left out). A
+    fallback is left out only where it is well-formed and its ``<!--/$-->`` is among
+    the template's siblings (on a page saved without comments, the fallback stays:
+    nothing tells where it ends). Each segment is read once, at the first of its
+    placeholders read. None when nothing moves. Linear in the number of tokens."""
     source = tokens.source
     if b'<template id="' not in source:
         return None
