@@ -367,8 +367,9 @@ def test_a_description_list_is_written_as_terms_and_descriptions():
     ("<p>Plan:</p><dl><dt><i class=icon></i></dt><dd>Free shipping</dd><dt><i></i></dt><dd>Returns</dd></dl>",
      "Plan:\n\nFree shipping\n\nReturns\n"),
     ("<dl><dt>T<dd>D</dd><p>interrupt</p><dd>E</dl>", "T\n\n: D\n\ninterrupt\n\nE\n"),
-    # a blank description is no ": " alone (CommonMark would show the colon)
-    ("<dl><dt>Fax</dt><dd>&nbsp;</dd><dt>Tel</dt><dd>1</dd></dl>", "Fax\n\n\xa0\n\nTel\n\n: 1\n"),
+    # a blank description is no ": " alone (CommonMark would show the colon), nor a
+    # paragraph of a no-break space
+    ("<dl><dt>Fax</dt><dd>&nbsp;</dd><dt>Tel</dt><dd>1</dd></dl>", "Fax\n\nTel\n\n: 1\n"),
     # a hidden leaf does not take the mark from the description's first shown one
     ("<dl><dt>T<dd><div hidden>secret</div>D</dl>", "T\n\n: D\n"),
     # no ": " in a table's cell, where a pipe row would hold it, nor in a list item
@@ -1253,7 +1254,7 @@ def test_a_chain_of_emphasis_mended_at_its_end_does_not_recurse():
      '[**x**](https://example.com/1)**y**\n\n**z**\n'),
     # formatting opened again between a table and its rows is closed by the row (foster-parented)
     ('<p><a href=/ad>Sponsored</p><table>&nbsp;<tr><td>cell one</td><td>cell two</td></tr><tr><td>c3</td><td>c4</td></tr></table>',
-     '[Sponsored](https://example.com/ad)\n\n\xa0\n\n| cell one | cell two |\n| --- | --- |\n| c3 | c4 |\n'),
+     '[Sponsored](https://example.com/ad)\n\n| cell one | cell two |\n| --- | --- |\n| c3 | c4 |\n'),
     ('<p><b>Note:</p><table><input type=hidden name=q><tr><td>cell one</td><td>cell two</td></tr></table>',
      '**Note:**\n\n| cell one | cell two |\n| --- | --- |\n'),
     ('<div><i>x</div><table><tr><td>a</td><td>b</td></tr><span></span><tr><td>c</td><td>d</td></tr></table>after',

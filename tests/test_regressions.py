@@ -786,6 +786,11 @@ BLOCKS = [
     ("heading_and_quote_of_a_zero_width_space", "<h2>\u200b</h2><blockquote>\u200d</blockquote><p>y</p>",
      "y\n"),
     ("list_item_of_a_zero_width_joiner", "<ul><li>\u200d</li><li>a</li></ul>", "- a\n"),
+    # ... nor do blocks of Unicode spaces that HTML does not collapse (a newcomer of
+    # session 34 met paragraphs of thin spaces on dev 2920); an ordered item keeps its number
+    ("blocks_of_no_break_and_thin_spaces",
+     "<p>&nbsp;</p><p>\u2009\u2009</p><h2>&nbsp;</h2><blockquote>&thinsp;</blockquote><ul><li>&nbsp;</li>"
+     "<li>a</li></ul><ol><li>&nbsp;</li><li>b</li></ol>", "- a\n\n1.\n2. b\n"),
     ("link_labelled_by_a_zero_width_space", "<p><a href='/x'>\u200b</a></p><p>b</p>", "b\n"),
     ("zero_width_space_after_a_break", "<p>a<br>\u200b</p>", "a\n"),
     # ... but a self-link of other symbols, code or a footnote's mark is text (breaker of

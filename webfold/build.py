@@ -3695,7 +3695,7 @@ class Builder:
             del parts[blank - 1:]
         text = "".join(self.plain).strip()
         blank = shows_nothing(text)
-        if not parts or blank and text and not self.image_count:
+        if not parts or blank and not self.image_count:
             # "<p>&zwj;</p>", a spacer of CMS templates (291 paragraphs on 32 WCXB dev
             # pages), is no paragraph, as "<p> </p>" is none
             self._reset_paragraph()
