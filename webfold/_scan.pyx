@@ -126,8 +126,12 @@ cdef struct Scanner:
     bint failed          # out of memory
 
 
-cdef CToken* new_token(Scanner* sc) noexcept nogil:
+cdef CToken* new_token(Scanner* sc, int32_t kind, int32_t name, Py_ssize_t start, Py_ssize_t end,
+                       int32_t flags) noexcept nogil:
+    """A new token at the end of the array, its attributes none yet (a start tag's
+    follow from the next slot); NULL when the array cannot grow (``sc.failed``)."""
     cdef CToken* grown
+    cdef CToken* t
     if sc.ntokens == sc.token_capacity:
         grown = <CToken*>realloc(sc.tokens, sizeof(CToken) * sc.token_capacity * 2)
         if grown == NULL:
@@ -136,7 +140,15 @@ cdef CToken* new_token(Scanner* sc) noexcept nogil:
         sc.tokens = grown
         sc.token_capacity *= 2
     sc.ntokens += 1
-    return &sc.tokens[sc.ntokens - 1]
+    t = &sc.tokens[sc.ntokens - 1]
+    t.kind = kind
+    t.name = name
+    t.start = start
+    t.end = end
+    t.attr = sc.nattributes
+    t.nattr = 0
+    t.flags = flags
+    return t
 
 
 cdef CAttribute* new_attribute(Scanner* sc) noexcept nogil:
@@ -166,16 +178,7 @@ cdef void emit_text(Scanner* sc, Py_ssize_t start, Py_ssize_t end, int32_t flags
             blank = False
     if blank:
         flags |= WHITESPACE
-    cdef CToken* t = new_token(sc)
-    if t == NULL:
-        return
-    t.kind = TEXT
-    t.name = 0
-    t.start = start
-    t.end = end
-    t.attr = 0
-    t.nattr = 0
-    t.flags = flags
+    new_token(sc, TEXT, 0, start, end, flags)
 
 
 cdef Py_ssize_t find(const unsigned char* s, Py_ssize_t n, Py_ssize_t i,
@@ -351,16 +354,10 @@ cdef void scan(Scanner* sc) noexcept nogil:
             k = name_start
             while k < n and not is_space(s[k]) and s[k] != 47 and s[k] != 62:
                 k += 1
-            t = new_token(sc)
+            t = new_token(sc, END_TAG if end_tag else START_TAG, lookup(tag_slots, s + name_start, k - name_start),
+                          name_start, k, 0)
             if t == NULL:
                 return
-            t.kind = END_TAG if end_tag else START_TAG
-            t.name = lookup(tag_slots, s + name_start, k - name_start)
-            t.start = name_start
-            t.end = k
-            t.attr = sc.nattributes
-            t.nattr = 0
-            t.flags = 0
             end = skip_attributes(sc, k, NULL if end_tag else t)
             if end < 0:
                 sc.ntokens -= 1       # end of input inside a tag: the tag is dropped
@@ -385,17 +382,8 @@ cdef void scan(Scanner* sc) noexcept nogil:
                     j = raw_text_end(s, min(k + 11, n), end, NOSCRIPT_NAME, 8)
                     if j < k:
                         k = j
-                if k > end:
-                    t = new_token(sc)
-                    if t == NULL:
-                        return
-                    t.kind = RAW_TEXT
-                    t.name = sc.tokens[sc.ntokens - 2].name
-                    t.start = end
-                    t.end = k
-                    t.attr = 0
-                    t.nattr = 0
-                    t.flags = 0
+                if k > end and new_token(sc, RAW_TEXT, t.name, end, k, 0) == NULL:
+                    return
                 i = k
                 text_start = k
         elif c == 33:                                        # "<!"
@@ -409,17 +397,8 @@ cdef void scan(Scanner* sc) noexcept nogil:
                 else:
                     end = comment_end(s, n, k)
                     data_end = boundary_marker_end(s, k, end)
-                    if data_end > 0:
-                        t = new_token(sc)
-                        if t == NULL:
-                            return
-                        t.kind = COMMENT
-                        t.name = 0
-                        t.start = k
-                        t.end = data_end
-                        t.attr = 0
-                        t.nattr = 0
-                        t.flags = 0
+                    if data_end > 0 and new_token(sc, COMMENT, 0, k, data_end, 0) == NULL:
+                        return
             else:                                             # doctype, CDATA, bogus comment
                 p = <const unsigned char*>memchr(s + j, 62, n - j)
                 end = n if p == NULL else (p - s) + 1
