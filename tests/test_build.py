@@ -429,6 +429,42 @@ def test_a_label_naming_the_code_language_is_dropped(label, kept):
     assert md(html) == expected
 
 
+CODE = "<pre>a = 1\nb = 2\nprint(a + b)</pre>"
+CODE_MD = "```\na = 1\nb = 2\nprint(a + b)\n```\n"
+
+
+@pytest.mark.parametrize("gutter", [
+    # Hugo's Chroma: a row of two cells, the numbers' <pre> and the code's
+    '<table class="lntable"><tr><td class="lntd"><pre><code><span class="lnt">1\n</span>'
+    '<span class="lnt">2\n</span><span class="lnt">3</span></code></pre></td><td class="lntd">{code}</td></tr></table>',
+    # Hexo: the numbers as lines of a gutter cell
+    '<figure class="highlight"><table><tr><td class="gutter"><pre><span class="line">1</span><br>'
+    '<span class="line">2</span><br><span class="line">3</span></pre></td><td class="code">{code}</td></tr></table></figure>',
+    # a list of numbers beside the <pre> (Vercel's home page, WCXB dev 2837)
+    '<div><ul class="select-none"><li>1</li><li>2</li><li>3</li></ul>{code}</div>',
+    # an excerpt numbered from its place in the file, in <div>s of their own
+    '<div><div class="numbers"><pre>40\n41\n42</pre></div><div class="source">{code}</div></div>',
+])
+def test_a_line_number_gutter_beside_code_is_left_out(gutter):
+    # (WCXB dev 0415 and 2837 wrote 27 such columns as code blocks and lists of numbers)
+    assert md("<p>Intro.</p>" + gutter.format(code=CODE)) == "Intro.\n\n" + CODE_MD
+
+
+@pytest.mark.parametrize("html, expected", [
+    # as many numbers as lines, but far from the code in the tree
+    ("<section><ol><li>1</li><li>2</li><li>3</li></ol></section><div><div><div>{code}</div></div></div>",
+     "1. 1\n2. 2\n3. 3\n\n" + CODE_MD),
+    # numbers not counting up by one, or not as many as the code's lines
+    ("<div><ul><li>1</li><li>3</li><li>5</li></ul>{code}</div>", "- 1\n- 3\n- 5\n\n" + CODE_MD),
+    ("<div><ul><li>1</li><li>2</li></ul>{code}</div>", "- 1\n- 2\n\n" + CODE_MD),
+    # numbers after the code, and a number alone
+    ("<div>{code}<pre>1\n2\n3</pre></div>", CODE_MD + "\n```\n1\n2\n3\n```\n"),
+    ("<div><p>1</p><pre>x</pre></div>", "1\n\n```\nx\n```\n"),
+])
+def test_numbers_that_are_no_gutter_are_kept(html, expected):
+    assert md(html.format(code=CODE)) == expected
+
+
 # Hidden elements and page chrome as blocks for the selector (to_blocks(chrome=True)):
 # what becomes a block of its own, and what stays out of every block.
 

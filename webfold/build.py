@@ -21,6 +21,7 @@ from webfold.markdown import (TAG_MARKS, address_at_end, backslashes_before, bef
                               destination, escape_dollars, escape_end, escape_inline, escape_line_start, escape_prose,
                               holds_address, link_title, reads_through, runs_into_markup, starts_markup, unlinked)
 from webfold.mathml import MathText, formula, image_delimiter, is_copy, script_delimiter
+from webfold.gutters import is_gutter
 from webfold.memo import remember
 from webfold.microsyntaxes import html_integer, largest_candidate
 from webfold._scan import TokenFlag, TokenKind, Tokens
@@ -4074,6 +4075,8 @@ class Builder:
             self.description_sink = None
         containers = sink.containers
         if not containers:
+            if block.kind == "code" and sink.blocks and is_gutter(sink.blocks[-1], block):
+                sink.blocks.pop()           # its line numbers (webfold.gutters)
             sink.add(block)
             return
         containers[-1].last_list = None     # a block after a list there: the next list is apart
