@@ -117,6 +117,10 @@ def test_a_cross_validation_only_run_writes_per_page_scores_that_paired_compares
     assert run["parameters"]["max_iter"] == 15 and run["parameters"]["max_leaf_nodes"] == 7
     assert run["parameters"]["max_bins"] == 16
     assert len(run["pages"]) == 30
+    # each block's out-of-fold score and label, as many as the page's blocks
+    assert all(len(page["scores"]) == len(page["labels"]) > 0 for page in run["pages"])
+    assert all(0 <= score <= 1 for page in run["pages"] for score in page["scores"])
+    assert {label for page in run["pages"] for label in page["labels"]} == {0, 1}
     captured = capsys.readouterr()
     printed = json.loads(captured.out)
     assert printed["parameters"] == run["parameters"]

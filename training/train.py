@@ -239,8 +239,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="train on the dev pages alone, without the synthetic pages made of their "
                              "ground truths (training/synthetic.py)")
     parser.add_argument("--per-page", type=Path, metavar="FILE",
-                        help="write each page's cross-validated precision, recall and F1 as JSON "
-                             "(compare two runs with python -m training.paired)")
+                        help="write each page's cross-validated precision, recall and F1, and its "
+                             "blocks' out-of-fold scores and labels, as JSON (compare two runs with "
+                             "python -m training.paired)")
     args = parser.parse_args(argv)
     # Each mistake is said now, not after the twenty minutes of cross-validation.
     if args.out is None and not args.cv_only:
@@ -314,8 +315,11 @@ def main(argv: list[str] | None = None) -> int:
         args.per_page.write_text(json.dumps(
             {"parameters": parameters, "threshold": default, "floor": floor,
              "pages": [{"page": page.page, "domain": page.domain, "type": page.page_type,
-                        "precision": round(float(p), 6), "recall": round(float(r), 6), "f1": round(float(f), 6)}
-                       for page, (p, r, f) in zip(pages, by_page)]}, indent=0) + "\n", encoding="utf-8")
+                        "precision": round(float(p), 6), "recall": round(float(r), 6), "f1": round(float(f), 6),
+                        # each block's out-of-fold stage-2 score and label, for reading the errors
+                        "scores": np.round(second[dev_owner == index], 4).tolist(),
+                        "labels": page.labels.tolist()}
+                       for index, (page, (p, r, f)) in enumerate(zip(pages, by_page))]}) + "\n", encoding="utf-8")
     if args.cv_only:
         print(json.dumps({"parameters": parameters, **cv}, indent=1))
         print(f"cross-validated in {time.perf_counter() - started:.0f} s; no model written", file=sys.stderr)
