@@ -440,6 +440,10 @@ CODE_MD = "```\na = 1\nb = 2\nprint(a + b)\n```\n"
     # Hexo: the numbers as lines of a gutter cell
     '<figure class="highlight"><table><tr><td class="gutter"><pre><span class="line">1</span><br>'
     '<span class="line">2</span><br><span class="line">3</span></pre></td><td class="code">{code}</td></tr></table></figure>',
+    # Pygments' table line numbers (Sphinx's :linenos:), each <pre> in a <div> of its own
+    '<table class="highlighttable"><tr><td class="linenos"><div class="linenodiv"><pre><span class="normal">1</span>\n'
+    '<span class="normal">2</span>\n<span class="normal">3</span></pre></div></td>'
+    '<td class="code"><div class="highlight">{code}</div></td></tr></table>',
     # a list of numbers beside the <pre> (Vercel's home page, WCXB dev 2837)
     '<div><ul class="select-none"><li>1</li><li>2</li><li>3</li></ul>{code}</div>',
     # an excerpt numbered from its place in the file, in <div>s of their own
