@@ -464,9 +464,12 @@ def test_a_line_number_gutter_beside_code_is_left_out(gutter):
     # numbers after the code, and a number alone
     ("<div>{code}<pre>1\n2\n3</pre></div>", CODE_MD + "\n```\n1\n2\n3\n```\n"),
     ("<div><p>1</p><pre>x</pre></div>", "1\n\n```\nx\n```\n"),
+    # runs of digits too long for line numbers (Python reads at most 4,300 digits as an int)
+    ("<div><pre>{big}1\n{big}2</pre><pre>a\nb</pre></div>", "```\n{big}1\n{big}2\n```\n\n```\na\nb\n```\n"),
 ])
 def test_numbers_that_are_no_gutter_are_kept(html, expected):
-    assert md(html.format(code=CODE)) == expected
+    big = "9" * 5000
+    assert md(html.format(code=CODE, big=big)) == expected.format(big=big)
 
 
 # Hidden elements and page chrome as blocks for the selector (to_blocks(chrome=True)):

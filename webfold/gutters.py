@@ -18,6 +18,10 @@ from webfold.block import Block
 #: row (``<td><pre>`` beside ``<td><pre>``) two, a ``<div>`` around each cell's
 #: ``<pre>`` three.
 REACH = 3
+#: The most digits a line number has: a file of a billion lines has ten. (Longer
+#: runs of digits are no line numbers, and Python refuses to read one of over 4,300
+#: digits as an int.)
+MAX_DIGITS = 10
 #: The kinds of block that a gutter is built as: ``<pre>`` numbers, a list's items,
 #: or ``<br>``-separated lines.
 GUTTER_KINDS = ("code", "list", "paragraph")
@@ -28,7 +32,8 @@ def line_numbers(block: Block) -> int:
     count up by one (``1 2 3``, or ``40 41 42`` for an excerpt); 0 otherwise, and for
     a single number, which is no gutter."""
     tokens = block.text.split()
-    if len(tokens) < 2 or not all(token.isascii() and token.isdigit() for token in tokens):
+    if len(tokens) < 2 or not all(len(token) <= MAX_DIGITS and token.isascii() and token.isdigit()
+                                  for token in tokens):
         return 0
     first = int(tokens[0])
     return len(tokens) if all(int(token) == first + step for step, token in enumerate(tokens)) else 0
