@@ -452,6 +452,36 @@ CODE_MD = "```\na = 1\nb = 2\nprint(a + b)\n```\n"
 def test_a_line_number_gutter_beside_code_is_left_out(gutter):
     # (WCXB dev 0415 and 2837 wrote 27 such columns as code blocks and lists of numbers)
     assert md("<p>Intro.</p>" + gutter.format(code=CODE)) == "Intro.\n\n" + CODE_MD
+    # with a hidden note between the two ("Copied!"), in both modes
+    html = "<p>Intro.</p>" + gutter.format(code='<div hidden>Copied!</div>' + CODE)
+    assert md(html) == webfold.to_markdown(html) == "Intro.\n\n" + CODE_MD
+
+
+@pytest.mark.parametrize("html", [
+    # Jekyll writes Rouge's table inside <pre><code>
+    '<figure class="highlight"><pre><code class="language-ruby"><table class="rouge-table"><tbody><tr>'
+    '<td class="gutter gl"><pre class="lineno">1\n2\n3\n</pre></td><td class="code"><pre>a = 1\nb = 2\n'
+    'print(a + b)\n</pre></td></tr></tbody></table></code></pre></figure>',
+    # Chroma's and Pygments' inline numbers, padded or not
+    '<pre class="chroma"><code><span class="line"><span class="ln">1</span><span class="cl">a = 1\n</span></span>'
+    '<span class="line"><span class="ln">2</span><span class="cl">b = 2\n</span></span><span class="line">'
+    '<span class="ln">3</span><span class="cl">print(a + b)</span></span></code></pre>',
+    '<div class="highlight"><pre><span class="linenos"> 9</span>a = 1\n<span class="linenos">10</span>b = 2\n'
+    '<span class="linenos">11</span>print(a + b)\n</pre></div>',
+])
+def test_line_numbers_inside_the_code_are_left_out(html):
+    assert md(html).replace("```ruby", "```") == CODE_MD
+
+
+def test_an_element_of_a_line_number_class_holding_text_stays_in_the_code():
+    assert md('<pre><span class="ln">note:</span> x = 1\n<span class="gutter">2</span>y</pre>') == \
+        "```\nnote: x = 1\ny\n```\n"
+
+
+def test_a_single_line_number_in_a_named_gutter_cell_is_left_out():
+    html = ('<table class="lntable"><tr><td class="lntd"><pre><span class="lnt">1</span></pre></td>'
+            '<td class="lntd"><pre>go test ./...</pre></td></tr></table>')
+    assert md(html) == "```\ngo test ./...\n```\n"
 
 
 @pytest.mark.parametrize("html, expected", [
@@ -463,6 +493,18 @@ def test_a_line_number_gutter_beside_code_is_left_out(gutter):
     ("<div><ul><li>1</li><li>2</li></ul>{code}</div>", "- 1\n- 2\n\n" + CODE_MD),
     # numbers after the code, and a number alone
     ("<div>{code}<pre>1\n2\n3</pre></div>", CODE_MD + "\n```\n1\n2\n3\n```\n"),
+    # numbers without a gutter's name before as many lines of code (breaker and
+    # newcomer of session 35): a program's output, a data file's tab (Quarto, MkDocs),
+    # ports, code blocks of numbers in a row, a table cell of input
+    ('<div><div class="cell-output"><pre><code>1\n2\n3</code></pre></div>{code}</div>',
+     "```\n1\n2\n3\n```\n\n" + CODE_MD),
+    ("<div><ul><li>8080</li><li>8081</li><li>8082</li></ul>{code}</div>", "- 8080\n- 8081\n- 8082\n\n" + CODE_MD),
+    ("<div><pre>1\n2</pre><pre>3\n4</pre><pre>5\n6</pre></div>",
+     "```\n1\n2\n```\n\n```\n3\n4\n```\n\n```\n5\n6\n```\n"),
+    ("<table><tr><td>1 2 3</td><td><p>Code:</p>{code}</td></tr></table>", "1 2 3\n\nCode:\n\n" + CODE_MD),
+    # a named gutter that holds an image, or shown beside hidden code
+    ('<div><p class="gutter"><img src="d.png" alt="d"> 1 2 3</p>{code}</div>', "![d](d.png) 1 2 3\n\n" + CODE_MD),
+    ('<div><p class="gutter">1 2 3</p><pre hidden>a\nb\nc</pre></div>', "1 2 3\n"),
     ("<div><p>1</p><pre>x</pre></div>", "1\n\n```\nx\n```\n"),
     # runs of digits too long for line numbers (Python reads at most 4,300 digits as an int)
     ("<div><pre>{big}1\n{big}2</pre><pre>a\nb</pre></div>", "```\n{big}1\n{big}2\n```\n\n```\na\nb\n```\n"),

@@ -115,6 +115,7 @@ cdef class Builder:
     cdef public tuple task, task_written, permalink
     cdef public Mark code
     cdef public list pre_parts
+    cdef public list line_number_starts
     cdef public str pre_language
     cdef public Py_ssize_t pre_language_rank
     cdef public list parts, plain, links

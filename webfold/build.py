@@ -21,7 +21,7 @@ from webfold.markdown import (TAG_MARKS, address_at_end, backslashes_before, bef
                               destination, escape_dollars, escape_end, escape_inline, escape_line_start, escape_prose,
                               holds_address, link_title, reads_through, runs_into_markup, starts_markup, unlinked)
 from webfold.mathml import MathText, formula, image_delimiter, is_copy, script_delimiter
-from webfold.gutters import is_gutter
+from webfold.gutters import is_gutter, names_gutter, only_numbers
 from webfold.memo import remember
 from webfold.microsyntaxes import html_integer, largest_candidate
 from webfold._scan import TokenFlag, TokenKind, Tokens
@@ -115,9 +115,12 @@ MAX_LABEL_CHARS = 200
 # closes, as it started one (see Builder.new_code_line).
 # SHADOW_HOST: an element that a declarative shadow root has been attached to, which
 # takes no other (see Builder.shadow_root).
+# LINE_NUMBERS: an element inside preformatted text whose class names line numbers,
+# whose text is left out of the code if it is numbers alone (see Builder.drop_line_numbers).
 HIDDEN_ROOT, HIDDEN_CANDIDATE, IN_MAIN, IN_SECTIONING, SPACE_AFTER, FLAT_TABLE = 1, 2, 4, 8, 16, 32
 HIDDEN_FOREIGN, REMOVED, DIALOG_ROOT, INTEGRATION_POINT, INACTIVE = 64, 128, 256, 512, 1024
 FOREIGN_SEEN, FOREIGN_UNSEEN, MARKER, LINE_AFTER, SHADOW_HOST = 2048, 4096, 8192, 16384, 32768
+LINE_NUMBERS = 65536
 #: The tag of a REMOVED frame: no end tag names it.
 REMOVED_TAG = "#removed"
 
@@ -938,6 +941,9 @@ class Builder:
         self.task: tuple[Container, str] | None = None
         self.code: Mark | None = None
         self.pre_parts: list[str] = []
+        # where in pre_parts each open element of line numbers inside the <pre> began
+        # (LINE_NUMBERS; see drop_line_numbers)
+        self.line_number_starts: list[int] = []
         self.pre_language = ""
         self.pre_language_rank = len(LANGUAGE_SOURCES)
         self._reset_paragraph()
@@ -1255,6 +1261,9 @@ class Builder:
             if name in BLOCK_ELEMENTS:
                 self.new_code_line()
                 frame_flags |= LINE_AFTER
+            if attributes is not None and "class" in attributes and names_gutter(attributes["class"]):
+                frame_flags |= LINE_NUMBERS
+                self.line_number_starts.append(len(self.pre_parts))
             self.push(name, NONE, frame_flags, attributes, None, chrome)
             return
         if role == NONE:
@@ -1425,6 +1434,7 @@ class Builder:
         elif role == PRE:
             self.pre += 1
             self.pre_parts = []
+            self.line_number_starts = []
             self.pre_language, self.pre_language_rank = "", len(LANGUAGE_SOURCES)
             self.code_language(attributes)
             # a wrapper may name it by a "highlight-" or "language-" class (Sphinx's <div
@@ -2570,6 +2580,8 @@ class Builder:
             self.stack.pop()
             self.open_count[frame.tag] -= 1
             if flags:                           # after the role: its last leaf is still inside
+                if flags & LINE_NUMBERS:
+                    self.drop_line_numbers()
                 if flags & SPACE_AFTER:
                     self.space = True
                 if flags & LINE_AFTER and self.pre:
@@ -4075,8 +4087,8 @@ class Builder:
             self.description_sink = None
         containers = sink.containers
         if not containers:
-            if block.kind == "code" and sink.blocks and is_gutter(sink.blocks[-1], block):
-                sink.blocks.pop()           # its line numbers (webfold.gutters)
+            if block.kind == "code" and sink.blocks:
+                self.drop_gutter(sink.blocks, block)
             sink.add(block)
             return
         containers[-1].last_list = None     # a block after a list there: the next list is apart
@@ -4159,6 +4171,31 @@ class Builder:
 
     # ----------------------------------------------------------------- tables
 
+    def drop_line_numbers(self) -> None:
+        """At the end of an element inside preformatted text whose class names line
+        numbers (:func:`webfold.gutters.names_gutter`): take out the text it added to
+        the code when that is numbers alone (:func:`webfold.gutters.only_numbers`).
+        Chroma's and Pygments' inline numbers (``<span class="ln">1</span>a := 1``) and
+        the gutter cell of the Rouge table that Jekyll writes inside ``<pre>`` are a
+        margin that readers do not copy; written, ``1a := 1`` is no code."""
+        if not self.line_number_starts:
+            return
+        start = self.line_number_starts.pop()
+        if self.pre and start < len(self.pre_parts) and only_numbers("".join(self.pre_parts[start:])):
+            del self.pre_parts[start:]
+
+    def drop_gutter(self, blocks: list[Block], code: Block) -> None:
+        """Remove from ``blocks`` the line-number gutter of ``code`` (a code block about
+        to follow them; :func:`webfold.gutters.is_gutter`): the last of them seen as the
+        code is, past at most :data:`GUTTER_LOOKBACK` others (hidden notes such as
+        "Copied!", built only for the selector), so that both modes read the same."""
+        for position in range(len(blocks) - 1, max(len(blocks) - 1 - GUTTER_LOOKBACK, -1), -1):
+            candidate = blocks[position]
+            if not (candidate.chrome ^ code.chrome) & (CHROME_HIDDEN | CHROME_INVISIBLE):
+                if is_gutter(candidate, code):
+                    del blocks[position]
+                return
+
     def add_cell(self, frame: Frame, sink: Sink) -> None:
         sink.containers.clear()
         self.close_open_block(sink)
@@ -4210,6 +4247,9 @@ class Builder:
         return blocks
 
 
+#: Blocks of another visibility that may stand between a gutter and its code (see
+#: Builder.drop_gutter).
+GUTTER_LOOKBACK = 3
 #: The kinds of chrome :func:`without_chrome` judges, in its order.
 CHROME_ORDER = (CHROME_NAV, CHROME_HEADER_FOOTER, CHROME_CLASS, CHROME_ASIDE, CHROME_INVISIBLE, CHROME_FORM)
 

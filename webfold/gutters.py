@@ -1,17 +1,20 @@
 """Line-number gutters: the column of numbers that code viewers set beside a code
 block, written as text of its own before the code.
 
-Hugo's Chroma (``<table class="lntable">``, a cell of numbers and a cell of code),
-Pygments' and Rouge's table line numbers, Hexo's ``<td class="gutter">`` and
-hand-made viewers (a ``<ul>`` of ``<li>1</li><li>2</li>…`` beside the ``<pre>``) all
-put the numbers in an element before the code's. A reader sees them as the code's
-margin and copies only the code; written as Markdown they are a code block or a list
-of bare numbers ahead of it, which no reader of the page would write down.
+Hugo's Chroma (``<table class="lntable">``, a ``td.lntd`` of numbers and one of code),
+Pygments' table line numbers (``td.linenos``), Rouge's and Hexo's ``td.gutter`` and
+hand-made viewers (a ``<ul class="select-none">`` of ``<li>1</li><li>2</li>…`` beside
+the ``<pre>``) all put the numbers in an element before the code's. A reader sees them
+as the code's margin and copies only the code; written as Markdown they are a code
+block or a list of bare numbers ahead of it, which no reader of the page would write
+down. Numbers that only stand before code (a list of ports, a program's output, a
+year per line) are content: a gutter is told from them by the class that names it, or
+by a table row that holds the numbers from 1 in one cell and the code in a later one.
 """
 
 from __future__ import annotations
 
-from webfold.block import Block
+from webfold.block import CHROME_HIDDEN, CHROME_INVISIBLE, Block
 
 #: The gutter's element and the code's meet at most this many levels up from each:
 #: siblings (a ``<ul>`` beside the ``<pre>``) meet one level up, the cells of a table
@@ -25,28 +28,77 @@ MAX_DIGITS = 10
 #: The kinds of block that a gutter is built as: ``<pre>`` numbers, a list's items,
 #: or ``<br>``-separated lines.
 GUTTER_KINDS = ("code", "list", "paragraph")
+#: Class tokens that name a gutter, on the numbers' element or one around it below
+#: where it meets the code's: Chroma's ``lntd``, ``lnt`` and ``ln``, Pygments'
+#: ``linenos`` and ``linenodiv``, Rouge's and Hexo's ``gutter`` and ``lineno``, and
+#: the words of hand-made ones (Tailwind's ``select-none``: numbers a reader cannot
+#: select, so never copies with the code).
+GUTTER_TOKENS = frozenset({
+    "gutter", "lineno", "linenos", "linenodiv", "lntd", "lnt", "ln", "line-numbers", "line-number",
+    "linenumber", "linenumbers", "numbers", "select-none", "hljs-ln-numbers", "code-line-numbers"})
+#: Lines a gutter may number past the code's last: the trailing blank lines that the
+#: code block leaves out.
+TRAILING_LINES = 2
 
 
-def line_numbers(block: Block) -> int:
-    """How many numbers ``block``'s text holds when it holds nothing else and they
-    count up by one (``1 2 3``, or ``40 41 42`` for an excerpt); 0 otherwise, and for
-    a single number, which is no gutter."""
+def names_gutter(classes: str) -> bool:
+    """Whether a ``class`` attribute holds a token of :data:`GUTTER_TOKENS`."""
+    return any(token in GUTTER_TOKENS for token in classes.lower().split())
+
+
+def only_numbers(text: str) -> bool:
+    """Whether ``text`` is numbers of at most :data:`MAX_DIGITS` digits and white space,
+    and at least one number: what an element of line numbers inside preformatted text
+    holds (Chroma's ``<span class="ln">12</span>``, Pygments' ``<span
+    class="linenos"> 9</span>``, the ``<td class="gutter">`` of a Rouge table that
+    Jekyll writes inside ``<pre>``)."""
+    tokens = text.split()
+    return bool(tokens) and all(len(token) <= MAX_DIGITS and token.isascii() and token.isdigit()
+                                for token in tokens)
+
+
+def line_numbers(block: Block) -> tuple[int, int]:
+    """The first number and how many numbers ``block``'s text holds when it holds
+    nothing else (:func:`only_numbers`) and they count up by one (``1 2 3``, or ``40 41
+    42`` for an excerpt); ``(0, 0)`` otherwise."""
     tokens = block.text.split()
-    if len(tokens) < 2 or not all(len(token) <= MAX_DIGITS and token.isascii() and token.isdigit()
-                                  for token in tokens):
-        return 0
+    if not only_numbers(block.text):
+        return 0, 0
     first = int(tokens[0])
-    return len(tokens) if all(int(token) == first + step for step, token in enumerate(tokens)) else 0
+    if any(int(token) != first + step for step, token in enumerate(tokens)):
+        return 0, 0
+    return first, len(tokens)
 
 
 def is_gutter(block: Block, code: Block) -> bool:
-    """Whether ``block``, the block written just before the code block ``code``, is
-    its line-number gutter: only numbers counting up by one (:func:`line_numbers`),
-    as many as ``code`` has lines, in an element that meets ``code``'s within
-    :data:`REACH` levels (so a list of numbers elsewhere on the page is never one)."""
-    if block.kind not in GUTTER_KINDS or code.kind != "code" or block.element is None or code.element is None:
+    """Whether ``block``, written before the code block ``code`` and as seen as it (both
+    shown, or both hidden), is its line-number gutter: only numbers counting up by one
+    (:func:`line_numbers`; one alone beside a line of code), no image, as many as
+    ``code`` has lines (or up to
+    :data:`TRAILING_LINES` more), in an element that meets ``code``'s within
+    :data:`REACH` levels (or both within that of the top), and either named a gutter
+    by a class (:data:`GUTTER_TOKENS`) below the meeting point, or a table cell of
+    numbers from 1 in the row of the code's cell."""
+    if block.kind not in GUTTER_KINDS or code.kind != "code" or "![" in block.md \
+            or (block.chrome ^ code.chrome) & (CHROME_HIDDEN | CHROME_INVISIBLE):
         return False
-    if line_numbers(block) != code.text.count("\n") + 1:
+    gutter, source = block.element, code.element
+    if gutter is None or source is None or block.kind == "list" and gutter.tag not in ("ul", "ol"):
         return False
-    near = set(map(id, block.element.ancestors(REACH + 1)))
-    return any(id(element) in near for element in code.element.ancestors(REACH + 1))
+    first, count = line_numbers(block)
+    lines = code.text.count("\n") + 1
+    if not lines <= count <= lines + TRAILING_LINES:
+        return False
+    own = list(gutter.ancestors(REACH + 1))
+    theirs = set(map(id, source.ancestors(REACH + 1)))
+    meeting = next((level for level, element in enumerate(own) if id(element) in theirs), None)
+    if meeting is None:
+        if len(own) > REACH or len(theirs) > REACH:
+            return False
+        meeting = len(own)      # both near the top: they meet at the document
+    side = own[:meeting]
+    if any(names_gutter(element.classes) for element in side):
+        return True
+    # Unnamed, a single number is too little to go by (a cell "1" beside a command).
+    return first == 1 and count > 1 and meeting < len(own) and own[meeting].tag == "tr" \
+        and any(element.tag in ("td", "th") for element in side)
