@@ -478,6 +478,19 @@ def test_an_element_of_a_line_number_class_holding_text_stays_in_the_code():
         "```\nnote: x = 1\ny\n```\n"
 
 
+def test_the_language_of_a_wrapper_is_read_past_a_line_number_table():
+    # Sphinx with :linenos: writes Pygments' table between its "highlight-python"
+    # wrapper and the <pre> (newcomer of session 35: the fence lost its language)
+    html = ('<div class="highlight-python notranslate"><table class="highlighttable"><tr><td class="linenos">'
+            '<div class="linenodiv"><pre><span class="normal">1</span>\n<span class="normal">2</span></pre></div>'
+            '</td><td class="code"><div class="highlight"><pre><span></span>a = 1\nb = 2\n</pre></div></td></tr>'
+            '</table></div>')
+    assert md(html) == "```python\na = 1\nb = 2\n```\n"
+    # still three elements besides the table's parts: a fourth names nothing
+    assert md('<div class="highlight-python"><div><table><tr><td><div><div><pre>x</pre></div></div></td></tr>'
+              '</table></div></div>') == "```\nx\n```\n"
+
+
 def test_a_single_line_number_in_a_named_gutter_cell_is_left_out():
     html = ('<table class="lntable"><tr><td class="lntd"><pre><span class="lnt">1</span></pre></td>'
             '<td class="lntd"><pre>go test ./...</pre></td></tr></table>')

@@ -1441,10 +1441,15 @@ class Builder:
             # class="highlight-python">, GitHub's "highlight-source-python", MkDocs'
             # "language-python highlight", Rouge's "language-ruby highlighter-rouge",
             # VitePress's "language-ts"), ranked below what the code names itself: the
-            # three elements around the <pre>; not their other classes, nor a human
-            # language's name, which a page's wrappers hold as often ("lang-en": breaker
-            # on 4060fe7; "language-en": breaker of session 32)
-            for frame in self.stack[-1:-4:-1]:
+            # three elements around the <pre>, past the parts of a table between (the
+            # line-number table of Pygments: Sphinx's <div class="highlight-python"><table
+            # class="highlighttable">…<td class="code"><div class="highlight"><pre>); not
+            # their other classes, nor a human language's name, which a page's wrappers
+            # hold as often ("lang-en": breaker on 4060fe7; "language-en": breaker of
+            # session 32)
+            wrappers = [frame for frame in self.stack[-1:-1 - WRAPPER_REACH:-1]
+                        if frame.tag not in TABLE_PARTS][:3]
+            for frame in wrappers:
                 classes = frame.attributes.get("class", "") if frame.attributes else ""
                 if "highlight-" in classes or "language-" in classes:
                     self.code_language({"class": " ".join(
@@ -4247,6 +4252,9 @@ class Builder:
         return blocks
 
 
+#: The elements around a <pre> read for its language: three, and the parts of a table
+#: among them (td, tr, tbody, table), at most this many in all.
+WRAPPER_REACH = 8
 #: Blocks of another visibility that may stand between a gutter and its code (see
 #: Builder.drop_gutter).
 GUTTER_LOOKBACK = 3
