@@ -3588,6 +3588,8 @@ class Builder:
                 self.flush()                # <br><br>: a paragraph break
             elif self.parts:
                 self.parts.append(_HARD_BREAK)
+                # the text's words stay apart ("foo<br>bar" is "foo bar", not "foobar")
+                self.plain.append(" ")
                 self.fragile.clear()        # a closer before its backslash closes
                 self.space = False
                 self.line_start = True
