@@ -497,6 +497,9 @@ def test_the_language_of_a_wrapper_is_read_past_a_line_number_table():
     ("<p>x<br> y</p>", "x y", 3),
     ("<p>z<br></p>", "z", 1),
     ("<address>1 Main St<br>Springfield<br>USA</address>", "1 Main St Springfield USA", 25),
+    # an image between two breaks, and breaks in a code span (breaker of session 35)
+    ('<p>foo<br><img src="x.png"><br>bar</p>', "foo bar", 7),
+    ("<p><code>foo<br>bar</code></p>", "foo bar", 7),
 ])
 def test_a_line_break_keeps_the_words_of_a_blocks_text_apart(html, text, chars):
     # Block.text is what selection counts words in and what training aligns with the
@@ -504,6 +507,55 @@ def test_a_line_break_keeps_the_words_of_a_blocks_text_apart(html, text, chars):
     # of 722 WCXB dev pages)
     block, = webfold.to_blocks(html)
     assert (block.text, block.text_chars) == (text, chars)
+
+
+@pytest.mark.parametrize("html, expected", [
+    # a number in code that is not at a line's start, data in generic classes, an
+    # element holding the whole code (breaker of session 35, second round)
+    ('<pre><code class="language-python">print(<span class="ln">42</span>)</code></pre>', "```python\nprint(42)\n```\n"),
+    ('<pre>Totals: <span class="numbers">12 15 18</span>\nend</pre>', "```\nTotals: 12 15 18\nend\n```\n"),
+    ('<pre>$ seq 3\n<span class="numbers">1\n2\n3</span></pre>', "```\n$ seq 3\n1\n2\n3\n```\n"),
+    ('<pre><code class="ln">1\n2\n3</code></pre>', "```\n1\n2\n3\n```\n"),
+    # a line number's element that holds a line break keeps it
+    ('<pre>a\n<span class="ln">2\n</span>b</pre>', "```\na\n\nb\n```\n"),
+    ('<pre>a<br><span class="ln">2</span>b</pre>', "```\na\nb\n```\n"),
+    # an unclosed formatting element of such a class, opened again in later code
+    ('<p><b class="numbers">Key figures</p><p>Totals:</p><pre>2023\n2024</pre>',
+     "**Key figures**\n\n**Totals:**\n\n```\n2023\n2024\n```\n"),
+    # unnamed numbers in a table's cell beside code: the input beside a program
+    ("<table><tr><td><p>Ports:</p><p>1<br>2</p></td><td><pre>a\nb</pre></td></tr></table>",
+     "Ports:\n\n1\\\n2\n\n```\na\nb\n```\n"),
+    ("<table><tr><td><pre>1\n2\n3</pre></td><td><pre>1\n2\nFizz</pre></td></tr></table>",
+     "```\n1\n2\n3\n```\n\n```\n1\n2\nFizz\n```\n"),
+])
+def test_numbers_in_and_beside_code_that_are_no_line_numbers_are_kept(html, expected):
+    assert md(html) == expected
+
+
+def test_nested_line_number_elements_take_linear_time():
+    from conftest import LINEAR_GROWTH, growth
+    page = lambda n: '<pre>' + '<span class="ln">1 ' * n + 'x</pre>'
+    assert growth(md, page(4000), page(8000)) < LINEAR_GROWTH
+
+
+@pytest.mark.parametrize("notes", [1, 2, 3])
+def test_a_gutter_is_found_past_up_to_three_hidden_notes_in_both_modes(notes):
+    html = ('<div><ul class="select-none"><li>1</li><li>2</li></ul>' + '<p hidden>Copied!</p>' * notes
+            + '<pre>a\nb</pre></div>')
+    assert [b.text for b in webfold.to_blocks(html, chrome=True) if not b.chrome] == ["a\nb"]
+    assert md(html) == "```\na\nb\n```\n"
+
+
+@pytest.mark.parametrize("html, language", [
+    # a table part's own class still names the code; only a highlighter's table is
+    # passed over, so a layout table does not reach a wrapper's class further up
+    ('<table><tr><td class="language-python"><pre>x = 1</pre></td></tr></table>', "python"),
+    ('<table class="highlight-ruby"><tr><td><pre>x = 1</pre></td></tr></table>', "ruby"),
+    ('<div class="highlight-box"><table><tr><td><pre>x = 1</pre></td></tr></table></div>', ""),
+    ('<body class="language-english"><table><tr><td><pre>x = 1</pre></td></tr></table></body>', ""),
+])
+def test_the_language_around_a_table_of_code(html, language):
+    assert md(html) == f"```{language}\nx = 1\n```\n"
 
 
 def test_a_single_line_number_in_a_named_gutter_cell_is_left_out():

@@ -21,7 +21,7 @@ from webfold.markdown import (TAG_MARKS, address_at_end, backslashes_before, bef
                               destination, escape_dollars, escape_end, escape_inline, escape_line_start, escape_prose,
                               holds_address, link_title, reads_through, runs_into_markup, starts_markup, unlinked)
 from webfold.mathml import MathText, formula, image_delimiter, is_copy, script_delimiter
-from webfold.gutters import is_gutter, names_gutter, only_numbers
+from webfold.gutters import is_gutter, names_gutter, numbered_table, only_numbers
 from webfold.memo import remember
 from webfold.microsyntaxes import html_integer, largest_candidate
 from webfold._scan import TokenFlag, TokenKind, Tokens
@@ -1261,7 +1261,8 @@ class Builder:
             if name in BLOCK_ELEMENTS:
                 self.new_code_line()
                 frame_flags |= LINE_AFTER
-            if attributes is not None and "class" in attributes and names_gutter(attributes["class"]):
+            if attributes is not None and "class" in attributes and not self.line_number_starts \
+                    and names_gutter(attributes["class"], True) and self.at_code_line_start():
                 frame_flags |= LINE_NUMBERS
                 self.line_number_starts.append(len(self.pre_parts))
             self.push(name, NONE, frame_flags, attributes, None, chrome)
@@ -1447,9 +1448,7 @@ class Builder:
             # their other classes, nor a human language's name, which a page's wrappers
             # hold as often ("lang-en": breaker on 4060fe7; "language-en": breaker of
             # session 32)
-            wrappers = [frame for frame in self.stack[-1:-1 - WRAPPER_REACH:-1]
-                        if frame.tag not in TABLE_PARTS][:3]
-            for frame in wrappers:
+            for frame in self.language_wrappers():
                 classes = frame.attributes.get("class", "") if frame.attributes else ""
                 if "highlight-" in classes or "language-" in classes:
                     self.code_language({"class": " ".join(
@@ -2586,7 +2585,7 @@ class Builder:
             self.open_count[frame.tag] -= 1
             if flags:                           # after the role: its last leaf is still inside
                 if flags & LINE_NUMBERS:
-                    self.drop_line_numbers()
+                    self.drop_line_numbers(frame.tag)
                 if flags & SPACE_AFTER:
                     self.space = True
                 if flags & LINE_AFTER and self.pre:
@@ -2717,6 +2716,7 @@ class Builder:
             if self.space:
                 if len(self.parts) > code.placed + 1:
                     self.parts.append(" ")
+                    self.plain.append(" ")
                 elif code.placed > 0 and not self.line_start:
                     # "a<code> x</code>": a space before, and before the openers placed
                     # with it ("a **`x`**": after them, "** " would open nothing).
@@ -3589,7 +3589,8 @@ class Builder:
             elif self.parts:
                 self.parts.append(_HARD_BREAK)
                 # the text's words stay apart ("foo<br>bar" is "foo bar", not "foobar")
-                self.plain.append(" ")
+                if self.plain and not self.plain[-1].endswith(" "):
+                    self.plain.append(" ")
                 self.fragile.clear()        # a closer before its backslash closes
                 self.space = False
                 self.line_start = True
@@ -4178,25 +4179,57 @@ class Builder:
 
     # ----------------------------------------------------------------- tables
 
-    def drop_line_numbers(self) -> None:
+    def language_wrappers(self) -> list[Frame]:
+        """The elements around a <pre> whose classes may name its language: the three
+        nearest, not counting the parts of a highlighter's line-number table (a
+        ``<table>`` of :data:`webfold.gutters.NUMBERED_TABLES`) between them, whose own
+        classes are read too; at most :data:`WRAPPER_REACH` in all."""
+        frames = self.stack[-1:-1 - WRAPPER_REACH:-1]
+        table = next((position for position, frame in enumerate(frames) if frame.tag == "table"), -1)
+        if table < 0 or not (frames[table].attributes and numbered_table(frames[table].attributes.get("class", ""))):
+            return frames[:3]
+        counted = [position for position, frame in enumerate(frames)
+                   if position > table or frame.tag not in TABLE_PARTS]
+        return frames[:counted[2] + 1] if len(counted) > 2 else frames
+
+    def drop_line_numbers(self, name: str) -> None:
         """At the end of an element inside preformatted text whose class names line
-        numbers (:func:`webfold.gutters.names_gutter`): take out the text it added to
-        the code when that is numbers alone (:func:`webfold.gutters.only_numbers`).
+        numbers (:func:`webfold.gutters.names_gutter`) that began a line (the outermost
+        such element): take out the text it added to the code when that is numbers
+        alone (:func:`webfold.gutters.only_numbers`): all of a table cell's (a column of
+        its own), or the one number of an inline element (``name``), keeping its line
+        breaks.
         Chroma's and Pygments' inline numbers (``<span class="ln">1</span>a := 1``) and
         the gutter cell of the Rouge table that Jekyll writes inside ``<pre>`` are a
         margin that readers do not copy; written, ``1a := 1`` is no code."""
         if not self.line_number_starts:
             return
         start = self.line_number_starts.pop()
-        if self.pre and start < len(self.pre_parts) and only_numbers("".join(self.pre_parts[start:])):
-            del self.pre_parts[start:]
+        if not self.pre or start >= len(self.pre_parts):
+            return
+        text = "".join(self.pre_parts[start:])
+        if not only_numbers(text):
+            return
+        if name in BLOCK_ELEMENTS:
+            del self.pre_parts[start:]      # a column of its own (Rouge's <td class="gutter">)
+        elif len(text.split()) == 1:
+            # a number at the start of a line, which keeps its line breaks
+            self.pre_parts[start:] = ["\n" * text.count("\n")]
+
+    def at_code_line_start(self) -> bool:
+        """Whether the preformatted text so far ends a line (or is empty), white space aside."""
+        for part in reversed(self.pre_parts):
+            stripped = part.rstrip(" \t")
+            if stripped:
+                return stripped.endswith(("\n", "\r"))
+        return True
 
     def drop_gutter(self, blocks: list[Block], code: Block) -> None:
         """Remove from ``blocks`` the line-number gutter of ``code`` (a code block about
         to follow them; :func:`webfold.gutters.is_gutter`): the last of them seen as the
         code is, past at most :data:`GUTTER_LOOKBACK` others (hidden notes such as
         "Copied!", built only for the selector), so that both modes read the same."""
-        for position in range(len(blocks) - 1, max(len(blocks) - 1 - GUTTER_LOOKBACK, -1), -1):
+        for position in range(len(blocks) - 1, max(len(blocks) - 2 - GUTTER_LOOKBACK, -1), -1):
             candidate = blocks[position]
             if not (candidate.chrome ^ code.chrome) & (CHROME_HIDDEN | CHROME_INVISIBLE):
                 if is_gutter(candidate, code):

@@ -8,8 +8,8 @@ the ``<pre>``) all put the numbers in an element before the code's. A reader see
 as the code's margin and copies only the code; written as Markdown they are a code
 block or a list of bare numbers ahead of it, which no reader of the page would write
 down. Numbers that only stand before code (a list of ports, a program's output, a
-year per line) are content: a gutter is told from them by the class that names it, or
-by a table row that holds the numbers from 1 in one cell and the code in a later one.
+year per line, the input beside a program's output in a table) are content: a gutter
+is told from them by the class that names it.
 """
 
 from __future__ import annotations
@@ -36,14 +36,29 @@ GUTTER_KINDS = ("code", "list", "paragraph")
 GUTTER_TOKENS = frozenset({
     "gutter", "lineno", "linenos", "linenodiv", "lntd", "lnt", "ln", "line-numbers", "line-number",
     "linenumber", "linenumbers", "numbers", "select-none", "hljs-ln-numbers", "code-line-numbers"})
+#: Of those, the ones that name line numbers inside the code itself, where generic
+#: words ("numbers", a number a reader cannot select) may mark real values.
+IN_CODE_TOKENS = frozenset({"gutter", "lineno", "linenos", "linenodiv", "lntd", "lnt", "ln", "line-number",
+                            "linenumber", "hljs-ln-numbers", "code-line-numbers"})
+#: Class tokens of the tables that highlighters write for line numbers (Pygments'
+#: ``highlighttable``, Chroma's ``lntable``, Rouge's ``rouge-table``).
+NUMBERED_TABLE_TOKENS = frozenset({"highlighttable", "lntable", "rouge-table"})
 #: Lines a gutter may number past the code's last: the trailing blank lines that the
 #: code block leaves out.
 TRAILING_LINES = 2
 
 
-def names_gutter(classes: str) -> bool:
-    """Whether a ``class`` attribute holds a token of :data:`GUTTER_TOKENS`."""
-    return any(token in GUTTER_TOKENS for token in classes.lower().split())
+def names_gutter(classes: str, in_code: bool = False) -> bool:
+    """Whether a ``class`` attribute holds a token of :data:`GUTTER_TOKENS` (with
+    ``in_code``, of :data:`IN_CODE_TOKENS`: an element inside preformatted text)."""
+    tokens = IN_CODE_TOKENS if in_code else GUTTER_TOKENS
+    return any(token in tokens for token in classes.lower().split())
+
+
+def numbered_table(classes: str) -> bool:
+    """Whether a ``<table>``'s ``class`` attribute names a highlighter's table of line
+    numbers and code (:data:`NUMBERED_TABLE_TOKENS`)."""
+    return any(token in NUMBERED_TABLE_TOKENS for token in classes.lower().split())
 
 
 def only_numbers(text: str) -> bool:
@@ -57,35 +72,33 @@ def only_numbers(text: str) -> bool:
                                 for token in tokens)
 
 
-def line_numbers(block: Block) -> tuple[int, int]:
-    """The first number and how many numbers ``block``'s text holds when it holds
-    nothing else (:func:`only_numbers`) and they count up by one (``1 2 3``, or ``40 41
-    42`` for an excerpt); ``(0, 0)`` otherwise."""
+def line_numbers(block: Block) -> int:
+    """How many numbers ``block``'s text holds when it holds nothing else
+    (:func:`only_numbers`) and they count up by one (``1 2 3``, or ``40 41 42`` for an
+    excerpt); 0 otherwise."""
     tokens = block.text.split()
     if not only_numbers(block.text):
-        return 0, 0
+        return 0
     first = int(tokens[0])
     if any(int(token) != first + step for step, token in enumerate(tokens)):
-        return 0, 0
-    return first, len(tokens)
+        return 0
+    return len(tokens)
 
 
 def is_gutter(block: Block, code: Block) -> bool:
     """Whether ``block``, written before the code block ``code`` and as seen as it (both
     shown, or both hidden), is its line-number gutter: only numbers counting up by one
     (:func:`line_numbers`; one alone beside a line of code), no image, as many as
-    ``code`` has lines (or up to
-    :data:`TRAILING_LINES` more), in an element that meets ``code``'s within
-    :data:`REACH` levels (or both within that of the top), and either named a gutter
-    by a class (:data:`GUTTER_TOKENS`) below the meeting point, or a table cell of
-    numbers from 1 in the row of the code's cell."""
+    ``code`` has lines (or up to :data:`TRAILING_LINES` more), in an element that meets
+    ``code``'s within :data:`REACH` levels (or both within that of the top), named a
+    gutter by a class (:data:`GUTTER_TOKENS`) below the meeting point."""
     if block.kind not in GUTTER_KINDS or code.kind != "code" or "![" in block.md \
             or (block.chrome ^ code.chrome) & (CHROME_HIDDEN | CHROME_INVISIBLE):
         return False
     gutter, source = block.element, code.element
     if gutter is None or source is None or block.kind == "list" and gutter.tag not in ("ul", "ol"):
         return False
-    first, count = line_numbers(block)
+    count = line_numbers(block)
     lines = code.text.count("\n") + 1
     if not lines <= count <= lines + TRAILING_LINES:
         return False
@@ -96,9 +109,4 @@ def is_gutter(block: Block, code: Block) -> bool:
         if len(own) > REACH or len(theirs) > REACH:
             return False
         meeting = len(own)      # both near the top: they meet at the document
-    side = own[:meeting]
-    if any(names_gutter(element.classes) for element in side):
-        return True
-    # Unnamed, a single number is too little to go by (a cell "1" beside a command).
-    return first == 1 and count > 1 and meeting < len(own) and own[meeting].tag == "tr" \
-        and any(element.tag in ("td", "th") for element in side)
+    return any(names_gutter(element.classes) for element in own[:meeting])
