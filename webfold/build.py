@@ -17,11 +17,11 @@ import unicodedata
 from itertools import islice
 from urllib.parse import unquote
 
+from webfold.gutters import is_gutter, names_gutter, numbered_table, only_numbers
 from webfold.markdown import (TAG_MARKS, address_at_end, backslashes_before, before_markup, code_fence, code_span,
                               destination, escape_dollars, escape_end, escape_inline, escape_line_start, escape_prose,
                               holds_address, link_title, reads_through, runs_into_markup, starts_markup, unlinked)
 from webfold.mathml import MathText, formula, image_delimiter, is_copy, script_delimiter
-from webfold.gutters import is_gutter, names_gutter, numbered_table, only_numbers
 from webfold.memo import remember
 from webfold.microsyntaxes import html_integer, largest_candidate
 from webfold._scan import TokenFlag, TokenKind, Tokens
@@ -4177,12 +4177,12 @@ class Builder:
         block.link_chars += leaf.link_chars
         return target
 
-    # ----------------------------------------------------------------- tables
+    # ------------------------------------------------------------------- code
 
     def language_wrappers(self) -> list[Frame]:
         """The elements around a <pre> whose classes may name its language: the three
         nearest, not counting the parts of a highlighter's line-number table (a
-        ``<table>`` of :data:`webfold.gutters.NUMBERED_TABLES`) between them, whose own
+        ``<table>`` of :data:`webfold.gutters.NUMBERED_TABLE_TOKENS`) between them, whose own
         classes are read too; at most :data:`WRAPPER_REACH` in all."""
         frames = self.stack[-1:-1 - WRAPPER_REACH:-1]
         table = next((position for position, frame in enumerate(frames) if frame.tag == "table"), -1)
@@ -4236,6 +4236,8 @@ class Builder:
                     del blocks[position]
                 return
 
+    # ----------------------------------------------------------------- tables
+
     def add_cell(self, frame: Frame, sink: Sink) -> None:
         sink.containers.clear()
         self.close_open_block(sink)
@@ -4287,8 +4289,9 @@ class Builder:
         return blocks
 
 
-#: The elements around a <pre> read for its language: three, and the parts of a table
-#: among them (td, tr, tbody, table), at most this many in all.
+#: The elements around a <pre> read for its language: three, and the parts of a
+#: highlighter's line-number table among them (td, tr, tbody, table), at most this
+#: many in all (Builder.language_wrappers).
 WRAPPER_REACH = 8
 #: Blocks of another visibility that may stand between a gutter and its code (see
 #: Builder.drop_gutter).
