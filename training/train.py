@@ -240,8 +240,9 @@ def main(argv: list[str] | None = None) -> int:
                              "ground truths (training/synthetic.py)")
     parser.add_argument("--per-page", type=Path, metavar="FILE",
                         help="write each page's cross-validated precision, recall and F1, and its "
-                             "blocks' out-of-fold scores and labels, as JSON (compare two runs with "
-                             "python -m training.paired)")
+                             "blocks' out-of-fold stage-2 scores and labels (in the order of "
+                             "webfold.to_blocks(html, url, chrome=True)), as JSON (compare two runs "
+                             "with python -m training.paired)")
     args = parser.parse_args(argv)
     # Each mistake is said now, not after the twenty minutes of cross-validation.
     if args.out is None and not args.cv_only:
