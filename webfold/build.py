@@ -4214,15 +4214,19 @@ class Builder:
             del self.pre_parts[start:]      # a column of its own (Rouge's <td class="gutter">)
         elif len(text.split()) == 1:
             # a number at the start of a line, which keeps its line breaks
-            self.pre_parts[start:] = ["\n" * text.count("\n")]
+            self.pre_parts[start:] = ["\n" * text.count("\n")] if "\n" in text else []
 
     def at_code_line_start(self) -> bool:
-        """Whether the preformatted text so far ends a line (or is empty), white space aside."""
-        for part in reversed(self.pre_parts):
-            stripped = part.rstrip(" \t")
+        """Whether the preformatted text so far ends a line (or is empty), white space
+        aside. At most :data:`LINE_START_PARTS` parts are read back, so that a run of
+        blank parts (spaces, or numbers already taken out) costs each element a bounded
+        look, not the whole run again (breaker of session 35: quadratic time)."""
+        parts = self.pre_parts
+        for position in range(len(parts) - 1, max(len(parts) - 1 - LINE_START_PARTS, -1), -1):
+            stripped = parts[position].rstrip(" \t")
             if stripped:
                 return stripped.endswith(("\n", "\r"))
-        return True
+        return len(parts) <= LINE_START_PARTS
 
     def drop_gutter(self, blocks: list[Block], code: Block) -> None:
         """Remove from ``blocks`` the line-number gutter of ``code`` (a code block about
@@ -4293,6 +4297,9 @@ class Builder:
 #: highlighter's line-number table among them (td, tr, tbody, table), at most this
 #: many in all (Builder.language_wrappers).
 WRAPPER_REACH = 8
+#: Parts of preformatted text read back to find where a line starts (see
+#: Builder.at_code_line_start): spaces and emptied numbers between lines are few.
+LINE_START_PARTS = 8
 #: Blocks of another visibility that may stand between a gutter and its code (see
 #: Builder.drop_gutter).
 GUTTER_LOOKBACK = 3

@@ -76,9 +76,9 @@ def line_numbers(block: Block) -> int:
     """How many numbers ``block``'s text holds when it holds nothing else
     (:func:`only_numbers`) and they count up by one (``1 2 3``, or ``40 41 42`` for an
     excerpt); 0 otherwise."""
-    tokens = block.text.split()
     if not only_numbers(block.text):
         return 0
+    tokens = block.text.split()
     first = int(tokens[0])
     if any(int(token) != first + step for step, token in enumerate(tokens)):
         return 0
