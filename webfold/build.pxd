@@ -86,6 +86,7 @@ cdef class ListState:
 cdef class Builder:
     cdef public object tokens
     cdef public object resolve
+    cdef public dict destinations
     cdef public bint images
     cdef public list stack
     cdef public dict open_count
@@ -229,7 +230,10 @@ cdef class Builder:
     @cython.locals(mark=Mark)
     cdef bint link_open(self)
     cdef object open_mark(self, str name, int role, object attributes, Frame parent)
+    @cython.locals(mark=Mark, found=tuple)
     cdef object _link_mark(self, object attributes)
+    @cython.locals(key=tuple)
+    cdef tuple destination(self, str value, bint image)
     cdef void _open_code(self, object mark)
     cdef void close_mark(self, object mark)
     cdef void _write_closer(self, Mark mark)
@@ -256,6 +260,7 @@ cdef class Builder:
     cdef void task_marker(self, dict attributes)
     cdef void image(self, dict attributes)
     cdef void noscript_image(self, dict attributes)
+    @cython.locals(found=tuple)
     cdef void write_image(self, str src, str alt, str title)
     @cython.locals(parts=list, mark=Mark, blank=Py_ssize_t)
     cdef void flush(self)

@@ -877,6 +877,10 @@ class Builder:
         self.saw_tab = False
         self.offset = 0
         self.resolve = Resolver(base, safe_links, data_images)
+        # Each href and src resolved and written as a destination, by (value, image):
+        # a third of the hrefs of the WCXB benchmark pages repeat one before them
+        # (menus, tiles); emptied when a <base> changes the resolver.
+        self.destinations: dict[tuple[str, bool], tuple[str, str] | None] = {}
         self.images = images
         self.stack: list[Frame] = []
         self.open_count: dict[str, int] = {}
@@ -1397,6 +1401,7 @@ class Builder:
         base = self.resolve.target(href)
         if base is not None and scheme(base) not in ("data", "javascript"):
             self.resolve = self.resolve.rebased(base)
+            self.destinations.clear()
 
     def block_start(self, name: str, role: int, flags: int, attributes, chrome: int) -> None:
         self.flush_for_block()
@@ -3201,13 +3206,28 @@ class Builder:
         """The mark of a link with these attributes, or None where none is written: no
         ``href``, inside another link, or an unsafe target (its text stays, unlinked)."""
         href = attributes.get("href") if attributes else None
-        if href is None or any(m.link is not None for m in self.marks):
+        if href is None:
             return None
-        target = self.resolve.target(href)
-        if target is None:
+        for mark in self.marks:
+            if mark.link is not None:
+                return None
+        found = self.destination(href, False)
+        if found is None:
             return None
-        title = attributes.get("title", "")
-        return Mark("[", "](" + destination(target) + link_title(title) + ")", target)
+        target, written = found
+        return Mark("[", "](" + written + link_title(attributes.get("title", "")) + ")", target)
+
+    def destination(self, value: str, image: bool) -> tuple[str, str] | None:
+        """The target of an ``href`` (with ``image``, of a ``src``) and its link
+        destination as written (:func:`webfold.markdown.destination`), or None where
+        :meth:`webfold.urls.Resolver.target` drops it; remembered for the page."""
+        key = (value, image)
+        found = self.destinations.get(key, False)
+        if found is False:
+            target = self.resolve.target(value, image)
+            found = None if target is None else (target, destination(target))
+            remember(self.destinations, key, found, len(value))
+        return found
 
     def _open_code(self, mark: Mark) -> None:
         """Start the code span of ``mark`` (written when it closes), or continue the one
@@ -3670,8 +3690,8 @@ class Builder:
             self.write_image(src, alt or " ".join(attributes.get("alt", "").split()), title)
 
     def write_image(self, src: str, alt: str, title: str) -> None:
-        target = self.resolve.target(src, image=True)
-        if target is None:
+        found = self.destination(src, True)
+        if found is None:
             return
         self.place("!")
         self.line_start = False
@@ -3680,7 +3700,7 @@ class Builder:
             # GitHub's renderer (cmark-gfm) reads "[^" as a footnote's: "![^a](i.png)"
             # is "!" and a link there (breaker of session 31)
             alt = "\\" + alt
-        part = f"![{alt}]({destination(target)}{link_title(title)})"
+        part = f"![{alt}]({found[1]}{link_title(title)})"
         self.parts.append(part)
         if "$" in part:
             self.dollars[id(part)] = part
