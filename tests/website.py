@@ -229,7 +229,10 @@ def _bad_checksum(handler: Handler):
 
 BOMB = brotli.compress(bytes(50_000_000))       # 50 MB of zeros in a few hundred bytes
 
-BUSY_PAGE = ("<!doctype html><title>Busy</title><p>%s</p><script>setTimeout(() => { for (;;) {} }, 50)"
+# The loop starts in the load event's handler: started by a timer, it lost the race
+# with the conversion on a loaded machine, which read the page before it ran (seen in
+# session 36's full test run).
+BUSY_PAGE = ("<!doctype html><title>Busy</title><p>%s</p><script>addEventListener('load', () => { for (;;) {} })"
              "</script>" % PROSE)
 HANGING_IMAGE_PAGE = "<!doctype html><title>Waiting</title><h1>Waiting</h1><p>%s</p><img src=/hang>" % PROSE
 
