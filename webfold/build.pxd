@@ -282,6 +282,7 @@ cdef class Builder:
     @cython.locals(sink=Sink, containers=list, container=Container, listing=Container, index=Py_ssize_t, item=Frame, separate=bint, decided=bint, new_item=bint)
     cdef void emit(self, object block)
     cdef void add_cell(self, Frame frame, Sink sink)
+    @cython.locals(leaves=list)
     cdef void close_table(self, Frame frame)
     cdef list finish(self)
 

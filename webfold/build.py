@@ -1455,7 +1455,11 @@ class Builder:
             # session 32)
             for frame in self.language_wrappers():
                 classes = frame.attributes.get("class", "") if frame.attributes else ""
-                if "highlight-" in classes or "language-" in classes:
+                tokens = classes.split()
+                if same(frame.tag, "figure") and len(tokens) == 2 and tokens[0] == "highlight":
+                    # Hexo's <figure class="highlight bash">: the second class alone
+                    self.code_language({"data-lang": tokens[1]}, True)
+                elif "highlight-" in classes or "language-" in classes:
                     self.code_language({"class": " ".join(
                         token for token in classes.split() if token.startswith(("highlight-", "language-"))
                         and not _HUMAN_LANGUAGE.fullmatch(token.split("-", 1)[1]))}, True)
@@ -4202,11 +4206,17 @@ class Builder:
     def language_wrappers(self) -> list[Frame]:
         """The elements around a <pre> whose classes may name its language: the three
         nearest, not counting the parts of a highlighter's line-number table (a
-        ``<table>`` of :data:`webfold.gutters.NUMBERED_TABLE_TOKENS`) between them, whose own
-        classes are read too; at most :data:`WRAPPER_REACH` in all."""
+        ``<table>`` of :data:`webfold.gutters.NUMBERED_TABLE_TOKENS`, or any table directly
+        in Hexo's ``<figure class="highlight bash">``) between them, whose own classes are
+        read too; at most :data:`WRAPPER_REACH` in all."""
         frames = self.stack[-1:-1 - WRAPPER_REACH:-1]
         table = next((position for position, frame in enumerate(frames) if frame.tag == "table"), -1)
-        if table < 0 or not (frames[table].attributes and numbered_table(frames[table].attributes.get("class", ""))):
+        if table < 0:
+            return frames[:3]
+        outer = frames[table + 1] if table + 1 < len(frames) else None
+        if not (frames[table].attributes and numbered_table(frames[table].attributes.get("class", ""))
+                or outer is not None and same(outer.tag, "figure") and outer.attributes
+                and outer.attributes.get("class", "").split()[:1] == ["highlight"]):
             return frames[:3]
         counted = [position for position, frame in enumerate(frames)
                    if position > table or frame.tag not in TABLE_PARTS]
@@ -4285,10 +4295,19 @@ class Builder:
             return
         grid = None if table.is_layout() else table.grid()
         if grid is None:                    # a layout table, or one too sparse to draw
+            # A highlighter's table of a gutter cell and a code cell: the gutter goes
+            # here, where both cells' blocks are at hand, and not only when emit meets
+            # them at the top level (inside a list item or a quote, the gutter's lines
+            # would have joined the item's before the code came).
+            leaves: list[Block] = []
             for row in rows:
                 for cell in row:
                     for block in cell.blocks:
-                        self.emit(block)
+                        if block.kind == "code" and leaves:
+                            self.drop_gutter(leaves, block)
+                        leaves.append(block)
+            for block in leaves:
+                self.emit(block)
             return
         if not grid:
             return
