@@ -518,20 +518,37 @@ def test_a_line_number_table_inside_a_list_item_or_quote_is_left_out(wrap, expec
     assert md(html) == webfold.to_markdown(html) == expected.format(fence=fence, a=a, b=b)
 
 
-@pytest.mark.parametrize("html, expected", [
+HEXO_TABLE = ('<figure class="{}"><table><tr><td class="gutter"><pre><span class="line">1</span><br></pre></td>'
+              '<td class="code"><pre><span class="line">x</span><br></pre></td></tr></table></figure>')
+
+
+@pytest.mark.parametrize("classes, fence", [
     # Hexo names the language by the second class of its <figure class="highlight">
-    ('<figure class="highlight js"><pre>w</pre></figure>', "```js\nw\n```\n"),
-    ('<figure class="highlight plaintext"><table><tr><td class="code"><pre>w</pre></td></tr></table></figure>',
-     "```plaintext\nw\n```\n"),
-    # but only that form: one class, three, or a <div>, name nothing
-    ('<figure class="highlight"><pre>x</pre></figure>', "```\nx\n```\n"),
-    ('<figure class="highlight a b"><pre>y</pre></figure>', "```\ny\n```\n"),
-    ('<div class="highlight js"><pre>z</pre></div>', "```\nz\n```\n"),
-    # and a table's figure past three elements names nothing either
-    ('<figure class="highlight js"><div><table><tr><td><div><div><pre>v</pre></div></div></td></tr></table></div>'
-     '</figure>', "```\nv\n```\n"),
+    ("highlight bash", "```bash"), ("highlight plaintext", "```plaintext"),
+    # a class of the usual forms is read as those are (breaker of session 36)
+    ("highlight language-python", "```python"), ("highlight highlight-source-js", "```js"),
+    # and none from other words, one class, three, or a human language
+    ("highlight notranslate", "```"), ("highlight en", "```"), ("highlight language-en", "```"),
+    ("highlight \u65e5\u672c\u8a9e", "```"), ("highlight", "```"), ("highlight a b", "```"),
+    ("code highlight", "```"),
 ])
-def test_hexo_names_the_language_by_its_figure_class(html, expected):
+def test_hexo_names_the_language_by_its_figure_class(classes, fence):
+    assert md(HEXO_TABLE.format(classes)) == fence + "\nx\n```\n"
+
+
+@pytest.mark.parametrize("html, expected", [
+    # only in Hexo's table: a figure round a <pre> names nothing by a bare word
+    ('<figure class="highlight js"><pre>w</pre></figure>', "```\nw\n```\n"),
+    ('<figure class="highlight js"><table><tbody><tr><td class="code"><pre>w</pre></td></tr></tbody></table>'
+     "</figure>", "```js\nw\n```\n"),
+    ('<figure class="highlight js"><table><tr><td><pre>w</pre></td></tr></table></figure>', "```\nw\n```\n"),
+    ('<figure class="highlight js"><div><table><tr><td class="code"><pre>w</pre></td></tr></table></div></figure>',
+     "```\nw\n```\n"),
+    # and the wrappers above a Hexo figure are not read (breaker of session 36:
+    # "highlight-wrapper" named the language "wrapper")
+    ('<div class="highlight-wrapper">' + HEXO_TABLE.format("highlight") + "</div>", "```\nx\n```\n"),
+])
+def test_hexo_figure_language_is_read_in_its_table_only(html, expected):
     assert md(html) == expected
 
 
@@ -609,6 +626,38 @@ def test_a_single_line_number_in_a_named_gutter_cell_is_left_out():
     html = ('<table class="lntable"><tr><td class="lntd"><pre><span class="lnt">1</span></pre></td>'
             '<td class="lntd"><pre>go test ./...</pre></td></tr></table>')
     assert md(html) == "```\ngo test ./...\n```\n"
+
+
+@pytest.mark.parametrize("badge, expected", [
+    ('<div class="select-none rounded-full">1</div>', "1\n\n"),
+    ('<div class="select-none rounded-full">2</div>', "2\n\n"),
+    ('<span class="step-number select-none">3</span>', "3\n\n"),
+    ('<div class="ln">1</div>', "1\n\n"),
+    ('<pre class="lineno">2</pre>', "```\n2\n```\n\n"),
+])
+def test_a_step_number_before_a_one_line_command_is_kept(badge, expected):
+    # A number alone is a gutter only as a code block of the number 1 (newcomer of
+    # session 36: tutorial step badges of a gutter's class were dropped)
+    html = f'<div class="flex gap-2">{badge}<pre><code class="language-bash">pip install foo</code></pre></div>'
+    assert md(html) == expected + "```bash\npip install foo\n```\n"
+
+
+def test_numbers_of_a_generic_class_right_after_code_are_its_output():
+    # "select-none" (a number a reader cannot select) marks a command's output too: a
+    # <pre> of numbers after a code block is kept, before the next one's lines or not
+    # (newcomer of session 36: "seq 3"'s output was taken for the gutter of "make")
+    html = ('<div class="not-prose"><pre><code class="language-bash">seq 3</code></pre>'
+            '<pre class="select-none text-gray-400">1\n2\n3</pre><pre><code class="language-bash">make\nmake test\n'
+            'make install</code></pre></div>')
+    assert md(html) == ("```bash\nseq 3\n```\n\n```\n1\n2\n3\n```\n\n"
+                        "```bash\nmake\nmake test\nmake install\n```\n")
+    # a gutter of a viewer's own class right after code still goes, and a generic one
+    # after prose
+    assert md(html.replace("select-none", "linenos")) == md(html.replace("select-none", "linenos").replace(
+        '<pre class="linenos text-gray-400">1\n2\n3</pre>', "")) == \
+        "```bash\nseq 3\n```\n\n```bash\nmake\nmake test\nmake install\n```\n"
+    assert md(html.replace('<pre><code class="language-bash">seq 3</code></pre>', "<p>Build:</p>")) == \
+        "Build:\n\n```bash\nmake\nmake test\nmake install\n```\n"
 
 
 @pytest.mark.parametrize("html, expected", [

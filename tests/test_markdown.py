@@ -103,6 +103,10 @@ CASES = [
     # language-x first wherever it stands (Elementor's "highlight-height" is a height);
     # "auto" and "none" name no language (Discourse, prettify)
     ("<pre class='highlight-height language-typescript'>t</pre>", "```typescript\nt\n```\n"),
+    # nor are the parts of a theme's code box (breaker of session 36: "wrapper")
+    ("<div class='highlight-wrapper'><pre>w</pre></div>", "```\nw\n```\n"),
+    ("<div class='highlight-tools'><div class='highlight-box'><pre>w</pre></div></div>", "```\nw\n```\n"),
+    ("<div class='highlight-container highlight-console'><pre>w</pre></div>", "```console\nw\n```\n"),
     ("<pre class='lang-js language-python'>p</pre>", "```python\np\n```\n"),
     ("<pre class='lang-auto'><code class='lang-ruby'>r</code></pre>", "```ruby\nr\n```\n"),
     ("<pre class='lang-none prettyprint-override'>n</pre>", "```\nn\n```\n"),

@@ -268,6 +268,8 @@ cdef class Builder:
     cdef void new_code_line(self)
     cdef void close_pre(self)
     cdef void code_language(self, object attributes, bint wrapper=*)
+    @cython.locals(frames=list, tags=list, figure=Py_ssize_t)
+    cdef str hexo_language(self)
     cdef bint nested_list(self)
     @cython.locals(state=ListState, frame=Frame, container=Container)
     cdef Container open_item(self)

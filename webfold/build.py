@@ -1266,7 +1266,7 @@ class Builder:
                 self.new_code_line()
                 frame_flags |= LINE_AFTER
             if attributes is not None and "class" in attributes and not self.line_number_starts \
-                    and names_gutter(attributes["class"], True) and self.at_code_line_start():
+                    and names_gutter(attributes["class"]) and self.at_code_line_start():
                 frame_flags |= LINE_NUMBERS
                 self.line_number_starts.append(len(self.pre_parts))
             self.push(name, NONE, frame_flags, attributes, None, chrome)
@@ -1455,14 +1455,13 @@ class Builder:
             # session 32)
             for frame in self.language_wrappers():
                 classes = frame.attributes.get("class", "") if frame.attributes else ""
-                tokens = classes.split()
-                if same(frame.tag, "figure") and len(tokens) == 2 and tokens[0] == "highlight":
-                    # Hexo's <figure class="highlight bash">: the second class alone
-                    self.code_language({"data-lang": tokens[1]}, True)
-                elif "highlight-" in classes or "language-" in classes:
+                if "highlight-" in classes or "language-" in classes:
                     self.code_language({"class": " ".join(
                         token for token in classes.split() if token.startswith(("highlight-", "language-"))
                         and not _HUMAN_LANGUAGE.fullmatch(token.split("-", 1)[1]))}, True)
+            hexo = self.hexo_language()
+            if hexo:
+                self.code_language({"data-lang": hexo}, True)
         elif role == TABLE:
             data = Table()
             self.tables.append(data)
@@ -4206,21 +4205,38 @@ class Builder:
     def language_wrappers(self) -> list[Frame]:
         """The elements around a <pre> whose classes may name its language: the three
         nearest, not counting the parts of a highlighter's line-number table (a
-        ``<table>`` of :data:`webfold.gutters.NUMBERED_TABLE_TOKENS`, or any table directly
-        in Hexo's ``<figure class="highlight bash">``) between them, whose own classes are
-        read too; at most :data:`WRAPPER_REACH` in all."""
+        ``<table>`` of :data:`webfold.gutters.NUMBERED_TABLE_TOKENS`) between them, whose own
+        classes are read too; at most :data:`WRAPPER_REACH` in all."""
         frames = self.stack[-1:-1 - WRAPPER_REACH:-1]
         table = next((position for position, frame in enumerate(frames) if frame.tag == "table"), -1)
-        if table < 0:
-            return frames[:3]
-        outer = frames[table + 1] if table + 1 < len(frames) else None
-        if not (frames[table].attributes and numbered_table(frames[table].attributes.get("class", ""))
-                or outer is not None and same(outer.tag, "figure") and outer.attributes
-                and outer.attributes.get("class", "").split()[:1] == ["highlight"]):
+        if table < 0 or not (frames[table].attributes and numbered_table(frames[table].attributes.get("class", ""))):
             return frames[:3]
         counted = [position for position, frame in enumerate(frames)
                    if position > table or frame.tag not in TABLE_PARTS]
         return frames[:counted[2] + 1] if len(counted) > 2 else frames
+
+    def hexo_language(self) -> str:
+        """The language that Hexo names for a <pre> about to open, or "": Hexo writes
+        each code block as ``<figure class="highlight bash"><table><tr><td
+        class="code"><pre>`` (after a ``<td class="gutter">`` when lines are numbered),
+        the language as the figure's second and last class. Read in that form only, and
+        not where that class is a human language, ``notranslate`` or not ASCII: a
+        figure's classes are the page's own elsewhere (breaker of session 36:
+        "highlight notranslate")."""
+        frames = self.stack[-1:-1 - 5:-1]
+        tags = [frame.tag for frame in frames]
+        if tags[:3] != ["td", "tr", "tbody"] and tags[:3] != ["td", "tr", "table"]:
+            return ""
+        figure = 4 if tags[2] == "tbody" else 3
+        if len(frames) <= figure or tags[figure - 1] != "table" or not same(tags[figure], "figure"):
+            return ""
+        cell, outer = frames[0].attributes, frames[figure].attributes
+        tokens = outer.get("class", "").split() if outer else []
+        if not (cell and "code" in cell.get("class", "").split() and len(tokens) == 2 and tokens[0] == "highlight"):
+            return ""
+        named = named_language({"class": tokens[1]})     # "highlight language-python"
+        name = named[1] if named is not None else tokens[1]
+        return "" if not name.isascii() or _HUMAN_LANGUAGE.fullmatch(name) or name.lower() == "notranslate" else name
 
     def drop_line_numbers(self, name: str) -> None:
         """At the end of an element inside preformatted text whose class names line
@@ -4266,7 +4282,7 @@ class Builder:
         for position in range(len(blocks) - 1, max(len(blocks) - 2 - GUTTER_LOOKBACK, -1), -1):
             candidate = blocks[position]
             if not (candidate.chrome ^ code.chrome) & (CHROME_HIDDEN | CHROME_INVISIBLE):
-                if is_gutter(candidate, code):
+                if is_gutter(candidate, code, blocks[position - 1] if position else None):
                     del blocks[position]
                 return
 

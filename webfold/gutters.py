@@ -36,6 +36,10 @@ GUTTER_KINDS = ("code", "list", "paragraph")
 GUTTER_TOKENS = frozenset({
     "gutter", "lineno", "linenos", "linenodiv", "lntd", "lnt", "ln", "line-numbers", "line-number",
     "linenumber", "linenumbers", "numbers", "select-none", "hljs-ln-numbers", "code-line-numbers"})
+#: Of those, the generic words, which mark other numbers too: a gutter named by them
+#: alone is no gutter right after another code block, whose output it is then (a
+#: ``<pre class="select-none">`` of ``seq 3``'s ``1 2 3``: newcomer of session 36).
+GENERIC_GUTTER_TOKENS = frozenset({"numbers", "select-none"})
 #: Of those, the ones that name line numbers inside the code itself, where generic
 #: words ("numbers", a number a reader cannot select) may mark real values.
 IN_CODE_TOKENS = frozenset({"gutter", "lineno", "linenos", "linenodiv", "lntd", "lnt", "ln", "line-number",
@@ -48,11 +52,10 @@ NUMBERED_TABLE_TOKENS = frozenset({"highlighttable", "lntable", "rouge-table"})
 TRAILING_LINES = 2
 
 
-def names_gutter(classes: str, in_code: bool = False) -> bool:
-    """Whether a ``class`` attribute holds a token of :data:`GUTTER_TOKENS` (with
-    ``in_code``, of :data:`IN_CODE_TOKENS`: an element inside preformatted text)."""
-    tokens = IN_CODE_TOKENS if in_code else GUTTER_TOKENS
-    return any(token in tokens for token in classes.lower().split())
+def names_gutter(classes: str) -> bool:
+    """Whether the ``class`` attribute of an element inside preformatted text holds a
+    token of :data:`IN_CODE_TOKENS`."""
+    return any(token in IN_CODE_TOKENS for token in classes.lower().split())
 
 
 def numbered_table(classes: str) -> bool:
@@ -85,13 +88,17 @@ def line_numbers(block: Block) -> int:
     return len(tokens)
 
 
-def is_gutter(block: Block, code: Block) -> bool:
+def is_gutter(block: Block, code: Block, before: Block | None = None) -> bool:
     """Whether ``block``, written before the code block ``code`` and as seen as it (both
     shown, or both hidden), is its line-number gutter: only numbers counting up by one
-    (:func:`line_numbers`; one alone beside a line of code), no image, as many as
-    ``code`` has lines (or up to :data:`TRAILING_LINES` more), in an element that meets
-    ``code``'s within :data:`REACH` levels (or both within that of the top), named a
-    gutter by a class (:data:`GUTTER_TOKENS`) below the meeting point."""
+    (:func:`line_numbers`), no image, as many as ``code`` has lines (or up to
+    :data:`TRAILING_LINES` more), in an element that meets ``code``'s within
+    :data:`REACH` levels (or both within that of the top), named a gutter by a class
+    (:data:`GUTTER_TOKENS`) below the meeting point; by a generic one
+    (:data:`GENERIC_GUTTER_TOKENS`) only when ``before``, the block written before it
+    (None: none), is no code block. One number alone is a gutter only as viewers write
+    it beside a line of code, a code block of the number 1: a "2" before a command, or
+    a number in a paragraph, is a step's (newcomer of session 36)."""
     if block.kind not in GUTTER_KINDS or code.kind != "code" or "![" in block.md \
             or (block.chrome ^ code.chrome) & (CHROME_HIDDEN | CHROME_INVISIBLE):
         return False
@@ -102,6 +109,8 @@ def is_gutter(block: Block, code: Block) -> bool:
     lines = code.text.count("\n") + 1
     if not lines <= count <= lines + TRAILING_LINES:
         return False
+    if count == 1 and (block.kind != "code" or int(block.text) != 1):
+        return False
     own = list(gutter.ancestors(REACH + 1))
     theirs = set(map(id, source.ancestors(REACH + 1)))
     meeting = next((level for level, element in enumerate(own) if id(element) in theirs), None)
@@ -109,4 +118,8 @@ def is_gutter(block: Block, code: Block) -> bool:
         if len(own) > REACH or len(theirs) > REACH:
             return False
         meeting = len(own)      # both near the top: they meet at the document
-    return any(names_gutter(element.classes) for element in own[:meeting])
+    tokens = {token for element in own[:meeting] for token in element.classes.lower().split()}
+    if tokens.isdisjoint(GUTTER_TOKENS):
+        return False
+    return not (tokens & GUTTER_TOKENS <= GENERIC_GUTTER_TOKENS and before is not None and before.kind == "code"
+                and not (before.chrome ^ code.chrome) & (CHROME_HIDDEN | CHROME_INVISIBLE))

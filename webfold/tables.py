@@ -438,10 +438,13 @@ REACT_SEGMENT = LazyPattern(r"S:[0-9a-f]+$")
 #: Classes that name the language of a code block: ``language-x`` (the HTML
 #: standard's convention, §4.5.15, taken first wherever it stands), ``lang-x``,
 #: ``highlight-source-x`` (GitHub), ``brush: x`` (SyntaxHighlighter), ``highlight-x``
-#: (but Elementor's ``highlight-height``, a height), pandoc's ``sourceCode x`` (after
-#: its ``numberSource`` when lines are numbered).
+#: (but Elementor's ``highlight-height``, a height, and the parts of a theme's code
+#: box, ``highlight-wrapper``, ``-tools``, …: breaker of session 36), pandoc's
+#: ``sourceCode x`` (after its ``numberSource`` when lines are numbered).
 CODE_LANGUAGE = LazyPattern(
-    r"(?:^|\s)language-([\w+#.-]+)|(?:^|\s)(?:lang-|highlight-source-|highlight-(?!height\b)|brush:\s*"
+    r"(?:^|\s)language-([\w+#.-]+)|(?:^|\s)(?:lang-|highlight-source-"
+    r"|highlight-(?!(?:height|wrap|wrapper|container|tools|toolbar|box|block|header|content|inner|outer|area"
+    r"|title|caption|bar)\b)|brush:\s*"
     r"|sourceCode\s+(?:numberSource\s+)?(?!number))([\w+#.-]+)",
     re.IGNORECASE,
 )
