@@ -522,6 +522,47 @@ HEXO_TABLE = ('<figure class="{}"><table><tr><td class="gutter"><pre><span class
               '<td class="code"><pre><span class="line">x</span><br></pre></td></tr></table></figure>')
 
 
+CODE_JS = '<pre><code class="language-js">const a = 1;\n  const b = 2;\nlog(a + b);</code></pre>'
+JS_LINES = ["```js", "const a = 1;", "  const b = 2;", "log(a + b);", "```"]
+
+
+@pytest.mark.parametrize("html, first, inside", [
+    # a <pre> column, and <br>-separated lines, beside the code in a list item or a
+    # quote (newcomer of session 36: kept there as a code block of numbers)
+    ('<ol><li><p>In a step:</p><div class="flex"><pre class="select-none">1\n2\n3</pre>{code}</div></li></ol>',
+     "1. In a step:\n\n   ", "   "),
+    ('<blockquote><div class="flex"><pre class="linenos">1\n2\n3</pre>{code}</div></blockquote>', "> ", "> "),
+    ('<ul><li><div><div class="line-numbers select-none">1<br>2<br>3</div>{code}</div></li></ul>', "- ", "  "),
+    # past a hidden note, in both modes
+    ('<ol><li><div><pre class="linenos">1\n2\n3</pre><div hidden>Copied!</div>{code}</div></li></ol>',
+     "1. ", "   "),
+])
+def test_a_line_number_column_inside_a_list_item_or_quote_is_left_out(html, first, inside):
+    html = html.format(code=CODE_JS)
+    expected = first + ("\n" + inside).join(JS_LINES) + "\n"
+    assert md(html) == webfold.to_markdown(html) == expected
+
+
+@pytest.mark.parametrize("html, expected", [
+    # numbers that are no gutter stay where they stood, as before they were held: a
+    # command's output, a number before one line, numbers before prose or at an item's
+    # end, and a run of counts counting up (WCXB dev 0549's "12" shares and "13"
+    # voters, which a first version of the hold lost)
+    ('<ul><li><pre><code>seq 3</code></pre><pre class="select-none">1\n2\n3</pre><pre>a\nb\nc</pre></li></ul>',
+     "- ```\n  seq 3\n  ```\n\n  ```\n  1\n  2\n  3\n  ```\n\n  ```\n  a\n  b\n  c\n  ```\n"),
+    ("<ul><li><p>1</p><pre>x</pre></li></ul>", "- 1\n\n  ```\n  x\n  ```\n"),
+    ('<ul><li><pre class="linenos">1\n2\n3</pre><p>Then text</p></li></ul>',
+     "- ```\n  1\n  2\n  3\n  ```\n\n  Then text\n"),
+    ('<ol><li><pre class="linenos">1\n2\n3</pre></li><li>next</li></ol>', "1. ```\n   1\n   2\n   3\n   ```\n2. next\n"),
+    ('<ul><li><p><a href="#s">12</a></p><p><a href="#v">13</a></p><p>0</p></li><li>next</li></ul>',
+     "- [12](#s)\n\n  [13](#v)\n\n  0\n\n- next\n"),
+    ('<blockquote><p>1</p><p>2</p><table><tr><td>3</td></tr></table><p>4</p></blockquote>',
+     "> 1\n>\n> 2\n>\n> 3\n>\n> 4\n"),
+])
+def test_numbers_inside_a_list_item_or_quote_that_are_no_gutter_are_kept(html, expected):
+    assert md(html) == webfold.to_markdown(html, selection=False) == expected
+
+
 @pytest.mark.parametrize("classes, fence", [
     # Hexo names the language by the second class of its <figure class="highlight">
     ("highlight bash", "```bash"), ("highlight plaintext", "```plaintext"),

@@ -87,6 +87,8 @@ cdef class Builder:
     cdef public object tokens
     cdef public object resolve
     cdef public dict destinations
+    cdef public list gutter_held
+    cdef public object before_held, last_placed
     cdef public bint images
     cdef public list stack
     cdef public dict open_count
@@ -281,8 +283,13 @@ cdef class Builder:
     cdef void close_open_block(self, Sink sink)
     @cython.locals(frame=Frame)
     cdef object innermost_element(self)
-    @cython.locals(sink=Sink, containers=list, container=Container, listing=Container, index=Py_ssize_t, item=Frame, separate=bint, decided=bint, new_item=bint)
+    @cython.locals(sink=Sink, held=list)
     cdef void emit(self, object block)
+    @cython.locals(held=list, blocks=list, sink=Sink)
+    cdef void place_held(self)
+    @cython.locals(containers=list, container=Container, listing=Container, index=Py_ssize_t, item=Frame, separate=bint,
+                   decided=bint, new_item=bint)
+    cdef void place_leaf(self, Sink sink, object block)
     cdef void add_cell(self, Frame frame, Sink sink)
     @cython.locals(leaves=list)
     cdef void close_table(self, Frame frame)

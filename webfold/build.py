@@ -17,7 +17,7 @@ import unicodedata
 from itertools import islice
 from urllib.parse import unquote
 
-from webfold.gutters import is_gutter, names_gutter, numbered_table, only_numbers
+from webfold.gutters import GUTTER_KINDS, is_gutter, line_numbers, names_gutter, numbered_table, only_numbers
 from webfold.markdown import (TAG_MARKS, address_at_end, backslashes_before, before_markup, code_fence, code_span,
                               destination, escape_dollars, escape_end, escape_inline, escape_line_start, escape_prose,
                               holds_address, link_title, reads_through, runs_into_markup, starts_markup, unlinked)
@@ -881,6 +881,11 @@ class Builder:
         # a third of the hrefs of the WCXB benchmark pages repeat one before them
         # (menus, tiles); emptied when a <base> changes the resolver.
         self.destinations: dict[tuple[str, bool], tuple[str, str] | None] = {}
+        # Leaves inside a list or quote held as a possible line-number gutter, and the
+        # leaf written before them (see emit).
+        self.gutter_held: list[Block] = []
+        self.before_held: Block | None = None
+        self.last_placed: Block | None = None
         self.images = images
         self.stack: list[Frame] = []
         self.open_count: dict[str, int] = {}
@@ -1472,6 +1477,7 @@ class Builder:
                 if self.open_count.get("thead"):
                     table.head_rows.add(len(table.rows) - 1)
         elif role == CELL or role == CAPTION or role == CONTROL:
+            self.place_held()
             self.sinks.append(Sink())
         self.push(name, role, flags, attributes, data, chrome)
         if role == ITEM:
@@ -2637,6 +2643,7 @@ class Builder:
             self.close_pre()
         elif role == CELL or role == CAPTION:
             self.flush()
+            self.place_held()
             sink = self.sinks.pop()
             if self.tables:
                 self.add_cell(frame, sink)
@@ -2648,6 +2655,7 @@ class Builder:
             self.close_table(frame)
         elif role == CONTROL:
             self.flush()
+            self.place_held()
             sink = self.sinks.pop()
             sink.containers.clear()
             self.close_open_block(sink)
@@ -4048,9 +4056,11 @@ class Builder:
         self.description_chrome = chrome
 
     def open_container(self, container: Container) -> None:
+        self.place_held()
         self.sinks[-1].containers.append(container)
 
     def close_container(self) -> None:
+        self.place_held()
         sink = self.sinks[-1]
         if not sink.containers:
             return
@@ -4116,12 +4126,45 @@ class Builder:
                     block.kind == "image" or block.kind == "paragraph" and block.text):
                 block.md = ": " + block.md
             self.description_sink = None
-        containers = sink.containers
-        if not containers:
+        if not sink.containers:
             if block.kind == "code" and sink.blocks:
                 self.drop_gutter(sink.blocks, block)
+            self.last_placed = block
             sink.add(block)
             return
+        # Inside a list or quote a leaf's lines join the item's at once, so a leaf that
+        # may be a line-number gutter is held until the next shows whether code follows
+        # it (with up to GUTTER_LOOKBACK blocks seen otherwise between, as at the top).
+        held = self.gutter_held
+        if held:
+            if block.kind == "code":
+                self.drop_gutter(held, block, self.before_held)
+            elif (block.chrome ^ held[0].chrome) & (CHROME_HIDDEN | CHROME_INVISIBLE) and len(held) <= GUTTER_LOOKBACK:
+                held.append(block)
+                return
+            self.place_held()
+        if block.kind in GUTTER_KINDS and block.text[:1].isdigit() and line_numbers(block):
+            self.before_held = self.last_placed
+            held.append(block)
+            return
+        self.place_leaf(sink, block)
+
+    def place_held(self) -> None:
+        """Write the leaves held as a possible gutter (see :meth:`emit`) into the sink
+        that they were emitted to: before its containers change, before another sink
+        takes the leaves or it is closed, and before the next leaf."""
+        held = self.gutter_held
+        if held:
+            blocks = held[:]
+            held.clear()                    # the same list: emit holds the next leaf in it
+            sink = self.sinks[-1]
+            for block in blocks:
+                self.place_leaf(sink, block)
+
+    def place_leaf(self, sink: Sink, block: Block) -> None:
+        """Write a leaf inside the sink's open containers (a list's items, a quote)."""
+        self.last_placed = block
+        containers = sink.containers
         containers[-1].last_list = None     # a block after a list there: the next list is apart
         first_prefix = []
         separate = True             # a blank line between this leaf and the one before
@@ -4274,15 +4317,16 @@ class Builder:
                 return stripped.endswith(("\n", "\r"))
         return len(parts) <= LINE_START_PARTS
 
-    def drop_gutter(self, blocks: list[Block], code: Block) -> None:
+    def drop_gutter(self, blocks: list[Block], code: Block, before: Block | None = None) -> None:
         """Remove from ``blocks`` the line-number gutter of ``code`` (a code block about
         to follow them; :func:`webfold.gutters.is_gutter`): the last of them seen as the
         code is, past at most :data:`GUTTER_LOOKBACK` others (hidden notes such as
-        "Copied!", built only for the selector), so that both modes read the same."""
+        "Copied!", built only for the selector), so that both modes read the same.
+        ``before``: the block written before the first of them (None: none)."""
         for position in range(len(blocks) - 1, max(len(blocks) - 2 - GUTTER_LOOKBACK, -1), -1):
             candidate = blocks[position]
             if not (candidate.chrome ^ code.chrome) & (CHROME_HIDDEN | CHROME_INVISIBLE):
-                if is_gutter(candidate, code, blocks[position - 1] if position else None):
+                if is_gutter(candidate, code, blocks[position - 1] if position else before):
                     del blocks[position]
                 return
 
@@ -4337,6 +4381,7 @@ class Builder:
     # ----------------------------------------------------------------- finish
 
     def finish(self) -> list[Block]:
+        self.place_held()
         sink = self.sinks[0]
         while len(self.sinks) > 1:
             self.sinks.pop()
