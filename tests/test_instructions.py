@@ -18,11 +18,13 @@ def test_the_counted_process_runs_a_stage_over_the_pages(monkeypatch):
     ran = []
     real = instructions.stages.functions
     monkeypatch.setattr(instructions.stages, "functions", lambda: {**real(), "scan": ran.append})
-    instructions.child("scan", True)
+    instructions.child("scan", 1)
     assert len(ran) == 100 and all(isinstance(value, bytes) and value for value in ran)
     ran.clear()
-    instructions.child("scan", False)      # the baseline prepares the inputs only
+    instructions.child("scan", 0)          # the baseline prepares the inputs only
     assert ran == []
+    instructions.child("scan", 2)          # --warm's count: two passes minus one
+    assert len(ran) == 200 and ran[:100] == ran[100:]
 
 
 def test_a_missing_valgrind_is_named(monkeypatch, capsys):
