@@ -699,6 +699,11 @@ def test_numbers_of_a_generic_class_right_after_code_are_its_output():
         "```bash\nseq 3\n```\n\n```bash\nmake\nmake test\nmake install\n```\n"
     assert md(html.replace('<pre><code class="language-bash">seq 3</code></pre>', "<p>Build:</p>")) == \
         "Build:\n\n```bash\nmake\nmake test\nmake install\n```\n"
+    # and after the code of another viewer, not beside it, a generic one is this one's
+    # gutter (newcomer of session 36: consecutive Tailwind viewers)
+    viewer = '<div class="flex"><pre class="select-none">1\n2</pre><pre><code class="language-bash">{}</code></pre></div>'
+    assert md(viewer.format("make\nmake test") + viewer.format("make install\nmake clean")) == \
+        "```bash\nmake\nmake test\n```\n\n```bash\nmake install\nmake clean\n```\n"
 
 
 @pytest.mark.parametrize("html, expected", [

@@ -37,8 +37,9 @@ GUTTER_TOKENS = frozenset({
     "gutter", "lineno", "linenos", "linenodiv", "lntd", "lnt", "ln", "line-numbers", "line-number",
     "linenumber", "linenumbers", "numbers", "select-none", "hljs-ln-numbers", "code-line-numbers"})
 #: Of those, the generic words, which mark other numbers too: a gutter named by them
-#: alone is no gutter right after another code block, whose output it is then (a
-#: ``<pre class="select-none">`` of ``seq 3``'s ``1 2 3``: newcomer of session 36).
+#: alone is no gutter right after a code block beside it (a sibling), whose output it
+#: is then (a ``<pre class="select-none">`` of ``seq 3``'s ``1 2 3``: newcomer of
+#: session 36); after the code of another viewer, it is this one's.
 GENERIC_GUTTER_TOKENS = frozenset({"numbers", "select-none"})
 #: Of those, the ones that name line numbers inside the code itself, where generic
 #: words ("numbers", a number a reader cannot select) may mark real values.
@@ -96,7 +97,7 @@ def is_gutter(block: Block, code: Block, before: Block | None = None) -> bool:
     :data:`REACH` levels (or both within that of the top), named a gutter by a class
     (:data:`GUTTER_TOKENS`) below the meeting point; by a generic one
     (:data:`GENERIC_GUTTER_TOKENS`) only when ``before``, the block written before it
-    (None: none), is no code block. One number alone is a gutter only as viewers write
+    (None: none), is no code block beside it. One number alone is a gutter only as viewers write
     it beside a line of code, a code block of the number 1: a "2" before a command, or
     a number in a paragraph, is a step's (newcomer of session 36)."""
     if block.kind not in GUTTER_KINDS or code.kind != "code" or "![" in block.md \
@@ -122,4 +123,11 @@ def is_gutter(block: Block, code: Block, before: Block | None = None) -> bool:
     if tokens.isdisjoint(GUTTER_TOKENS):
         return False
     return not (tokens & GUTTER_TOKENS <= GENERIC_GUTTER_TOKENS and before is not None and before.kind == "code"
-                and not (before.chrome ^ code.chrome) & (CHROME_HIDDEN | CHROME_INVISIBLE))
+                and not (before.chrome ^ code.chrome) & (CHROME_HIDDEN | CHROME_INVISIBLE)
+                and _siblings(before.element, gutter))
+
+
+def _siblings(one, other) -> bool:
+    """Whether two elements (None: unknown) have the same parent."""
+    return one is not None and one.parent is not None and other.parent is not None \
+        and one.parent.serial == other.parent.serial
