@@ -471,6 +471,35 @@ def test_a_heading_permalink_to_the_page_itself_is_dropped():
     assert md(html, "https://d.example/p#top") == "## Z\n\n## Y [§](https://d.example/q#y)\n"
 
 
+@pytest.mark.parametrize("html, expected", [
+    # Sphinx's "¶" after an API definition's <dt>, and in a code block's, a figure's
+    # and a table's caption: each links to an element around it (newcomer of session
+    # 36: "foo(x)[¶](#mod.foo \"Link to this definition\")", on WCXB dev's Python and
+    # Django documentation pages too)
+    ('<dl class="py function"><dt class="sig sig-object py" id="mod.foo"><span class="sig-name descname">foo'
+     '</span>(x)<a class="headerlink" href="#mod.foo" title="Link to this definition">¶</a></dt><dd><p>Does foo.'
+     "</p></dd></dl>", "foo(x)\n\n: Does foo.\n"),
+    ('<div class="literal-block-wrapper docutils container" id="id1"><div class="code-block-caption">'
+     '<span class="caption-text">example.py</span><a class="headerlink" href="#id1" title="Link to this code">¶</a>'
+     '</div><div class="highlight-python notranslate"><div class="highlight"><pre>x = 1</pre></div></div></div>',
+     "example.py\n\n```python\nx = 1\n```\n"),
+    ('<figure id="id2"><img alt="a" src="/a.png"><figcaption><p><span class="caption-text">A figure</span>'
+     '<a class="headerlink" href="#id2" title="Link to this image">¶</a></p></figcaption></figure>',
+     "![a](https://example.com/a.png)\n\nA figure\n"),
+    ('<table id="id3"><caption><span class="caption-text">Numbers</span><a class="headerlink" href="#id3">¶</a>'
+     "</caption><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>",
+     "Numbers\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n"),
+    # but not a mark that leads elsewhere in the page, nor a "#" or "§" in running
+    # text, which may start a word
+    ('<p>See <a href="#other">¶</a> there.</p><h2 id="other">Other</h2>',
+     "See [¶](https://example.com/dir/page.html#other) there.\n\n## Other\n"),
+    ('<p id="p1">Tag <a href="#p1">#</a>WorldCup and <a href="#p1">§</a>12</p>',
+     "Tag [#](https://example.com/dir/page.html#p1)WorldCup and [§](https://example.com/dir/page.html#p1)12\n"),
+])
+def test_a_permalink_to_an_element_around_it_is_dropped(html, expected):
+    assert md(html) == expected
+
+
 def test_relative_base_element_without_a_caller_base():
     html = "<head><base href='/guides/'></head><a href='x'>x</a> <img src='i.png'> <a href='//h/y'>y</a>"
     assert md(html, None) == "[x](/guides/x) ![](/guides/i.png) [y](//h/y)\n"

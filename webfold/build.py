@@ -394,9 +394,9 @@ def letter_like(char: str) -> bool:
         char < "\x80" or unicodedata.category(char) != "Zs")
 
 
-#: The marks of a heading's permalink, a link to the heading itself that documentation
-#: generators add (Sphinx's and MkDocs' "¶", docs.rs' "§", Hugo's "#", a link symbol):
-#: left out of the heading (Builder._permalink_mark).
+#: The marks of a permalink, a link to the heading (or definition, or caption) itself
+#: that documentation generators add (Sphinx's and MkDocs' "¶", docs.rs' "§", Hugo's
+#: "#", a link symbol): left out (Builder._permalink_mark).
 PERMALINK_MARKS = frozenset({"", "¶", "§", "#", "🔗", "⚓", "🔗\ufe0e", "🔗\ufe0f"})
 #: The permalink marks that may be part of a word after them ("§12", "#WorldCup").
 WORD_MARKS = frozenset({"§", "#"})
@@ -3288,10 +3288,13 @@ class Builder:
             parts.pop()                     # "**a\\\n**" would not close: end before the break
         if len(parts) - 1 <= opener:
             del parts[opener:]              # nothing inside: no delimiters at all
-        elif mark.link is not None and self.heading and self.resolve.within_page(mark.link) \
-                and self._permalink_mark(opener):
+        elif mark.link is not None and self.resolve.within_page(mark.link) and self._permalink_mark(opener) \
+                and (self.heading or self._permalink_text(opener) not in WORD_MARKS and self._leads_here(mark.link)):
             # a heading's permalink (Sphinx, MkDocs, Docusaurus): no words of the heading
-            # (newcomer of session 32)
+            # (newcomer of session 32); elsewhere, one that leads to an element around
+            # it: Sphinx's "¶" after an API definition's <dt>, a code block's, a
+            # figure's or a table's caption (newcomer of session 36), but not a "#" or
+            # "§", which in running text may start a word ("#WorldCup", "§12")
             if self._permalink_text(opener) in WORD_MARKS and not self._leads_here(mark.link):
                 # (its <a> still open: _leads_here reads its id)
                 self.permalink = (opener, parts[opener:], mark.link, mark.closer)
