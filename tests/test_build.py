@@ -533,9 +533,6 @@ JS_LINES = ["```js", "const a = 1;", "  const b = 2;", "log(a + b);", "```"]
      "1. In a step:\n\n   ", "   "),
     ('<blockquote><div class="flex"><pre class="linenos">1\n2\n3</pre>{code}</div></blockquote>', "> ", "> "),
     ('<ul><li><div><div class="line-numbers select-none">1<br>2<br>3</div>{code}</div></li></ul>', "- ", "  "),
-    # past a hidden note, in both modes
-    ('<ol><li><div><pre class="linenos">1\n2\n3</pre><div hidden>Copied!</div>{code}</div></li></ol>',
-     "1. ", "   "),
 ])
 def test_a_line_number_column_inside_a_list_item_or_quote_is_left_out(html, first, inside):
     html = html.format(code=CODE_JS)
@@ -558,6 +555,12 @@ def test_a_line_number_column_inside_a_list_item_or_quote_is_left_out(html, firs
      "- [12](#s)\n\n  [13](#v)\n\n  0\n\n- next\n"),
     ('<blockquote><p>1</p><p>2</p><table><tr><td>3</td></tr></table><p>4</p></blockquote>',
      "> 1\n>\n> 2\n>\n> 3\n>\n> 4\n"),
+    # a held number is written before what reads its item: a task's checkbox is no
+    # marker after it, and the next list keeps its own marker (breaker of session 36)
+    ("<ul><li><p>1</p><p><input type=checkbox disabled checked> done</p></li></ul>", "- 1\n\n  done\n"),
+    ("<ol><li><p>1</p><ol><li>a</li></ol><p>2</p><ol><li>b</li></ol></li></ol>",
+     "1. 1\n   1. a\n\n   2\n   1. b\n"),
+    ("<blockquote><ul><li>a</li></ul><p>1</p><ul><li>b</li></ul></blockquote>", "> - a\n>\n> 1\n> - b\n"),
 ])
 def test_numbers_inside_a_list_item_or_quote_that_are_no_gutter_are_kept(html, expected):
     assert md(html) == webfold.to_markdown(html, selection=False) == expected
@@ -568,8 +571,9 @@ def test_numbers_inside_a_list_item_or_quote_that_are_no_gutter_are_kept(html, e
     ("highlight bash", "```bash"), ("highlight plaintext", "```plaintext"),
     # a class of the usual forms is read as those are (breaker of session 36)
     ("highlight language-python", "```python"), ("highlight highlight-source-js", "```js"),
-    # and none from other words, one class, three, or a human language
-    ("highlight notranslate", "```"), ("highlight en", "```"), ("highlight language-en", "```"),
+    # and none from other words, one class, three, or a human language's class
+    ("highlight sv", "```sv"),      # SystemVerilog, not Swedish (breaker of session 36)
+    ("highlight notranslate", "```"), ("highlight language-en", "```"),
     ("highlight \u65e5\u672c\u8a9e", "```"), ("highlight", "```"), ("highlight a b", "```"),
     ("code highlight", "```"),
 ])
@@ -673,14 +677,27 @@ def test_a_single_line_number_in_a_named_gutter_cell_is_left_out():
     ('<div class="select-none rounded-full">1</div>', "1\n\n"),
     ('<div class="select-none rounded-full">2</div>', "2\n\n"),
     ('<span class="step-number select-none">3</span>', "3\n\n"),
-    ('<div class="ln">1</div>', "1\n\n"),
-    ('<pre class="lineno">2</pre>', "```\n2\n```\n\n"),
+    ('<div class="lineno">2</div>', "2\n\n"),
 ])
 def test_a_step_number_before_a_one_line_command_is_kept(badge, expected):
-    # A number alone is a gutter only as a code block of the number 1 (newcomer of
-    # session 36: tutorial step badges of a gutter's class were dropped)
+    # A number alone outside a <pre> is a gutter only as the 1 of a viewer's own class
+    # (newcomer of session 36: tutorial step badges of a gutter's class were dropped)
     html = f'<div class="flex gap-2">{badge}<pre><code class="language-bash">pip install foo</code></pre></div>'
     assert md(html) == expected + "```bash\npip install foo\n```\n"
+
+
+@pytest.mark.parametrize("gutter", [
+    # a one-line excerpt numbered from its place (Sphinx's :lineno-start:, Hexo), and
+    # GitLab's linked 1 (breaker of session 36: both were kept)
+    '<table class="highlighttable"><tr><td class="linenos"><div class="linenodiv"><pre>40</pre></div></td>'
+    '<td class="code"><div class="highlight">{code}</div></td></tr></table>',
+    '<figure class="highlight"><table><tr><td class="gutter"><pre><span class="line">40</span><br></pre></td>'
+    '<td class="code">{code}</td></tr></table></figure>',
+    '<div><div class="line-numbers"><a href="#L1">1</a></div><div class="blob-content">{code}</div></div>',
+])
+def test_the_gutter_of_one_line_is_left_out(gutter):
+    html = gutter.format(code="<pre>echo hi</pre>")
+    assert md(html) == md("<ul><li>" + html + "</li></ul>")[2:].replace("\n  ", "\n") == "```\necho hi\n```\n"
 
 
 def test_numbers_of_a_generic_class_right_after_code_are_its_output():

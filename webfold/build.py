@@ -1052,6 +1052,11 @@ class Builder:
             self.spaced = False
             if self.active_formatting and not self.hidden and not self.in_foreign_element():
                 self.reconstruct()
+        if self.gutter_held and name not in GUTTER_WRAPPERS:
+            # what a held leaf's list item is read for (is it empty, before a task's
+            # checkbox; the list before a new one) changes with any element but the
+            # wrappers between a gutter and its code (breaker of session 36)
+            self.place_held()
         bits = TAG_BITS.get(name, 0)
         if same(name, "nav"):
             self.unclosed_nav = True        # until its </nav>: </body> closes it too
@@ -4137,14 +4142,12 @@ class Builder:
             return
         # Inside a list or quote a leaf's lines join the item's at once, so a leaf that
         # may be a line-number gutter is held until the next shows whether code follows
-        # it (with up to GUTTER_LOOKBACK blocks seen otherwise between, as at the top).
+        # it. (Hidden notes between, which the top level passes over, are not built in
+        # a list or quote: hidden_candidate.)
         held = self.gutter_held
         if held:
             if block.kind == "code":
                 self.drop_gutter(held, block, self.before_held)
-            elif (block.chrome ^ held[0].chrome) & (CHROME_HIDDEN | CHROME_INVISIBLE) and len(held) <= GUTTER_LOOKBACK:
-                held.append(block)
-                return
             self.place_held()
         if block.kind in GUTTER_KINDS and block.text[:1].isdigit() and line_numbers(block):
             self.before_held = self.last_placed
@@ -4266,9 +4269,9 @@ class Builder:
         each code block as ``<figure class="highlight bash"><table><tr><td
         class="code"><pre>`` (after a ``<td class="gutter">`` when lines are numbered),
         the language as the figure's second and last class. Read in that form only, and
-        not where that class is a human language, ``notranslate`` or not ASCII: a
-        figure's classes are the page's own elsewhere (breaker of session 36:
-        "highlight notranslate")."""
+        not where that class is ``notranslate``, not ASCII, or a ``language-`` class of
+        a human language: a figure's classes are the page's own elsewhere (breaker of
+        session 36: "highlight notranslate")."""
         frames = self.stack[-1:-1 - 5:-1]
         tags = [frame.tag for frame in frames]
         if tags[:3] != ["td", "tr", "tbody"] and tags[:3] != ["td", "tr", "table"]:
@@ -4281,8 +4284,11 @@ class Builder:
         if not (cell and "code" in cell.get("class", "").split() and len(tokens) == 2 and tokens[0] == "highlight"):
             return ""
         named = named_language({"class": tokens[1]})     # "highlight language-python"
-        name = named[1] if named is not None else tokens[1]
-        return "" if not name.isascii() or _HUMAN_LANGUAGE.fullmatch(name) or name.lower() == "notranslate" else name
+        if named is not None:
+            return "" if _HUMAN_LANGUAGE.fullmatch(named[1]) else named[1]
+        # a bare word is Hexo's own, where "sv" is SystemVerilog (breaker of session 36)
+        name = tokens[1]
+        return "" if not name.isascii() or name.lower() == "notranslate" else name
 
     def drop_line_numbers(self, name: str) -> None:
         """At the end of an element inside preformatted text whose class names line
@@ -4406,6 +4412,9 @@ LINE_START_PARTS = 8
 #: Blocks of another visibility that may stand between a gutter and its code (see
 #: Builder.drop_gutter).
 GUTTER_LOOKBACK = 3
+#: The elements that may stand between a line-number gutter and its code: their
+#: start tags leave a leaf held as a gutter held (Builder.emit); any other places it.
+GUTTER_WRAPPERS = frozenset({"div", "span", "pre", "code", "table", "tbody", "thead", "tr", "td", "th", "figure"})
 #: The kinds of chrome :func:`without_chrome` judges, in its order.
 CHROME_ORDER = (CHROME_NAV, CHROME_HEADER_FOOTER, CHROME_CLASS, CHROME_ASIDE, CHROME_INVISIBLE, CHROME_FORM)
 

@@ -97,9 +97,11 @@ def is_gutter(block: Block, code: Block, before: Block | None = None) -> bool:
     :data:`REACH` levels (or both within that of the top), named a gutter by a class
     (:data:`GUTTER_TOKENS`) below the meeting point; by a generic one
     (:data:`GENERIC_GUTTER_TOKENS`) only when ``before``, the block written before it
-    (None: none), is no code block beside it. One number alone is a gutter only as viewers write
-    it beside a line of code, a code block of the number 1: a "2" before a command, or
-    a number in a paragraph, is a step's (newcomer of session 36)."""
+    (None: none), is no code block beside it. One number alone is a gutter as viewers
+    write it beside a line of code: a code block of any number (an excerpt from line
+    40), or the number 1 in an element of a viewer's own class (GitLab's linked "1"):
+    a number of a generic class outside a ``<pre>``, or a "2" there, is a step's badge
+    (newcomer and breaker of session 36)."""
     if block.kind not in GUTTER_KINDS or code.kind != "code" or "![" in block.md \
             or (block.chrome ^ code.chrome) & (CHROME_HIDDEN | CHROME_INVISIBLE):
         return False
@@ -110,8 +112,6 @@ def is_gutter(block: Block, code: Block, before: Block | None = None) -> bool:
     lines = code.text.count("\n") + 1
     if not lines <= count <= lines + TRAILING_LINES:
         return False
-    if count == 1 and (block.kind != "code" or int(block.text) != 1):
-        return False
     own = list(gutter.ancestors(REACH + 1))
     theirs = set(map(id, source.ancestors(REACH + 1)))
     meeting = next((level for level, element in enumerate(own) if id(element) in theirs), None)
@@ -119,10 +119,13 @@ def is_gutter(block: Block, code: Block, before: Block | None = None) -> bool:
         if len(own) > REACH or len(theirs) > REACH:
             return False
         meeting = len(own)      # both near the top: they meet at the document
-    tokens = {token for element in own[:meeting] for token in element.classes.lower().split()}
-    if tokens.isdisjoint(GUTTER_TOKENS):
+    tokens = {token for element in own[:meeting] for token in element.classes.lower().split()} & GUTTER_TOKENS
+    if not tokens:
         return False
-    return not (tokens & GUTTER_TOKENS <= GENERIC_GUTTER_TOKENS and before is not None and before.kind == "code"
+    generic = tokens <= GENERIC_GUTTER_TOKENS
+    if count == 1 and block.kind != "code" and (generic or int(block.text) != 1):
+        return False
+    return not (generic and before is not None and before.kind == "code"
                 and not (before.chrome ^ code.chrome) & (CHROME_HIDDEN | CHROME_INVISIBLE)
                 and _siblings(before.element, gutter))
 
