@@ -532,6 +532,11 @@ JS_LINES = ["```js", "const a = 1;", "  const b = 2;", "log(a + b);", "```"]
     ('<ol><li><p>In a step:</p><div class="flex"><pre class="select-none">1\n2\n3</pre>{code}</div></li></ol>',
      "1. In a step:\n\n   ", "   "),
     ('<blockquote><div class="flex"><pre class="linenos">1\n2\n3</pre>{code}</div></blockquote>', "> ", "> "),
+    # with markup inside the code, and elements between (breaker of session 36: a
+    # start tag there wrote the held numbers before the code came)
+    ('<ul><li><div class="highlight"><pre class="linenos">1\n2\n3</pre><br><script>x()</script><i class="icon"></i>'
+     '{code}</div></li></ul>'.replace("{code}", CODE_JS.replace("const a", "<b>const</b> <a name=L1></a>a")),
+     "- ", "  "),
     ('<ul><li><div><div class="line-numbers select-none">1<br>2<br>3</div>{code}</div></li></ul>', "- ", "  "),
 ])
 def test_a_line_number_column_inside_a_list_item_or_quote_is_left_out(html, first, inside):
@@ -678,6 +683,9 @@ def test_a_single_line_number_in_a_named_gutter_cell_is_left_out():
     ('<div class="select-none rounded-full">2</div>', "2\n\n"),
     ('<span class="step-number select-none">3</span>', "3\n\n"),
     ('<div class="lineno">2</div>', "2\n\n"),
+    # a command's one-number output of a generic class, not beside the code (breaker
+    # of session 36)
+    ('<div class="output select-none"><pre>42</pre></div>', "```\n42\n```\n\n"),
 ])
 def test_a_step_number_before_a_one_line_command_is_kept(badge, expected):
     # A number alone outside a <pre> is a gutter only as the 1 of a viewer's own class

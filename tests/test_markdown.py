@@ -495,9 +495,26 @@ def test_a_heading_permalink_to_the_page_itself_is_dropped():
      "See [¶](https://example.com/dir/page.html#other) there.\n\n## Other\n"),
     ('<p id="p1">Tag <a href="#p1">#</a>WorldCup and <a href="#p1">§</a>12</p>',
      "Tag [#](https://example.com/dir/page.html#p1)WorldCup and [§](https://example.com/dir/page.html#p1)12\n"),
+    # nor one that text follows in its paragraph (a legal text's "¶ 12"), nor the name
+    # of another element than <a> (breaker of session 36)
+    ('<p id="p12">As stated in <a href="#p12">¶</a>12, the court held.</p>',
+     "As stated in [¶](https://example.com/dir/page.html#p12)12, the court held.\n"),
+    ('<p id="p12"><a href="#p12">¶</a> 12. The court held.</p>', "[¶](https://example.com/dir/page.html#p12) 12. The court held.\n"),
+    ('<form name="f"><p>Form text <a href="#f">¶</a></p></form>', "Form text [¶](https://example.com/dir/page.html#f)\n"),
+    ('<p><a name="n"></a>Anchor text <a href="#n">¶</a></p>', "Anchor text [¶](https://example.com/dir/page.html#n)\n"),
+    ('<p><span id="s">Anchor text <a href="#s">¶</a></span></p>', "Anchor text\n"),
 ])
 def test_a_permalink_to_an_element_around_it_is_dropped(html, expected):
     assert md(html) == expected
+
+
+def test_permalinks_take_linear_time():
+    # Only the innermost open elements are read for the link's id (breaker of session
+    # 36: 30,000 links under 8,000 nested elements took 15 s)
+    from conftest import LINEAR_GROWTH, growth
+    page = lambda n: "<div id=dN>" * n + "<p>" + 'w <a href="#z">¶</a> ' * (4 * n) + "</p>"
+    assert md(page(500)).count("[¶](") == 2000
+    assert growth(md, page(1500), page(3000)) < LINEAR_GROWTH
 
 
 def test_relative_base_element_without_a_caller_base():

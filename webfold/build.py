@@ -400,6 +400,9 @@ def letter_like(char: str) -> bool:
 PERMALINK_MARKS = frozenset({"", "¶", "§", "#", "🔗", "⚓", "🔗\ufe0e", "🔗\ufe0f"})
 #: The permalink marks that may be part of a word after them ("§12", "#WorldCup").
 WORD_MARKS = frozenset({"§", "#"})
+#: The innermost open elements whose id a permalink may lead to (Builder._leads_here):
+#: Sphinx's are the <dt>, caption or section one or two levels up.
+PERMALINK_REACH = 8
 #: A backslash escape of Markdown text, and the character it escapes.
 _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
 #: An escaped "&" at the end of a part of text (an odd run of backslashes before it),
@@ -1052,11 +1055,6 @@ class Builder:
             self.spaced = False
             if self.active_formatting and not self.hidden and not self.in_foreign_element():
                 self.reconstruct()
-        if self.gutter_held and name not in GUTTER_WRAPPERS:
-            # what a held leaf's list item is read for (is it empty, before a task's
-            # checkbox; the list before a new one) changes with any element but the
-            # wrappers between a gutter and its code (breaker of session 36)
-            self.place_held()
         bits = TAG_BITS.get(name, 0)
         if same(name, "nav"):
             self.unclosed_nav = True        # until its </nav>: </body> closes it too
@@ -1438,6 +1436,7 @@ class Builder:
                     previous.md[:1].isdigit() == data.ordered and not sink.shown_alternate
                 data.alternate = sink.alternate
             else:                           # in a quote or an item: the list before there
+                self.place_held()           # (a held leaf between is a block between)
                 data.alternate = sink.containers[-1].last_list == (data.ordered, False)
             # The list itself is a container with no prefix: its items stay one block.
             listing = Container(LIST_CONTAINER, "", False, not data.ordered or number == 1)
@@ -2692,8 +2691,9 @@ class Builder:
         # (index, index of its opener, delimiter). Openers that follow continue them.
         self.closers: list[tuple[int, int, str]] = []
         self.last_code = -1                 # index of the last code span written
-        # A heading link left out as a permalink (Builder._write_closer), while it may be
-        # written again (Builder._keep_permalink): (its index, its parts, target, closer)
+        # A link left out as a permalink (Builder._write_closer), while it may be written
+        # again (Builder._keep_permalink): (its index, its parts, target, closer, whether
+        # any text after it keeps it: outside a heading)
         self.permalink: tuple | None = None
         self.code_spans: dict[int, str] = {}   # every code span written: index → content
         # The parts of text written outside links that may hold a web address
@@ -2994,31 +2994,36 @@ class Builder:
         return False
 
     def _keep_permalink(self, text: str) -> None:
-        """Write the heading link that :meth:`_write_closer` left out as a permalink
-        again where ``text`` follows it directly with a letter or digit: the mark is then
-        part of a word, a section sign or a hashtag ("§12", "#WorldCup"; breaker of
-        session 33). Only a mark of :data:`WORD_MARKS` that leads to no element around
-        it is so kept (:meth:`_write_closer`, :meth:`_leads_here`)."""
-        at, saved, link, closer = self.permalink
+        """Write the link that :meth:`_write_closer` left out as a permalink again where
+        ``text`` follows it in its paragraph: outside a heading, any text (a permalink
+        there ends its paragraph: "¶ 12" of a legal text is a reference); in a heading,
+        a letter or digit directly after it, which makes the mark part of a word, a
+        section sign or a hashtag ("§12", "#WorldCup"; breaker of session 33), where
+        only a mark of :data:`WORD_MARKS` that leads to no element around it is so kept
+        (:meth:`_write_closer`, :meth:`_leads_here`)."""
+        at, saved, link, closer, anywhere = self.permalink
         self.permalink = None
-        if at == len(self.parts) and not self.space and text[:1].isalnum():
+        if at == len(self.parts) and (anywhere or not self.space and text[:1].isalnum()):
             self.parts.extend(saved)
             self.links.append(link)
             self.parts.append(closer)
 
     def _leads_here(self, link: str) -> bool:
         """Whether ``link``'s fragment (percent-decoded, as browsers look it up) is the
-        id or name of an open element: the link's own, the heading's or one around it
-        (Sphinx gives the section the id, a blog theme the link itself): a permalink's,
-        wherever it stands."""
+        id of one of the :data:`PERMALINK_REACH` innermost open elements, or the name of
+        such an ``<a>``: the link's own, the heading's or one around it (Sphinx gives
+        the section the id, a blog theme the link itself): a permalink's. Only those
+        are read, so that a page of many such links in deep markup takes linear time
+        (breaker of session 36: 30,000 links under 8,000 elements took 15 s)."""
         fragment = link.partition("#")[2]
         if "%" in fragment:
             fragment = unquote(fragment)
         if not fragment:
             return False
-        for frame in self.stack:
+        for frame in self.stack[-1:-1 - PERMALINK_REACH:-1]:
             attributes = frame.attributes
-            if attributes and (attributes.get("id") == fragment or attributes.get("name") == fragment):
+            if attributes and (attributes.get("id") == fragment
+                               or same(frame.tag, "a") and attributes.get("name") == fragment):
                 return True
         return False
 
@@ -3297,12 +3302,13 @@ class Builder:
                 and (self.heading or self._permalink_text(opener) not in WORD_MARKS and self._leads_here(mark.link)):
             # a heading's permalink (Sphinx, MkDocs, Docusaurus): no words of the heading
             # (newcomer of session 32); elsewhere, one that leads to an element around
-            # it: Sphinx's "¶" after an API definition's <dt>, a code block's, a
-            # figure's or a table's caption (newcomer of session 36), but not a "#" or
-            # "§", which in running text may start a word ("#WorldCup", "§12")
-            if self._permalink_text(opener) in WORD_MARKS and not self._leads_here(mark.link):
+            # it and ends its paragraph: Sphinx's "¶" after an API definition's <dt>, a
+            # code block's, a figure's or a table's caption (newcomer of session 36),
+            # not a "¶ 12" of a legal text, nor a "#" or "§", which in running text may
+            # start a word ("#WorldCup", "§12"; breaker of session 36)
+            if not self.heading or self._permalink_text(opener) in WORD_MARKS and not self._leads_here(mark.link):
                 # (its <a> still open: _leads_here reads its id)
-                self.permalink = (opener, parts[opener:], mark.link, mark.closer)
+                self.permalink = (opener, parts[opener:], mark.link, mark.closer, not self.heading)
             del parts[opener:]
         elif mark.opener not in DELIMITERS:
             # A link's "](…)", an end tag (TAG_MARKS) or a closing quotation mark
@@ -3669,6 +3675,7 @@ class Builder:
         boxes are not disabled: newcomer on e477048): a box that a reader can tick is a
         form's (a shop's filters, a menu opened by a checkbox), and says nothing in
         Markdown, as a checkbox anywhere else."""
+        self.place_held()                   # a held leaf comes first in the item
         containers = self.sinks[-1].containers
         if self.parts or not containers or containers[-1].kind != ITEM_CONTAINER or containers[-1].started:
             return
@@ -4142,8 +4149,10 @@ class Builder:
             return
         # Inside a list or quote a leaf's lines join the item's at once, so a leaf that
         # may be a line-number gutter is held until the next shows whether code follows
-        # it. (Hidden notes between, which the top level passes over, are not built in
-        # a list or quote: hidden_candidate.)
+        # it; what reads whether the item holds a leaf yet (a task's checkbox, a list's
+        # marker after another list) writes it first (breaker of session 36). Hidden
+        # notes between, which the top level passes over, are not built in a list or
+        # quote (hidden_candidate).
         held = self.gutter_held
         if held:
             if block.kind == "code":
@@ -4412,9 +4421,7 @@ LINE_START_PARTS = 8
 #: Blocks of another visibility that may stand between a gutter and its code (see
 #: Builder.drop_gutter).
 GUTTER_LOOKBACK = 3
-#: The elements that may stand between a line-number gutter and its code: their
-#: start tags leave a leaf held as a gutter held (Builder.emit); any other places it.
-GUTTER_WRAPPERS = frozenset({"div", "span", "pre", "code", "table", "tbody", "thead", "tr", "td", "th", "figure"})
+
 #: The kinds of chrome :func:`without_chrome` judges, in its order.
 CHROME_ORDER = (CHROME_NAV, CHROME_HEADER_FOOTER, CHROME_CLASS, CHROME_ASIDE, CHROME_INVISIBLE, CHROME_FORM)
 

@@ -98,10 +98,12 @@ def is_gutter(block: Block, code: Block, before: Block | None = None) -> bool:
     (:data:`GUTTER_TOKENS`) below the meeting point; by a generic one
     (:data:`GENERIC_GUTTER_TOKENS`) only when ``before``, the block written before it
     (None: none), is no code block beside it. One number alone is a gutter as viewers
-    write it beside a line of code: a code block of any number (an excerpt from line
-    40), or the number 1 in an element of a viewer's own class (GitLab's linked "1"):
-    a number of a generic class outside a ``<pre>``, or a "2" there, is a step's badge
-    (newcomer and breaker of session 36)."""
+    write it beside a line of code: a code block of any number in an element of a
+    viewer's own class (an excerpt from line 40), a code block of 1 of a generic
+    class, or the 1 of a viewer's own class outside a ``<pre>`` (GitLab's linked
+    "1"). A number of a generic class outside a ``<pre>`` is a step's badge, and a
+    ``<pre>`` of another number of such a class a command's output ("42"; newcomer and
+    breakers of session 36)."""
     if block.kind not in GUTTER_KINDS or code.kind != "code" or "![" in block.md \
             or (block.chrome ^ code.chrome) & (CHROME_HIDDEN | CHROME_INVISIBLE):
         return False
@@ -123,7 +125,8 @@ def is_gutter(block: Block, code: Block, before: Block | None = None) -> bool:
     if not tokens:
         return False
     generic = tokens <= GENERIC_GUTTER_TOKENS
-    if count == 1 and block.kind != "code" and (generic or int(block.text) != 1):
+    if count == 1 and (int(block.text) != 1 and (generic or block.kind != "code")
+                       or generic and block.kind != "code"):
         return False
     return not (generic and before is not None and before.kind == "code"
                 and not (before.chrome ^ code.chrome) & (CHROME_HIDDEN | CHROME_INVISIBLE)
