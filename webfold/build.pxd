@@ -15,7 +15,7 @@ cdef int VOID, DROPPED, IMPLIES, SECTION, MAIN_OR_ARTICLE, PAGE_CHROME, ROOT, FO
 cdef int LIST_CONTAINER, ITEM_CONTAINER, QUOTE_CONTAINER
 cdef int CHROME_ASIDE, CHROME_CLASS, CHROME_DIALOG, CHROME_FORM, CHROME_HEADER_FOOTER
 cdef int CHROME_HIDDEN, CHROME_INVISIBLE, CHROME_NAV, CHROME_PANEL
-cdef Py_ssize_t PERMALINK_REACH, SEARCH_LIMIT, NOAHS_ARK, MAX_TABLE_NESTING, MAX_CONTAINERS, MAX_JOINED_CODE, MAX_LABEL_CHARS
+cdef Py_ssize_t PERMALINK_REACH, PERMALINK_PARTS, PERMALINK_CHARS, SEARCH_LIMIT, NOAHS_ARK, MAX_TABLE_NESTING, MAX_CONTAINERS, MAX_JOINED_CODE, MAX_LABEL_CHARS
 # and its tag sets and tables, read without a lookup by name
 cdef frozenset IN_SCOPE, IN_BUTTON_SCOPE, IN_LIST_ITEM_SCOPE, IN_TABLE_SCOPE, LIST_ITEM_STOP, TABLE_PARTS
 cdef frozenset TABLE_WHITE_SPACE, TABLE_BODIES, TABLE_COLUMNS, TABLE_MODE_ENDS, IMPLIED_END_TAGS, PAGE_FACTS, DELIMITERS
@@ -248,6 +248,8 @@ cdef class Builder:
     @cython.locals(char=str, inner=list)
     cdef bint _wraps_one(self, Py_ssize_t opener, Py_ssize_t closer)
     cdef bint _close_before_punctuation(self, Py_ssize_t opener, Py_ssize_t closer)
+    @cython.locals(parts=list, size=Py_ssize_t, index=Py_ssize_t)
+    cdef bint _short_link(self, Py_ssize_t opener)
     cdef bint _permalink_mark(self, Py_ssize_t opener)
     @cython.locals(at=Py_ssize_t, first=Py_ssize_t, last=Py_ssize_t)
     cdef bint _open_after_punctuation(self, Py_ssize_t opener, Py_ssize_t end)

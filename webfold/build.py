@@ -403,6 +403,11 @@ WORD_MARKS = frozenset({"§", "#"})
 #: The innermost open elements whose id a permalink may lead to (Builder._leads_here):
 #: Sphinx's are the <dt>, caption or section one or two levels up.
 PERMALINK_REACH = 8
+#: The most parts, its opener counted, and characters that a permalink's link writes
+#: outside a heading (emphasis around the mark, the mark, invisible characters, an
+#: icon's escapes): longer links are not read for a mark (Builder._short_link).
+PERMALINK_PARTS = 6
+PERMALINK_CHARS = 16
 #: A backslash escape of Markdown text, and the character it escapes.
 _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
 #: An escaped "&" at the end of a part of text (an odd run of backslashes before it),
@@ -3027,6 +3032,19 @@ class Builder:
                 return True
         return False
 
+    def _short_link(self, opener: int) -> bool:
+        """Whether the link whose opener is ``parts[opener]`` wrote at most
+        :data:`PERMALINK_PARTS` parts of at most :data:`PERMALINK_CHARS` characters in
+        all: only such a link outside a heading is read for a permalink's mark, which
+        every link of a page would otherwise pay for (a tenth of a page's build)."""
+        parts = self.parts
+        if len(parts) - opener > PERMALINK_PARTS:
+            return False
+        size = 0
+        for index in range(opener + 1, len(parts)):
+            size += len(parts[index])
+        return size <= PERMALINK_CHARS
+
     def _permalink_mark(self, opener: int) -> bool:
         """Whether the text written after ``parts[opener]`` is a permalink's mark: none
         (an icon, a zero-width space), or one of :data:`PERMALINK_MARKS` or a private-use
@@ -3298,7 +3316,8 @@ class Builder:
             parts.pop()                     # "**a\\\n**" would not close: end before the break
         if len(parts) - 1 <= opener:
             del parts[opener:]              # nothing inside: no delimiters at all
-        elif mark.link is not None and self.resolve.within_page(mark.link) and self._permalink_mark(opener) \
+        elif mark.link is not None and (self.heading or self._short_link(opener)) \
+                and self.resolve.within_page(mark.link) and self._permalink_mark(opener) \
                 and (self.heading or self._permalink_text(opener) not in WORD_MARKS and self._leads_here(mark.link)):
             # a heading's permalink (Sphinx, MkDocs, Docusaurus): no words of the heading
             # (newcomer of session 32); elsewhere, one that leads to an element around
