@@ -250,7 +250,7 @@ cdef class Builder:
     cdef bint _close_before_punctuation(self, Py_ssize_t opener, Py_ssize_t closer)
     @cython.locals(parts=list, size=Py_ssize_t, index=Py_ssize_t)
     cdef bint _short_link(self, Py_ssize_t opener)
-    cdef bint _permalink_mark(self, Py_ssize_t opener)
+    cdef str _permalink_mark(self, Py_ssize_t opener)
     @cython.locals(at=Py_ssize_t, first=Py_ssize_t, last=Py_ssize_t)
     cdef bint _open_after_punctuation(self, Py_ssize_t opener, Py_ssize_t end)
     @cython.locals(parts=list, delimiter=str, links=list, at=Py_ssize_t, close=Py_ssize_t, first=Py_ssize_t,

@@ -3046,18 +3046,19 @@ class Builder:
             size += len(parts[index])
         return size <= PERMALINK_CHARS
 
-    def _permalink_mark(self, opener: int) -> bool:
-        """Whether the text written after ``parts[opener]`` is a permalink's mark: none
-        (an icon, a zero-width space), or one of :data:`PERMALINK_MARKS` or a private-use
-        character (an icon font's glyph), in no code span. Not any symbol: a heading of
-        "🚀", "$" or a footnote's "*" that links to itself is text (breaker of session 32)."""
+    def _permalink_mark(self, opener: int) -> str | None:
+        """The text written after ``parts[opener]`` (:meth:`_permalink_text`) where it is
+        a permalink's mark, else None: none (an icon, a zero-width space), or one of
+        :data:`PERMALINK_MARKS` or a private-use character (an icon font's glyph), in no
+        code span. Not any symbol: a heading of "🚀", "$" or a footnote's "*" that links
+        to itself is text (breaker of session 32)."""
         parts = self.parts
         if any(index in self.code_spans for index in range(opener + 1, len(parts))):
-            return False
+            return None
         text = self._permalink_text(opener)
         if text == "#" and letter_like(self._flanking(opener)[0]):
-            return False                    # "C#": a word's
-        return text in PERMALINK_MARKS or len(text) == 1 and unicodedata.category(text) == "Co"
+            return None                     # "C#": a word's
+        return text if text in PERMALINK_MARKS or len(text) == 1 and unicodedata.category(text) == "Co" else None
 
     def _permalink_text(self, opener: int) -> str:
         """The text written after ``parts[opener]`` as a reader sees it: escapes,
@@ -3318,15 +3319,15 @@ class Builder:
         if len(parts) - 1 <= opener:
             del parts[opener:]              # nothing inside: no delimiters at all
         elif mark.link is not None and (self.heading or self._short_link(opener)) \
-                and self.resolve.within_page(mark.link) and self._permalink_mark(opener) \
-                and (self.heading or self._permalink_text(opener) not in WORD_MARKS and self._leads_here(mark.link)):
+                and self.resolve.within_page(mark.link) and (sign := self._permalink_mark(opener)) is not None \
+                and (self.heading or sign not in WORD_MARKS and self._leads_here(mark.link)):
             # a heading's permalink (Sphinx, MkDocs, Docusaurus): no words of the heading
             # (newcomer of session 32); elsewhere, one that leads to an element around
             # it and ends its paragraph: Sphinx's "¶" after an API definition's <dt>, a
             # code block's, a figure's or a table's caption (newcomer of session 36),
             # not a "¶ 12" of a legal text, nor a "#" or "§", which in running text may
             # start a word ("#WorldCup", "§12"; breaker of session 36)
-            if not self.heading or self._permalink_text(opener) in WORD_MARKS and not self._leads_here(mark.link):
+            if not self.heading or sign in WORD_MARKS and not self._leads_here(mark.link):
                 # (its <a> still open: _leads_here reads its id)
                 self.permalink = (opener, parts[opener:], mark.link, mark.closer, not self.heading)
             del parts[opener:]
