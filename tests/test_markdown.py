@@ -503,6 +503,22 @@ def test_a_heading_permalink_to_the_page_itself_is_dropped():
     ('<form name="f"><p>Form text <a href="#f">¶</a></p></form>', "Form text [¶](https://example.com/dir/page.html#f)\n"),
     ('<p><a name="n"></a>Anchor text <a href="#n">¶</a></p>', "Anchor text [¶](https://example.com/dir/page.html#n)\n"),
     ('<p><span id="s">Anchor text <a href="#s">¶</a></span></p>', "Anchor text\n"),
+    # a code span, an image or a line break and text after it keep it too, before
+    # the break; a line break alone at the end does not (quick breaker on a2692b8:
+    # only text kept it)
+    ('<p id="p">Call <a href="#p">¶</a><code>f()</code></p>', "Call [¶](https://example.com/dir/page.html#p)`f()`\n"),
+    ('<p id="p">See <a href="#p">¶</a><img src="/i.png" alt="i"></p>',
+     "See [¶](https://example.com/dir/page.html#p)![i](https://example.com/i.png)\n"),
+    ('<p id="p">Line <a href="#p">¶</a><br>next</p>', "Line [¶](https://example.com/dir/page.html#p)\\\nnext\n"),
+    ('<p id="p">Line <a href="#p">¶</a><br></p>', "Line\n"),
+    # inside emphasis it stays, text after the emphasis or not (when the emphasis
+    # closes, whether its paragraph goes on is not known)
+    ('<p id="p"><em>Say <a href="#p">¶</a></em> more</p>', "*Say [¶](https://example.com/dir/page.html#p)* more\n"),
+    ('<p id="p">Say <b><a href="#p">¶</a></b></p>', "Say **[¶](https://example.com/dir/page.html#p)**\n"),
+    # one space where a permalink inside a heading went ("## A  b": two)
+    ('<h2 id="h">Title <a href="#h">¶</a> words</h2>', "## Title words\n"),
+    ('<h2 id="h">Title <a href="#h">¶</a><br>words</h2>', "## Title words\n"),
+    ('<h2 id="h">Title <a href="#h">§</a>12</h2>', "## Title 12\n"),
 ])
 def test_a_permalink_to_an_element_around_it_is_dropped(html, expected):
     assert md(html) == expected

@@ -248,6 +248,8 @@ cdef class Builder:
     @cython.locals(char=str, inner=list)
     cdef bint _wraps_one(self, Py_ssize_t opener, Py_ssize_t closer)
     cdef bint _close_before_punctuation(self, Py_ssize_t opener, Py_ssize_t closer)
+    @cython.locals(other=Mark)
+    cdef bint _enclosed(self, Mark mark)
     @cython.locals(parts=list, size=Py_ssize_t, index=Py_ssize_t)
     cdef bint _short_link(self, Py_ssize_t opener)
     cdef str _permalink_mark(self, Py_ssize_t opener)

@@ -2761,7 +2761,7 @@ class Builder:
             self.plain.append(text)
             return
         if self.permalink is not None:
-            self._keep_permalink(text)
+            self._keep_permalink(text[0])
         lead = len(text) - len(text.lstrip(_EDGE_SPACES))
         if lead and any(mark.placed == -1 for mark in self.marks):
             # An opener before a no-break space (Unicode white space: general category
@@ -2798,6 +2798,8 @@ class Builder:
         """Before content starting with ``first``: a pending space, then the openers of
         marks not yet placed in this paragraph."""
         parts = self.parts
+        if self.permalink is not None:     # a code span or an image after it
+            self._keep_permalink(first)
         if self.task is not None:
             item, marker = self.task
             self.task = None
@@ -2809,8 +2811,9 @@ class Builder:
                 self.task_written = item, marker
         pending = any(mark.placed == -1 for mark in self.marks)
         if self.space and parts and not self.line_start:
-            parts.append(" ")
-            self.plain.append(" ")
+            if parts[-1] != " ":            # (the space before a permalink left out: "## A [¶](#a) b")
+                parts.append(" ")
+                self.plain.append(" ")
             self.fragile.clear()            # a closer before white space closes
         elif self.fragile and self.code is not None and not pending:
             # "**a.**`b`" closes, but an empty code span writes nothing: the closers
@@ -2998,20 +3001,24 @@ class Builder:
                 return True
         return False
 
-    def _keep_permalink(self, text: str) -> None:
+    def _keep_permalink(self, first: str) -> None:
         """Write the link that :meth:`_write_closer` left out as a permalink again where
-        ``text`` follows it in its paragraph: outside a heading, any text (a permalink
-        there ends its paragraph: "¶ 12" of a legal text is a reference); in a heading,
-        a letter or digit directly after it, which makes the mark part of a word, a
+        content starting with ``first`` follows it in its paragraph: outside a heading,
+        any (text, a code span or an image, after a line break too: a permalink there
+        ends its paragraph, and "¶ 12" of a legal text is a reference); in a heading, a
+        letter or digit directly after it, which makes the mark part of a word, a
         section sign or a hashtag ("§12", "#WorldCup"; breaker of session 33), where
         only a mark of :data:`WORD_MARKS` that leads to no element around it is so kept
         (:meth:`_write_closer`, :meth:`_leads_here`)."""
         at, saved, link, closer, anywhere = self.permalink
         self.permalink = None
-        if at == len(self.parts) and (anywhere or not self.space and text[:1].isalnum()):
-            self.parts.extend(saved)
+        parts = self.parts
+        end = len(parts)
+        if end and parts[-1] == _HARD_BREAK:
+            end -= 1                        # "¶<br>more": it goes before the line break
+        if at == end and (anywhere or not self.space and first.isalnum()):
+            parts[at:at] = [*saved, closer]
             self.links.append(link)
-            self.parts.append(closer)
 
     def _leads_here(self, link: str) -> bool:
         """Whether ``link``'s fragment (percent-decoded, as browsers look it up) is the
@@ -3029,6 +3036,14 @@ class Builder:
             attributes = frame.attributes
             if attributes and (attributes.get("id") == fragment
                                or same(frame.tag, "a") and attributes.get("name") == fragment):
+                return True
+        return False
+
+    def _enclosed(self, mark: Mark) -> bool:
+        """Whether another mark (emphasis, a tag's, a quotation) is open around ``mark``
+        with its opener written in this paragraph."""
+        for other in self.marks:
+            if other.placed >= 0 and other is not mark:
                 return True
         return False
 
@@ -3318,7 +3333,7 @@ class Builder:
             parts.pop()                     # "**a\\\n**" would not close: end before the break
         if len(parts) - 1 <= opener:
             del parts[opener:]              # nothing inside: no delimiters at all
-        elif mark.link is not None and (self.heading or self._short_link(opener)) \
+        elif mark.link is not None and (self.heading or self._short_link(opener) and not self._enclosed(mark)) \
                 and self.resolve.within_page(mark.link) and (sign := self._permalink_mark(opener)) is not None \
                 and (self.heading or sign not in WORD_MARKS and self._leads_here(mark.link)):
             # a heading's permalink (Sphinx, MkDocs, Docusaurus): no words of the heading
@@ -3326,7 +3341,8 @@ class Builder:
             # it and ends its paragraph: Sphinx's "¶" after an API definition's <dt>, a
             # code block's, a figure's or a table's caption (newcomer of session 36),
             # not a "¶ 12" of a legal text, nor a "#" or "§", which in running text may
-            # start a word ("#WorldCup", "§12"; breaker of session 36)
+            # start a word ("#WorldCup", "§12"; breaker of session 36), nor one inside
+            # emphasis, which cannot tell when it closes whether its paragraph goes on
             if not self.heading or sign in WORD_MARKS and not self._leads_here(mark.link):
                 # (its <a> still open: _leads_here reads its id)
                 self.permalink = (opener, parts[opener:], mark.link, mark.closer, not self.heading)
