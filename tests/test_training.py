@@ -153,6 +153,8 @@ def test_a_cross_validation_only_run_writes_per_page_scores_that_paired_compares
                                        ["--set", "max_iter=1000000000"], ["--set", "max_iter=5", "--set", "max_iter=7"],
                                        ["--set", "max_iter=" + "-" * 5000 + "1"],
                                        ["--set", "max_bins=1"], ["--set", "max_bins=256"],
+                                       ["--set", "stage1.max_iter=0"], ["--set", "stage1.max_depth=3"],
+                                       ["--set", "stage1.max_leaf_nodes=1"], ["--set", "stage1.stage1.max_iter=3"],
                                        ["--per-page", "no/such/folder/scores.json"], ["--per-page", "."]])
 def test_a_bad_option_is_a_usage_error_before_any_work(arguments, capsys):
     pytest.importorskip("sklearn")
@@ -171,6 +173,34 @@ def test_a_setting_without_a_value_is_named_as_such(capsys):
     with pytest.raises(SystemExit):
         main(["--data", "unused", "--cv-only", "--set", "max_bins="])
     assert capsys.readouterr().err.splitlines()[-1].endswith("--set: max_bins: no value given (NAME=VALUE)")
+
+
+def test_a_setting_is_of_both_stages_unless_named_for_stage_1_alone():
+    pytest.importorskip("sklearn")
+    from training.train import PARAMETERS, model_parameters, stage_parameters
+
+    shipped = model_parameters([])
+    assert shipped == PARAMETERS
+    assert stage_parameters(shipped, 1)["max_iter"] == 50 and stage_parameters(shipped, 1)["learning_rate"] == 0.3
+    assert stage_parameters(shipped, 2)["max_iter"] == 300 and stage_parameters(shipped, 2)["learning_rate"] == 0.08
+    assert stage_parameters(shipped, 1)["max_leaf_nodes"] == stage_parameters(shipped, 2)["max_leaf_nodes"] == 31
+    assert not any("." in name for stage in (1, 2) for name in stage_parameters(shipped, stage))
+    # a setting of both replaces stage 1's own; stage 1's own, given too, wins in any order
+    both = model_parameters(["max_iter=15"])
+    assert stage_parameters(both, 1)["max_iter"] == stage_parameters(both, 2)["max_iter"] == 15
+    assert stage_parameters(both, 1)["learning_rate"] == 0.3
+    for order in (["stage1.max_iter=7", "max_iter=15"], ["max_iter=15", "stage1.max_iter=7"]):
+        given = model_parameters(order)
+        assert (stage_parameters(given, 1)["max_iter"], stage_parameters(given, 2)["max_iter"]) == (7, 15)
+
+
+def test_paired_takes_a_setting_of_stage_1_that_an_older_run_did_not_have_from_both_stages():
+    from training.paired import changed_settings
+
+    old = {"parameters": {"max_iter": 300, "learning_rate": 0.08}}
+    new = {"parameters": {"max_iter": 300, "learning_rate": 0.08, "stage1.max_iter": 100, "stage1.learning_rate": 0.2}}
+    assert changed_settings(old, new) == "stage1.learning_rate 0.08 → 0.2; stage1.max_iter 300 → 100"
+    assert changed_settings(new, new) == "none"
 
 
 def test_paired_takes_a_setting_that_an_older_run_did_not_record_at_its_default():

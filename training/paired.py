@@ -18,6 +18,7 @@ import math
 import sys
 from pathlib import Path
 
+from training import STAGE1
 from webfold.streams import stdout_to_devnull
 
 
@@ -69,6 +70,12 @@ def changed_settings(base: dict, new: dict) -> str:
     if not isinstance(before, dict) or not isinstance(after, dict):
         return "not recorded"
     before, after = {**UNRECORDED, **before}, {**UNRECORDED, **after}
+    # A setting of stage 1 alone ("stage1.max_iter") that one run lacks was that run's
+    # setting of both stages.
+    for name in [name for name in before.keys() | after.keys() if str(name).startswith(STAGE1)]:
+        plain = name.removeprefix(STAGE1)
+        before.setdefault(name, before.get(plain))
+        after.setdefault(name, after.get(plain))
     return "; ".join(f"{name} {before.get(name)!r} → {after.get(name)!r}"
                      for name in sorted(before.keys() | after.keys(), key=str)
                      if before.get(name) != after.get(name)) or "none"

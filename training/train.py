@@ -28,6 +28,7 @@ import sklearn
 from sklearn.ensemble import HistGradientBoostingClassifier
 from sklearn.model_selection import GroupKFold
 
+from training import STAGE1
 from training.dataset import SPLIT, PageRows, load
 from training.export import forest_bytes
 from training.synthetic import synthetic_pages
@@ -36,10 +37,15 @@ from webfold.features import CONTEXT_NAMES, FEATURE_NAMES, context_features
 from webfold.build import leaves_dialogs_out
 from webfold.select import page_threshold, repeated_runs, unseen
 
-#: The shipped model's settings (chosen by cross-validation on dev).
-#: max_bins is scikit-learn's default, named so that ``--set`` can change it.
-PARAMETERS = dict(max_iter=300, learning_rate=0.08, max_leaf_nodes=31, min_samples_leaf=40,
-                  l2_regularization=1.0, max_bins=255, early_stopping=False, random_state=0)
+#: The shipped model's settings (chosen by cross-validation on dev): those of both
+#: stages, but where stage 1 has its own (``stage1.NAME``, see :func:`stage_parameters`).
+#: Stage 1 takes a sixth of stage 2's trees at a higher learning rate: cross-validated,
+#: its scores serve stage 2 as well as those of 300 trees (training/README.md), and
+#: each of its trees is walked for every block at run time. max_bins is scikit-learn's
+#: default, named so that ``--set`` can change it.
+PARAMETERS = {**dict(max_iter=300, learning_rate=0.08, max_leaf_nodes=31, min_samples_leaf=40,
+                     l2_regularization=1.0, max_bins=255, early_stopping=False, random_state=0),
+              "stage1.max_iter": 50, "stage1.learning_rate": 0.3}
 #: The most boosting iterations ``--set`` allows: cross-validating 300 takes about 20
 #: minutes here, so this many would take about 11 hours.
 MAX_ITERATIONS = 10_000
@@ -87,6 +93,17 @@ def with_context(pages: list[PageRows], scores: np.ndarray, owner: np.ndarray) -
         context = context_features(scores[owner == index].tolist(), page.containers.tolist())
         rows.append(np.hstack([page.features, np.asarray(context).reshape(len(page.labels), -1)]))
     return np.vstack(rows)
+
+
+def stage_parameters(parameters: dict, stage: int) -> dict:
+    """The keyword arguments of ``HistGradientBoostingClassifier`` for stage 1 or 2
+    from ``parameters`` (:data:`PARAMETERS` and its kind): the settings of both stages,
+    with stage 1's own (``stage1.NAME``) in their place for stage 1."""
+    both = {name: value for name, value in parameters.items() if not name.startswith(STAGE1)}
+    if stage == 1:
+        both.update({name.removeprefix(STAGE1): value for name, value in parameters.items()
+                     if name.startswith(STAGE1)})
+    return both
 
 
 def out_of_fold(x: np.ndarray, y: np.ndarray, folds, parameters: dict) -> np.ndarray:
@@ -183,20 +200,25 @@ def precision_threshold(curve: dict[float, tuple[float, float]], default: float)
 
 def model_parameters(settings: list[str]) -> dict:
     """:data:`PARAMETERS` with ``settings`` ("NAME=VALUE", the value a Python literal)
-    applied, checked by scikit-learn on a fit of one iteration to 40 rows.
+    applied, each stage's checked by scikit-learn on a fit of one iteration to 40 rows.
+    A NAME of both stages sets it for both (stage 1's own setting of it goes); a
+    ``stage1.NAME`` sets it for stage 1 alone, whichever comes first.
 
     Raises
     ------
     ValueError
-        A setting is not NAME=VALUE with NAME a key of :data:`PARAMETERS`, or its value
-        is not a literal or not one that scikit-learn accepts.
+        A setting is not NAME=VALUE with NAME a setting of both stages or such a name
+        after ``stage1.``, or its value is not a literal or not one that scikit-learn
+        accepts.
     """
     parameters = dict(PARAMETERS)
+    names = [name for name in PARAMETERS if not name.startswith(STAGE1)]
     given: set[str] = set()
-    for setting in settings:
+    for setting in sorted(settings, key=lambda setting: setting.startswith(STAGE1)):
         name, _, value = setting.partition("=")
-        if name not in PARAMETERS:
-            raise ValueError(f"takes NAME=VALUE with NAME one of {', '.join(PARAMETERS)}, not {setting[:80]!r}")
+        if name.removeprefix(STAGE1) not in names:
+            raise ValueError(f"takes NAME=VALUE with NAME one of {', '.join(names)}, or one of them after "
+                             f"{STAGE1} (stage 1 alone), not {setting[:80]!r}")
         if not value:
             raise ValueError(f"{name}: no value given (NAME=VALUE)")
         if name in given:
@@ -207,16 +229,22 @@ def model_parameters(settings: list[str]) -> dict:
         except (ValueError, SyntaxError, MemoryError, RecursionError):
             raise ValueError(f"{name}: {value[:80]!r} is not a Python literal (a number, True, False, None "
                              "or a quoted string)") from None
-    iterations = parameters["max_iter"]
-    # The check fits one iteration, so the iteration count is checked here.
-    if type(iterations) is not int or not 1 <= iterations <= MAX_ITERATIONS:
-        raise ValueError(f"max_iter: {str(iterations)[:80]} is not a whole number from 1 to {MAX_ITERATIONS:,}")
-    try:
-        # 40 rows: enough for the validation split of early_stopping=True
-        HistGradientBoostingClassifier(**{**parameters, "max_iter": 1}).fit(
-            [[float(row)] for row in range(40)], [row % 2 for row in range(40)])
-    except (ValueError, TypeError) as error:       # scikit-learn's InvalidParameterError is both
-        raise ValueError(str(error).splitlines()[0]) from None
+        parameters.pop(STAGE1 + name, None)     # (the settings of stage 1 alone come last)
+    # Stage 2's are the settings of both stages, so a fault found in stage 1's alone
+    # is in its own settings.
+    for stage, prefix, own in ((2, "", ""), (1, STAGE1, "stage 1's own settings: ")):
+        checked = stage_parameters(parameters, stage)
+        iterations = checked["max_iter"]
+        # The check fits one iteration, so the iteration count is checked here.
+        if type(iterations) is not int or not 1 <= iterations <= MAX_ITERATIONS:
+            raise ValueError(f"{prefix}max_iter: {str(iterations)[:80]} is not a whole number from 1 to "
+                             f"{MAX_ITERATIONS:,}")
+        try:
+            # 40 rows: enough for the validation split of early_stopping=True
+            HistGradientBoostingClassifier(**{**checked, "max_iter": 1}).fit(
+                [[float(row)] for row in range(40)], [row % 2 for row in range(40)])
+        except (ValueError, TypeError) as error:       # scikit-learn's InvalidParameterError is both
+            raise ValueError(own + str(error).splitlines()[0]) from None
     return parameters
 
 
@@ -230,8 +258,9 @@ def main(argv: list[str] | None = None) -> int:
                                                   "a few page types only)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes for reading pages (default 2)")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                        help="change a model setting of both stages, e.g. max_leaf_nodes=15 "
-                             f"(repeatable; the shipped settings: {PARAMETERS})")
+                        help="change a model setting of both stages, e.g. max_leaf_nodes=15, or of stage "
+                             f"1 alone, e.g. {STAGE1}max_iter=50 (repeatable; the shipped settings: "
+                             f"{PARAMETERS})")
     parser.add_argument("--cv-only", action="store_true",
                         help="cross-validate and print the scores and settings, without fitting or "
                              "writing a model")
@@ -277,11 +306,11 @@ def main(argv: list[str] | None = None) -> int:
     fold_of_row = np.concatenate([fold_of_page, np.array([fold for _, fold in extra], dtype=np.int64)])[owner]
     folds = [(np.flatnonzero(fold_of_row != fold), np.flatnonzero(fold_of_row == fold))
              for fold in range(fold_of_page.max() + 1)]
-    first = out_of_fold(x1, y, folds, parameters)
+    first = out_of_fold(x1, y, folds, stage_parameters(parameters, 1))
     x2 = with_context(everything, first, owner)
     # Scores, thresholds and labels from here on are of the dev pages (the first rows).
     dev = len(owner) - sum(len(page.labels) for page, _ in extra)
-    second, dev_owner, dev_labels = out_of_fold(x2, y, folds, parameters)[:dev], owner[:dev], y[:dev]
+    second, dev_owner, dev_labels = out_of_fold(x2, y, folds, stage_parameters(parameters, 2))[:dev], owner[:dev], y[:dev]
 
     table = {t: page_scores(pages, second, dev_owner, t).mean(axis=0) for t in THRESHOLDS}
     # The threshold and the floor are chosen together, on the selection as the runtime
@@ -325,8 +354,8 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps({"parameters": parameters, **cv}, indent=1))
         print(f"cross-validated in {time.perf_counter() - started:.0f} s; no model written", file=sys.stderr)
         return 0
-    stage1 = HistGradientBoostingClassifier(**parameters).fit(x1, y)
-    stage2 = HistGradientBoostingClassifier(**parameters).fit(x2, y)
+    stage1 = HistGradientBoostingClassifier(**stage_parameters(parameters, 1)).fit(x1, y)
+    stage2 = HistGradientBoostingClassifier(**stage_parameters(parameters, 2)).fit(x2, y)
     joblib.dump({"stage1": stage1, "stage2": stage2}, args.out / "selector.joblib", compress=3)
     first_bytes, second_bytes = forest_bytes(stage1), forest_bytes(stage2)
     (args.out / "selector.trees").write_bytes(first_bytes + second_bytes)
