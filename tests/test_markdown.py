@@ -519,6 +519,18 @@ def test_a_heading_permalink_to_the_page_itself_is_dropped():
     ('<h2 id="h">Title <a href="#h">¶</a> words</h2>', "## Title words\n"),
     ('<h2 id="h">Title <a href="#h">¶</a><br>words</h2>', "## Title words\n"),
     ('<h2 id="h">Title <a href="#h">§</a>12</h2>', "## Title 12\n"),
+    # no-break spaces after it are no text, but code after them is (newcomer of session 37)
+    ('<p id="q">End.<a href="#q">¶</a>&nbsp;</p>', "End.\xa0\n"),
+    ('<p id="q">End <a href="#q">¶</a> &nbsp; <code>x</code></p>', "End [¶](https://example.com/dir/page.html#q)\xa0 `x`\n"),
+    # a mark in its text or emoji form (a variation selector after it) is the mark
+    ('<p id="q">End.<a class="headerlink" href="#q">&#x2693;&#xFE0E;</a></p>', "End.\n"),
+    ('<h2 id="x">Source<a href="#x">¶&#xFE0F;</a></h2><h2 id="y">Link<a href="#y">🔗&#xFE0E;</a></h2>',
+     "## Source\n\n## Link\n"),
+    # a "#" glued to a word is the word's ("C#"), but where the link calls itself a
+    # permalink (MkDocs' toc permalink "#": newcomer of session 37)
+    ('<h2 id="s">From source<a class="headerlink" href="#s" title="Permanent link">#</a></h2>'
+     '<h2 id="v">Version 2<a title="Link to this heading" href="#v">#</a></h2><h2 id="c">C<a href="#c">#</a></h2>',
+     "## From source\n\n## Version 2\n\n## C[#](https://example.com/dir/page.html#c)\n"),
 ])
 def test_a_permalink_to_an_element_around_it_is_dropped(html, expected):
     assert md(html) == expected

@@ -21,7 +21,7 @@ cdef frozenset IN_SCOPE, IN_BUTTON_SCOPE, IN_LIST_ITEM_SCOPE, IN_TABLE_SCOPE, LI
 cdef frozenset TABLE_WHITE_SPACE, TABLE_BODIES, TABLE_COLUMNS, TABLE_MODE_ENDS, IMPLIED_END_TAGS, PAGE_FACTS, DELIMITERS
 cdef frozenset SPECIAL_ELEMENTS, SCOPE_BOUNDARIES, PHRASING_ELEMENTS, FOREIGN_ROOTS, FOREIGN_BREAKOUT
 cdef frozenset FORMATTING_ELEMENTS, MATHML_GLYPHS, HTML_ENCODINGS, DRAWN_SVG, SVG_BOXES, MARKER_ELEMENTS, UNRECONSTRUCTED
-cdef frozenset MARKER_ENDS, TASK_LIST_CLASSES
+cdef frozenset MARKER_ENDS, TASK_LIST_CLASSES, PERMALINK_CLASSES
 cdef dict ROLES, TAG_BITS, MARKS, TAG_MARKS, ENCLOSING, PAIRS, HEADING_LEVEL, INTEGRATION_POINTS
 cdef tuple TAG_NAMES, HEADINGS, TABLE_MODES, INLINE_ROLES
 cdef str REMOVED_TAG, _HARD_BREAK
@@ -253,6 +253,8 @@ cdef class Builder:
     @cython.locals(parts=list, size=Py_ssize_t, index=Py_ssize_t)
     cdef bint _short_link(self, Py_ssize_t opener)
     cdef str _permalink_mark(self, Py_ssize_t opener)
+    @cython.locals(frame=Frame, attributes=dict, title=str)
+    cdef bint _calls_itself_permalink(self)
     @cython.locals(at=Py_ssize_t, first=Py_ssize_t, last=Py_ssize_t)
     cdef bint _open_after_punctuation(self, Py_ssize_t opener, Py_ssize_t end)
     @cython.locals(parts=list, delimiter=str, links=list, at=Py_ssize_t, close=Py_ssize_t, first=Py_ssize_t,

@@ -397,9 +397,19 @@ def letter_like(char: str) -> bool:
 #: The marks of a permalink, a link to the heading (or definition, or caption) itself
 #: that documentation generators add (Sphinx's and MkDocs' "¶", docs.rs' "§", Hugo's
 #: "#", a link symbol): left out (Builder._permalink_mark).
-PERMALINK_MARKS = frozenset({"", "¶", "§", "#", "🔗", "⚓", "🔗\ufe0e", "🔗\ufe0f"})
+PERMALINK_MARKS = frozenset({"", "¶", "§", "#", "🔗", "⚓"})
+#: Variation selectors, which ask for a mark's text or emoji form ("⚓︎"): no part of
+#: which mark it is.
+VARIATION_SELECTORS = "\ufe0e\ufe0f"
 #: The permalink marks that may be part of a word after them ("§12", "#WorldCup").
 WORD_MARKS = frozenset({"§", "#"})
+#: Class names by which a link calls itself a permalink (Sphinx's and Python-Markdown's
+#: "headerlink", Docusaurus' "hash-link", VuePress' "header-anchor", AnchorJS), and
+#: words of such a title ("Permanent link", "Link to this heading"), lower-cased: a
+#: "#" glued to a word's end is that word's ("C#") but where the link says it is one.
+PERMALINK_CLASSES = frozenset({"headerlink", "permalink", "hash-link", "header-anchor", "anchorjs-link",
+                               "anchor-link"})
+PERMALINK_TITLES = ("permalink", "permanent link", "link to this")
 #: The innermost open elements whose id a permalink may lead to (Builder._leads_here):
 #: Sphinx's are the <dt>, caption or section one or two levels up.
 PERMALINK_REACH = 8
@@ -2760,8 +2770,8 @@ class Builder:
             self.parts.append(text)
             self.plain.append(text)
             return
-        if self.permalink is not None:
-            self._keep_permalink(text[0])
+        if self.permalink is not None and not text.isspace():
+            self._keep_permalink(text[0])   # (no-break spaces after it are no text)
         lead = len(text) - len(text.lstrip(_EDGE_SPACES))
         if lead and any(mark.placed == -1 for mark in self.marks):
             # An opener before a no-break space (Unicode white space: general category
@@ -2798,7 +2808,7 @@ class Builder:
         """Before content starting with ``first``: a pending space, then the openers of
         marks not yet placed in this paragraph."""
         parts = self.parts
-        if self.permalink is not None:     # a code span or an image after it
+        if self.permalink is not None and not first.isspace():     # a code span or an image after it
             self._keep_permalink(first)
         if self.task is not None:
             item, marker = self.task
@@ -3014,8 +3024,8 @@ class Builder:
         self.permalink = None
         parts = self.parts
         end = len(parts)
-        if end and parts[-1] == _HARD_BREAK:
-            end -= 1                        # "¶<br>more": it goes before the line break
+        while end > at and (parts[end - 1] == _HARD_BREAK or parts[end - 1].isspace()):
+            end -= 1                        # "¶<br>more", "¶&nbsp;`x`": before the break or spaces
         if at == end and (anywhere or not self.space and first.isalnum()):
             parts[at:at] = [*saved, closer]
             self.links.append(link)
@@ -3070,10 +3080,23 @@ class Builder:
         parts = self.parts
         if any(index in self.code_spans for index in range(opener + 1, len(parts))):
             return None
-        text = self._permalink_text(opener)
-        if text == "#" and letter_like(self._flanking(opener)[0]):
+        text = self._permalink_text(opener).rstrip(VARIATION_SELECTORS)
+        if text == "#" and letter_like(self._flanking(opener)[0]) and not self._calls_itself_permalink():
             return None                     # "C#": a word's
         return text if text in PERMALINK_MARKS or len(text) == 1 and unicodedata.category(text) == "Co" else None
+
+    def _calls_itself_permalink(self) -> bool:
+        """Whether the innermost open ``<a>`` (the link being closed) has a class of
+        :data:`PERMALINK_CLASSES` or a title holding one of :data:`PERMALINK_TITLES`
+        (MkDocs' ``From source<a class="headerlink" title="Permanent link">#</a>``;
+        newcomer of session 37)."""
+        for frame in self.stack[-1:-1 - PERMALINK_REACH:-1]:
+            if same(frame.tag, "a"):
+                attributes = frame.attributes or {}
+                title = attributes.get("title", "").lower()
+                return any(name in PERMALINK_CLASSES for name in attributes.get("class", "").lower().split()) \
+                    or any(words in title for words in PERMALINK_TITLES)
+        return False
 
     def _permalink_text(self, opener: int) -> str:
         """The text written after ``parts[opener]`` as a reader sees it: escapes,
