@@ -33,17 +33,12 @@ def test_select_main_on_the_example_page_chooses_as_the_readme_says():
     assert webfold.render(chosen) == markdown
     trained_on = [block.md for block in chosen]
     default = [block.md for block in webfold.select_main(webfold.to_blocks(html, EXAMPLE_BASE))]
-    # the default blocks give the same choice here, the caption the README quotes with it
+    # the default blocks give one block more: the caption the README quotes
     caption = "A pour-over brewer: simple, cheap and forgiving."
-    assert default == trained_on and caption in trained_on
+    assert [md for md in default if md not in trained_on] == [caption]
+    assert [md for md in default if md != caption] == trained_on
     told = passage("`to_markdown` also takes `selection=False`")
     assert "`to_blocks(..., chrome=True)`" in told and f'"{caption}"' in told
-    from webfold.select import selector
-    told = " ".join(told.split())
-    scores = [dict(zip([block.md for block in blocks], selector().scores(blocks)))[caption] for blocks in
-              (webfold.to_blocks(html, EXAMPLE_BASE, chrome=True), webfold.to_blocks(html, EXAMPLE_BASE))]
-    assert (f"{scores[0]:.2f} among the chrome blocks and {scores[1]:.2f} among the default ones, the "
-            f"threshold being {selector().threshold:.2f}") in told
 
 
 def test_the_example_without_its_address_differs_only_in_relative_links():

@@ -180,18 +180,18 @@ def test_a_setting_is_of_both_stages_unless_named_for_stage_1_alone():
     from training.train import PARAMETERS, model_parameters, stage_parameters
 
     shipped = model_parameters([])
-    assert shipped == PARAMETERS
-    assert stage_parameters(shipped, 1)["max_iter"] == 50 and stage_parameters(shipped, 1)["learning_rate"] == 0.3
-    assert stage_parameters(shipped, 2)["max_iter"] == 300 and stage_parameters(shipped, 2)["learning_rate"] == 0.08
-    assert stage_parameters(shipped, 1)["max_leaf_nodes"] == stage_parameters(shipped, 2)["max_leaf_nodes"] == 31
-    assert not any("." in name for stage in (1, 2) for name in stage_parameters(shipped, stage))
-    # a setting of both replaces stage 1's own; stage 1's own, given too, wins in any order
-    both = model_parameters(["max_iter=15"])
-    assert stage_parameters(both, 1)["max_iter"] == stage_parameters(both, 2)["max_iter"] == 15
-    assert stage_parameters(both, 1)["learning_rate"] == 0.3
+    assert shipped == PARAMETERS and stage_parameters(shipped, 1) == stage_parameters(shipped, 2) == PARAMETERS
+    own = model_parameters(["stage1.max_iter=50", "stage1.learning_rate=0.3"])
+    assert (stage_parameters(own, 1)["max_iter"], stage_parameters(own, 1)["learning_rate"]) == (50, 0.3)
+    assert (stage_parameters(own, 2)["max_iter"], stage_parameters(own, 2)["learning_rate"]) == (300, 0.08)
+    assert stage_parameters(own, 1)["max_leaf_nodes"] == stage_parameters(own, 2)["max_leaf_nodes"] == 31
+    assert not any("." in name for stage in (1, 2) for name in stage_parameters(own, stage))
+    # a setting of both stages is both stages'; stage 1's own, given too, wins in any order
     for order in (["stage1.max_iter=7", "max_iter=15"], ["max_iter=15", "stage1.max_iter=7"]):
         given = model_parameters(order)
         assert (stage_parameters(given, 1)["max_iter"], stage_parameters(given, 2)["max_iter"]) == (7, 15)
+    both = model_parameters(["max_iter=15", "stage1.learning_rate=0.3"])
+    assert stage_parameters(both, 1)["max_iter"] == stage_parameters(both, 2)["max_iter"] == 15
 
 
 def test_paired_takes_a_setting_of_stage_1_that_an_older_run_did_not_have_from_both_stages():

@@ -37,15 +37,12 @@ from webfold.features import CONTEXT_NAMES, FEATURE_NAMES, context_features
 from webfold.build import leaves_dialogs_out
 from webfold.select import page_threshold, repeated_runs, unseen
 
-#: The shipped model's settings (chosen by cross-validation on dev): those of both
-#: stages, but where stage 1 has its own (``stage1.NAME``, see :func:`stage_parameters`).
-#: Stage 1 takes a sixth of stage 2's trees at a higher learning rate: cross-validated,
-#: its scores serve stage 2 as well as those of 300 trees (training/README.md), and
-#: each of its trees is walked for every block at run time. max_bins is scikit-learn's
-#: default, named so that ``--set`` can change it.
-PARAMETERS = {**dict(max_iter=300, learning_rate=0.08, max_leaf_nodes=31, min_samples_leaf=40,
-                     l2_regularization=1.0, max_bins=255, early_stopping=False, random_state=0),
-              "stage1.max_iter": 50, "stage1.learning_rate": 0.3}
+#: The shipped model's settings (chosen by cross-validation on dev), of both stages;
+#: ``--set stage1.NAME=VALUE`` gives stage 1 a setting of its own (see
+#: :func:`stage_parameters`). max_bins is scikit-learn's default, named so that
+#: ``--set`` can change it.
+PARAMETERS = dict(max_iter=300, learning_rate=0.08, max_leaf_nodes=31, min_samples_leaf=40,
+                  l2_regularization=1.0, max_bins=255, early_stopping=False, random_state=0)
 #: The most boosting iterations ``--set`` allows: cross-validating 300 takes about 20
 #: minutes here, so this many would take about 11 hours.
 MAX_ITERATIONS = 10_000
@@ -57,8 +54,8 @@ FLOORS = (0.02, 0.05, 0.1, 0.2)
 #: over 1,489 pages (about 0.005).
 TIE = 0.0005
 #: Thresholds whose fixed-threshold F1 is within this of the best are tried with each
-#: floor (on dev with r24, the fifteen from 0.14 to 0.42; the best pair, 0.42 with the
-#: floor 0.05, is at the edge of them, so it is the best of the pairs tried).
+#: floor (on dev with r22, the thirteen from 0.18 to 0.42; the best pair, 0.42 with the
+#: floor 0.02, is at the edge of them, so it is the best of the pairs tried).
 NEAR_TOP = 0.005
 #: Identity of the data the shipped model was trained on (from its README).
 DATA = {"name": "WCXB development split", "commit": "c039d5ee9f5a", "licence": "CC-BY-4.0",

@@ -37,7 +37,7 @@ SLICE = 2048
 #: so a page of a million tiny blocks would take a minute. The longest WCXB dev page
 #: has a few thousand blocks; a page of this many is a dump or an attack, not an article.
 MAX_BLOCKS = 100_000
-#: The largest model file read (the shipped trees take 343 KB): a bigger one is damaged,
+#: The largest model file read (the shipped trees take 588 KB): a bigger one is damaged,
 #: or a sparse file that would fill the memory.
 MAX_MODEL_BYTES = 64 * 1024 * 1024
 #: A run of at least this many chosen blocks, holding at least COPY_WORDS words and a
