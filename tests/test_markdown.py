@@ -515,6 +515,15 @@ def test_a_heading_permalink_to_the_page_itself_is_dropped():
     # closes, whether its paragraph goes on is not known)
     ('<p id="p"><em>Say <a href="#p">¶</a></em> more</p>', "*Say [¶](https://example.com/dir/page.html#p)* more\n"),
     ('<p id="p">Say <b><a href="#p">¶</a></b></p>', "Say **[¶](https://example.com/dir/page.html#p)**\n"),
+    # ... but one that calls itself a permalink goes there too (breaker of session 37:
+    # a bold pseudo-heading's "**Step 1[¶](#s1)**")
+    ('<div id="s1"><p><b>Step 1<a class="headerlink" href="#s1">¶</a></b></p><p>Do it.</p></div>',
+     "**Step 1**\n\nDo it.\n"),
+    # a line break after one that text follows is kept with it, and one after a break
+    # is no paragraph break (breaker of session 37: "[¶](#a)x" and "A\n\nB")
+    ('<p id="a"><a href="#a">¶</a><br>x</p>', "[¶](https://example.com/dir/page.html#a)\\\nx\n"),
+    ('<p id="a">A<br><a href="#a">¶</a><br>B</p>', "A\\\n[¶](https://example.com/dir/page.html#a)\\\nB\n"),
+    ('<p id="a">A<br><a href="#a">¶</a><br></p>', "A\n"),
     # one space where a permalink inside a heading went ("## A  b": two)
     ('<h2 id="h">Title <a href="#h">¶</a> words</h2>', "## Title words\n"),
     ('<h2 id="h">Title <a href="#h">¶</a><br>words</h2>', "## Title words\n"),

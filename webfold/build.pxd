@@ -253,6 +253,7 @@ cdef class Builder:
     @cython.locals(parts=list, size=Py_ssize_t, index=Py_ssize_t)
     cdef bint _short_link(self, Py_ssize_t opener)
     cdef str _permalink_mark(self, Py_ssize_t opener)
+    cdef bint permalink_at_end(self)
     @cython.locals(frame=Frame, attributes=dict, title=str)
     cdef bint _calls_itself_permalink(self)
     @cython.locals(at=Py_ssize_t, first=Py_ssize_t, last=Py_ssize_t)

@@ -3030,6 +3030,11 @@ class Builder:
             parts[at:at] = [*saved, closer]
             self.links.append(link)
 
+    def permalink_at_end(self) -> bool:
+        """Whether a permalink left out (:meth:`_write_closer`) was the last thing
+        written in the paragraph, so that a line break after it may still follow it."""
+        return self.permalink is not None and self.permalink[0] == len(self.parts)
+
     def _leads_here(self, link: str) -> bool:
         """Whether ``link``'s fragment (percent-decoded, as browsers look it up) is the
         id of one of the :data:`PERMALINK_REACH` innermost open elements, or the name of
@@ -3356,7 +3361,8 @@ class Builder:
             parts.pop()                     # "**a\\\n**" would not close: end before the break
         if len(parts) - 1 <= opener:
             del parts[opener:]              # nothing inside: no delimiters at all
-        elif mark.link is not None and (self.heading or self._short_link(opener) and not self._enclosed(mark)) \
+        elif mark.link is not None and (self.heading or self._short_link(opener) and (
+                not self._enclosed(mark) or self._calls_itself_permalink())) \
                 and self.resolve.within_page(mark.link) and (sign := self._permalink_mark(opener)) is not None \
                 and (self.heading or sign not in WORD_MARKS and self._leads_here(mark.link)):
             # a heading's permalink (Sphinx, MkDocs, Docusaurus): no words of the heading
@@ -3365,7 +3371,9 @@ class Builder:
             # code block's, a figure's or a table's caption (newcomer of session 36),
             # not a "¶ 12" of a legal text, nor a "#" or "§", which in running text may
             # start a word ("#WorldCup", "§12"; breaker of session 36), nor one inside
-            # emphasis, which cannot tell when it closes whether its paragraph goes on
+            # emphasis, which cannot tell when it closes whether its paragraph goes on,
+            # unless it calls itself a permalink ("**Step 1[¶](#s1)**": breaker of
+            # session 37)
             if not self.heading or sign in WORD_MARKS and not self._leads_here(mark.link):
                 # (its <a> still open: _leads_here reads its id)
                 self.permalink = (opener, parts[opener:], mark.link, mark.closer, not self.heading)
@@ -3688,10 +3696,12 @@ class Builder:
                 self.pre_parts.append("\n")
             elif self.heading or self.code is not None:
                 self.space = True
-            elif self.parts and self.parts[-1] == _HARD_BREAK:
+            elif self.parts and self.parts[-1] == _HARD_BREAK and not self.permalink_at_end():
                 self.parts.pop()
                 self.flush()                # <br><br>: a paragraph break
-            elif self.parts:
+            elif self.parts or self.permalink_at_end():
+                # (after a permalink left out, its line's break, kept if it is written
+                # again: "A<br>¶<br>B", "¶<br>B"; breaker of session 37)
                 self.parts.append(_HARD_BREAK)
                 # the text's words stay apart ("foo<br>bar" is "foo bar", not "foobar")
                 if self.plain and not self.plain[-1].endswith(" "):
