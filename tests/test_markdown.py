@@ -519,6 +519,10 @@ def test_a_heading_permalink_to_the_page_itself_is_dropped():
     # a bold pseudo-heading's "**Step 1[¶](#s1)**")
     ('<div id="s1"><p><b>Step 1<a class="headerlink" href="#s1">¶</a></b></p><p>Do it.</p></div>',
      "**Step 1**\n\nDo it.\n"),
+    # and text after the emphasis does not bring it back after the closer (quick
+    # breaker of session 37: "**A**[¶](#p) B")
+    ('<p id="p"><b>A <a class="headerlink" href="#p">¶</a></b> B</p>', "**A** B\n"),
+    ('<p id="p"><b>A<br><a class="headerlink" href="#p">¶</a><br></b>B</p>', "**A**\n\nB\n"),
     # a line break after one that text follows is kept with it, and one after a break
     # is no paragraph break (breaker of session 37: "[¶](#a)x" and "A\n\nB")
     ('<p id="a"><a href="#a">¶</a><br>x</p>', "[¶](https://example.com/dir/page.html#a)\\\nx\n"),

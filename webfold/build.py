@@ -3374,8 +3374,11 @@ class Builder:
             # emphasis, which cannot tell when it closes whether its paragraph goes on,
             # unless it calls itself a permalink ("**Step 1[¶](#s1)**": breaker of
             # session 37)
-            if not self.heading or sign in WORD_MARKS and not self._leads_here(mark.link):
-                # (its <a> still open: _leads_here reads its id)
+            if not self.heading and not self._enclosed(mark) or \
+                    self.heading and sign in WORD_MARKS and not self._leads_here(mark.link):
+                # kept for what may follow (its <a> still open: _leads_here reads its id);
+                # not inside emphasis, whose closer would stand between (quick breaker of
+                # session 37: "**A**[¶](#p) B")
                 self.permalink = (opener, parts[opener:], mark.link, mark.closer, not self.heading)
             del parts[opener:]
         elif mark.opener not in DELIMITERS:
