@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 from array import array
 import math
@@ -23,7 +24,7 @@ from webfold.features import (CONTAINER_DISTANCES, CONTEXT_NAMES, FEATURE_NAMES,
 from webfold import select
 from webfold.select import ModelError, Selector, choose, repeated_runs, select_main
 
-from conftest import data_dir
+from conftest import data_dir, require
 
 MODEL_DIR = Path(select.MODEL_DIR)
 
@@ -1078,3 +1079,18 @@ def test_the_functions_of_blocks_take_a_tuple_and_an_empty_list():
     assert webfold.render(blocks) == "# Title\n\nText of \\[the\\](page) [here](https://example.com/x).\n"
     assert webfold.links(blocks) == ["https://example.com/x"]
     assert webfold.select_main([]) == [] and webfold.render([]) == "" and webfold.links(()) == []
+
+
+def test_precision_keeps_a_product_pages_list_of_features():
+    # WCXB dev 0612 (an Amazon product): a selector with a sixth of the stage-1 trees
+    # (r24, session 37) kept only the title and "From the brand" with --precision,
+    # where the annotators keep the five points of "About this item"
+    root = require(data_dir() / "wcxb" / "dev")
+    truth = json.loads((root / "ground-truth" / "0612.json").read_text(encoding="utf-8"))
+    html = gzip.decompress((root / "html" / "0612.html.gz").read_bytes())
+    paragraphs = truth["ground_truth"]["main_content"].split("About this item", 1)[1].split("\n\n")
+    points = [paragraph.split(": ", 1)[1][:60] for paragraph in paragraphs if ": " in paragraph][:5]
+    assert len(points) == 5
+    for precision in (False, True):
+        markdown = webfold.to_markdown(html, truth["url"], precision=precision)
+        assert [point for point in points if point not in markdown] == []
