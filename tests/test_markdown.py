@@ -534,6 +534,7 @@ def test_a_heading_permalink_to_the_page_itself_is_dropped():
     ('<h2 id="h">Title <a href="#h">§</a>12</h2>', "## Title 12\n"),
     # no-break spaces after it are no text, but code after them is (newcomer of session 37)
     ('<p id="q">End.<a href="#q">¶</a>&nbsp;</p>', "End.\xa0\n"),
+    ('<p id="q">See <a href="#q">¶</a>&nbsp;12</p>', "See [¶](https://example.com/dir/page.html#q)\xa012\n"),
     ('<p id="q">End <a href="#q">¶</a> &nbsp; <code>x</code></p>', "End [¶](https://example.com/dir/page.html#q)\xa0 `x`\n"),
     # a mark in its text or emoji form (a variation selector after it) is the mark
     ('<p id="q">End.<a class="headerlink" href="#q">&#x2693;&#xFE0E;</a></p>', "End.\n"),

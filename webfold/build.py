@@ -2770,8 +2770,10 @@ class Builder:
             self.parts.append(text)
             self.plain.append(text)
             return
+        # Here as well as in place, which sees only the first character: of "¶&nbsp;12",
+        # the no-break space (no text after a permalink, alone)
         if self.permalink is not None and not text.isspace():
-            self._keep_permalink(text[0])   # (no-break spaces after it are no text)
+            self._keep_permalink(text[0])
         lead = len(text) - len(text.lstrip(_EDGE_SPACES))
         if lead and any(mark.placed == -1 for mark in self.marks):
             # An opener before a no-break space (Unicode white space: general category
