@@ -1094,3 +1094,92 @@ def test_precision_keeps_a_product_pages_list_of_features():
     for precision in (False, True):
         markdown = webfold.to_markdown(html, truth["url"], precision=precision)
         assert [point for point in points if point not in markdown] == []
+
+
+_BREAKER = "https://mysite.example/"
+
+
+def _page_in_chrome(title, main):
+    """A hand-written page: ``main`` in <main>, between a cookie banner, a header menu
+    and a footer (a breaker's form of session 37)."""
+    return (f"<!DOCTYPE html><html><head><title>{title}</title></head><body>{_CHROME_BEFORE}<main>{main}"
+            f"</main>{_CHROME_AFTER}</body></html>")
+
+
+_CHROME_BEFORE = ('<div class="cookie-banner" id="cookie-consent"><p>We use cookies to improve your '
+                  "experience. By continuing to browse you agree to our use of cookies.</p><button>Accept "
+                  'all</button><button>Reject</button><a href="/cookies">Cookie settings</a></div><header>'
+                  '<a href="/">MySite</a><nav><ul><li><a href="/">Home</a></li><li><a href="/blog">Blog</a>'
+                  '</li><li><a href="/about">About</a></li><li><a href="/contact">Contact</a></li></ul></nav>'
+                  "</header>")
+_CHROME_AFTER = ('<footer><p>© 2024 MySite. All rights reserved.</p><ul><li><a href="/privacy">Privacy '
+                 'Policy</a></li><li><a href="/terms">Terms of Use</a></li></ul></footer>')
+
+
+@pytest.mark.parametrize("precision", [False, True])
+@pytest.mark.parametrize("name, title, main, expected", [
+    # a Sphinx function list: each signature (a <dt>) with its description
+    ("docs_api", "API", '<nav class="toc"><a href="#get">get</a> <a href="#put">put</a></nav><div class="document">'
+     '<h1 id="api">API reference<a class="headerlink" href="#api">¶</a></h1><dl class="function">'
+     '<dt id="get"><code>get(key)</code><a class="headerlink" href="#get">¶</a></dt><dd><p>Return the '
+     "value stored under <em>key</em>, or <code>None</code>.</p></dd><dt id=\"put\"><code>put(key, value)"
+     '</code><a class="headerlink" href="#put">¶</a></dt><dd><p>Store <em>value</em> under <em>key</em>.'
+     "</p></dd></dl></div>",
+     "# API reference\n\n`get(key)`\n\n: Return the value stored under *key*, or `None`.\n\n"
+     "`put(key, value)`\n\n: Store *value* under *key*.\n"),
+    # a recipe card's times: spans without space between them, read as a browser shows them
+    ("recipe_card", "Soup", '<h1>Tomato soup</h1><div class="recipe-meta"><span>Prep: 10 min</span><span>Cook: 30 min'
+     "</span><span>Serves: 4</span></div><h2>Ingredients</h2><ul><li>1 kg tomatoes</li><li>1 onion</li>"
+     "<li>500 ml stock</li></ul><h2>Steps</h2><ol><li>Chop.</li><li>Simmer 30 minutes.</li><li>Blend.</li>"
+     "</ol>",
+     "# Tomato soup\n\nPrep: 10 minCook: 30 minServes: 4\n\n## Ingredients\n\n- 1 kg tomatoes\n- 1 onion\n"
+     "- 500 ml stock\n\n## Steps\n\n1. Chop.\n2. Simmer 30 minutes.\n3. Blend.\n"),
+])
+def test_short_reference_and_recipe_pages_are_kept_whole(name, title, main, expected, precision):
+    # A breaker's pages of session 37, at its addresses: r24 (a sixth of the stage-1
+    # trees, taken back) kept the API's descriptions without their signatures with
+    # --precision, and dropped the recipe's times in both modes; r22 keeps them whole.
+    # Pages this small lie near the threshold (without the address, r24 keeps these).
+    assert webfold.to_markdown(_page_in_chrome(title, main), _BREAKER + name, precision=precision) == expected
+
+
+@pytest.mark.parametrize("precision", [False, True])
+def test_a_bare_definition_list_of_specifications_is_kept(precision):
+    # The same breaker's page: r24 kept none of the four pairs with --precision
+    specs = [("Weight", "280 g"), ("Drop", "6 mm"), ("Upper", "Recycled mesh"), ("Sizes", "EU 38–47")]
+    html = ("<html><head><title>Shoe</title></head><body><h1>Trail Runner 3</h1><p>Lightweight trail "
+            "shoe with a grippy sole.</p><dl>" + "".join(f"<dt>{t}</dt><dd>{d}</dd>" for t, d in specs)
+            + "</dl></body></html>")
+    assert webfold.to_markdown(html, _BREAKER + "dl_bare", precision=precision) == (
+        "# Trail Runner 3\n\nLightweight trail shoe with a grippy sole.\n\n"
+        + "".join(f"{t}\n\n: {d}\n\n" for t, d in specs).rstrip("\n") + "\n")
+
+
+def _shoe_page():
+    return _page_in_chrome(
+        "Trail Shoe", '<div class="product"><h1>Trail Runner 3 Shoe</h1><p class="price">€89</p><p>Lightweight '
+        "trail shoe with a grippy sole.</p><h2>Details</h2><dl><dt>Weight</dt><dd>280 g</dd><dt>Drop</dt>"
+        "<dd>6 mm</dd><dt>Upper</dt><dd>Recycled mesh</dd><dt>Sizes</dt><dd>EU 38–47</dd></dl><select>"
+        "<option>38</option><option>39</option></select><button>Add to bag</button></div>")
+
+
+@pytest.mark.parametrize("precision", [False, True])
+def test_a_small_product_keeps_its_price_and_first_specification(precision):
+    # The same breaker's page: r24 dropped the price with --precision and "Weight:
+    # 280 g" by default (r22 keeps that pair by default; with --precision, none: the
+    # fault of the next test)
+    blocks = select_main(webfold.to_blocks(_shoe_page(), _BREAKER + "product_dl", chrome=True),
+                         precision=precision)
+    texts = [block.text for block in blocks]
+    assert texts[:4] == ["Trail Runner 3 Shoe", "€89", "Lightweight trail shoe with a grippy sole.", "Details"]
+    if not precision:
+        assert texts[4:6] == ["Weight", "280 g"]
+
+
+@pytest.mark.xfail(strict=True, reason="known fault of r22: at this address it keeps only the first "
+                   "pair (Weight), in both modes (scores near the threshold on a page this small)")
+@pytest.mark.parametrize("precision", [False, True])
+def test_a_small_product_keeps_all_its_specifications(precision):
+    texts = [block.text for block in select_main(
+        webfold.to_blocks(_shoe_page(), _BREAKER + "product_dl", chrome=True), precision=precision)]
+    assert texts[4:] == ["Weight", "280 g", "Drop", "6 mm", "Upper", "Recycled mesh", "Sizes", "EU 38–47"]
