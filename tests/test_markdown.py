@@ -511,6 +511,13 @@ def test_a_heading_permalink_to_the_page_itself_is_dropped():
      "See [¶](https://example.com/dir/page.html#p)![i](https://example.com/i.png)\n"),
     ('<p id="p">Line <a href="#p">¶</a><br>next</p>', "Line [¶](https://example.com/dir/page.html#p)\\\nnext\n"),
     ('<p id="p">Line <a href="#p">¶</a><br></p>', "Line\n"),
+    # a code span that shows nothing does not (quick breaker of session 37), nor does
+    # it stop what follows from doing so
+    ('<p id="p">Call <a href="#p">¶</a><code></code></p>', "Call\n"),
+    ('<p id="p">Call <a href="#p">¶</a><b><code>&nbsp;</code></b></p>', "Call\n"),
+    ('<p id="p">Call <a href="#p">¶</a><code></code> now</p>', "Call [¶](https://example.com/dir/page.html#p) now\n"),
+    ('<p id="p">Call <a href="#p">¶</a><code></code><code>f()</code></p>',
+     "Call [¶](https://example.com/dir/page.html#p)`f()`\n"),
     # inside emphasis it stays, text after the emphasis or not (when the emphasis
     # closes, whether its paragraph goes on is not known)
     ('<p id="p"><em>Say <a href="#p">¶</a></em> more</p>', "*Say [¶](https://example.com/dir/page.html#p)* more\n"),
@@ -532,6 +539,11 @@ def test_a_heading_permalink_to_the_page_itself_is_dropped():
     ('<h2 id="h">Title <a href="#h">¶</a> words</h2>', "## Title words\n"),
     ('<h2 id="h">Title <a href="#h">¶</a><br>words</h2>', "## Title words\n"),
     ('<h2 id="h">Title <a href="#h">§</a>12</h2>', "## Title 12\n"),
+    # ... and between two words, where it kept them apart ("## Badge titlenew",
+    # "## Cx": newcomer and quick breaker of session 37)
+    ('<h2 id="h">Badge title<a class="headerlink" href="#h">¶</a>new</h2>', "## Badge title new\n"),
+    ('<h2 id="h">Badge title<a href="#h">¶</a><span class="badge">new</span></h2>', "## Badge title new\n"),
+    ('<h2 id="c">C<a class="headerlink" href="#c">#</a>x</h2>', "## C x\n"),
     # no-break spaces after it are no text, but code after them is (newcomer of session 37)
     ('<p id="q">End.<a href="#q">¶</a>&nbsp;</p>', "End.\xa0\n"),
     ('<p id="q">See <a href="#q">¶</a>&nbsp;12</p>', "See [¶](https://example.com/dir/page.html#q)\xa012\n"),

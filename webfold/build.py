@@ -2710,6 +2710,8 @@ class Builder:
         # again (Builder._keep_permalink): (its index, its parts, target, closer, whether
         # any text after it keeps it: outside a heading)
         self.permalink: tuple | None = None
+        # the permalink written again before the open code span (Builder._open_code)
+        self.code_permalink: tuple | None = None
         self.code_spans: dict[int, str] = {}   # every code span written: index → content
         # The parts of text written outside links that may hold a web address
         # (markdown.holds_address), by id: where GFM's autolink extension links them
@@ -3013,7 +3015,7 @@ class Builder:
                 return True
         return False
 
-    def _keep_permalink(self, first: str) -> None:
+    def _keep_permalink(self, first: str) -> bool:
         """Write the link that :meth:`_write_closer` left out as a permalink again where
         content starting with ``first`` follows it in its paragraph: outside a heading,
         any (text, a code span or an image, after a line break too: a permalink there
@@ -3021,7 +3023,7 @@ class Builder:
         letter or digit directly after it, which makes the mark part of a word, a
         section sign or a hashtag ("§12", "#WorldCup"; breaker of session 33), where
         only a mark of :data:`WORD_MARKS` that leads to no element around it is so kept
-        (:meth:`_write_closer`, :meth:`_leads_here`)."""
+        (:meth:`_write_closer`, :meth:`_leads_here`). Returns whether it was written."""
         at, saved, link, closer, anywhere = self.permalink
         self.permalink = None
         parts = self.parts
@@ -3031,6 +3033,20 @@ class Builder:
         if at == end and (anywhere or not self.space and first.isalnum()):
             parts[at:at] = [*saved, closer]
             self.links.append(link)
+            return True
+        return False
+
+    def _take_back_permalink(self, permalink: tuple) -> None:
+        """Take back a permalink that :meth:`_keep_permalink` wrote again before a code
+        span that showed nothing, if nothing but spaces follows it: it is left out
+        again, pending (:attr:`permalink`) for what comes next."""
+        at, saved, link, closer, _ = permalink
+        parts = self.parts
+        end = at + len(saved) + 1
+        if len(parts) >= end and parts[end - 1] is closer and all(part.isspace() for part in parts[end:]):
+            del parts[at:end]
+            self.links.pop()            # its own: no link ends inside a code span
+            self.permalink = permalink
 
     def permalink_at_end(self) -> bool:
         """Whether a permalink left out (:meth:`_write_closer`) was the last thing
@@ -3319,6 +3335,11 @@ class Builder:
         """Start the code span of ``mark`` (written when it closes), or continue the one
         just written."""
         self.code = mark
+        # A permalink before it is written again, and taken back if the span shows
+        # nothing (close_code: "¶<code></code>" at a paragraph's end; quick breaker of
+        # session 37)
+        pending = self.permalink
+        self.code_permalink = pending if pending is not None and self._keep_permalink("`") else None
         # Placed first: a space or an opener between two code elements (a link's,
         # as in Javadoc's "<code>List&lt;</code><a><code>String</code></a>") keeps
         # them apart, and a closer that its next opener continues does not.
@@ -3382,6 +3403,11 @@ class Builder:
                 # not inside emphasis, whose closer would stand between (quick breaker of
                 # session 37: "**A**[¶](#p) B")
                 self.permalink = (opener, parts[opener:], mark.link, mark.closer, not self.heading)
+            elif self.heading:
+                # a space in its place: "Badge title¶new" shows the words apart, and so
+                # does Sphinx's permalink hidden until hovered (visibility: hidden keeps
+                # its box; newcomer of session 37: "## Badge titlenew")
+                self.space = True
             del parts[opener:]
         elif mark.opener not in DELIMITERS:
             # A link's "](…)", an end tag (TAG_MARKS) or a closing quotation mark
@@ -3655,6 +3681,7 @@ class Builder:
             return
         self.code = None
         parts = self.parts
+        permalink, self.code_permalink = self.code_permalink, None
         if mark.placed < 0 or mark.placed >= len(parts):
             return
         content = "".join(parts[mark.placed + 1:])
@@ -3672,6 +3699,8 @@ class Builder:
         # ("<b><code></code> x</b>" is "**x**", not "** x**").
         while parts and self._take_back_opener(len(parts) - 1):
             parts.pop()
+        if permalink is not None:
+            self._take_back_permalink(permalink)
         written = self.task_written
         if written is not None and parts and parts[0] is written[1] and not "".join(parts[1:]).strip():
             # and so does a task list marker written for it alone (breaker on 4cb993b:
