@@ -1834,3 +1834,18 @@ def test_a_hidden_label_is_built_for_the_selector_and_an_unseen_one_in_text_hidd
             '<p>a <label style="opacity:0">SECRET</label> b</p>')
     assert [(block.text, block.chrome) for block in webfold.to_blocks(html, chrome=True)] == [
         ("Search for:", CHROME_HIDDEN), ("Text of the page.", 0), ("a b", 0)]
+
+
+@pytest.mark.parametrize("html, text, link_chars", [
+    ('<h2 id="h">Install<a class="headerlink" href="#h">¶</a></h2>', "Install", 0),
+    ('<h2 id="h">Badge title<a class="headerlink" href="#h">¶</a>new</h2>', "Badge title new", 0),
+    ('<p id="p">Call <a href="#p">¶</a><code></code></p>', "Call", 0),
+    # written again, its text is back too
+    ('<p id="p">See <a href="#p">¶</a> 12</p>', "See ¶ 12", 1),
+    ('<p id="p">Call <a href="#p">¶</a><code></code> now</p>', "Call ¶ now", 1),
+])
+def test_a_permalink_left_out_is_no_part_of_the_blocks_text(html, text, link_chars):
+    # Its text stayed in the plain text that features and metadata read (newcomer of
+    # session 38: "Install¶" was the page's title)
+    [block] = webfold.to_blocks(html, "https://example.com/")
+    assert (block.text, block.text_chars, block.link_chars) == (text, len(text), link_chars)

@@ -518,6 +518,13 @@ def test_a_heading_permalink_to_the_page_itself_is_dropped():
     ('<p id="p">Call <a href="#p">¶</a><code></code> now</p>', "Call [¶](https://example.com/dir/page.html#p) now\n"),
     ('<p id="p">Call <a href="#p">¶</a><code></code><code>f()</code></p>',
      "Call [¶](https://example.com/dir/page.html#p)`f()`\n"),
+    # in a task list item, the marker stays while it waits (breaker of session 38:
+    # the permalink went before its text); an item of nothing else is one of a
+    # checkbox alone, which holds no text: none
+    ('<ul><li id="l"><input type="checkbox" checked disabled><a href="#l">¶</a><code></code>x</li>'
+     '<li id="m"><input type="checkbox" checked disabled><a href="#m">¶</a><code></code></li>'
+     '<li id="n"><input type="checkbox" checked disabled></li><li>b</li></ul>',
+     "- [x] [¶](https://example.com/dir/page.html#l)x\n- b\n"),
     # inside emphasis it stays, text after the emphasis or not (when the emphasis
     # closes, whether its paragraph goes on is not known)
     ('<p id="p"><em>Say <a href="#p">¶</a></em> more</p>', "*Say [¶](https://example.com/dir/page.html#p)* more\n"),
@@ -544,6 +551,15 @@ def test_a_heading_permalink_to_the_page_itself_is_dropped():
     ('<h2 id="h">Badge title<a class="headerlink" href="#h">¶</a>new</h2>', "## Badge title new\n"),
     ('<h2 id="h">Badge title<a href="#h">¶</a><span class="badge">new</span></h2>', "## Badge title new\n"),
     ('<h2 id="c">C<a class="headerlink" href="#c">#</a>x</h2>', "## C x\n"),
+    # ... but only between a letter or digit and another, and without leaving an
+    # opener before a space (breaker of session 38: "## ** Title**", "## Version 2 .0",
+    # "## Title\xa0 new")
+    ('<h2 id="h"><b><a href="#h">¶</a>Title</b></h2><h2 id="i"><em><a href="#i">#</a> Title</em></h2>',
+     "## **Title**\n\n## *Title*\n"),
+    ('<h2 id="h">Hello<b><a href="#h">¶</a>World</b></h2>', "## Hello **World**\n"),
+    ('<h2 id="h"><b>Title<a href="#h">¶</a></b>new</h2>', "## **Title** new\n"),
+    ('<h2 id="h">Version 2<a class="headerlink" href="#h">¶</a>.0</h2>', "## Version 2.0\n"),
+    ('<h2 id="h">Title&nbsp;<a class="headerlink" href="#h">¶</a>new</h2>', "## Title\xa0new\n"),
     # no-break spaces after it are no text, but code after them is (newcomer of session 37)
     ('<p id="q">End.<a href="#q">¶</a>&nbsp;</p>', "End.\xa0\n"),
     ('<p id="q">See <a href="#q">¶</a>&nbsp;12</p>', "See [¶](https://example.com/dir/page.html#q)\xa012\n"),

@@ -235,3 +235,14 @@ def test_a_later_html_tag_still_gives_the_language():
     page = "\ufeff<!DOCTYPE html><html lang=fr><head><title>t</title></head><body><p>Bonjour</p>"
     assert webfold.to_document(b"\xef\xbb\xbf" + page.encode()).metadata.language == "fr"
     assert webfold.to_document(b"x<html lang=fr><p>Bonjour</p>").metadata.language == "fr"
+
+
+@pytest.mark.parametrize("heading, title", [
+    ('<h1 id="i">Install<a class="headerlink" href="#i">¶</a></h1>', "Install"),
+    ('<h1 id="i">Install <a class="anchor" href="#i">#</a></h1>', "Install"),
+    ('<h1 id="i"><a class="anchor" href="#i">🔗</a>Getting started</h1>', "Getting started"),
+])
+def test_a_headings_permalink_is_no_part_of_the_title(heading, title):
+    # The Markdown left the mark out, the title did not (newcomer of session 38:
+    # "Configuring the cache¶" in --json, webfold warc and crawl)
+    assert metadata_of(f"<title>T</title>{heading}<p>Text of the page.</p>").title == title

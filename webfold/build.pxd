@@ -131,7 +131,7 @@ cdef class Builder:
     cdef public dict code_spans
     cdef public dict prose, dollars, texts
     cdef public bint has_formula, writing_formula
-    cdef public bint space, line_start
+    cdef public bint space, line_start, gap
     cdef public bint keep_noscript, hidden_blocks
     cdef public set controlled, taken_ids
     cdef public bint saw_tab

@@ -2708,10 +2708,14 @@ class Builder:
         self.last_code = -1                 # index of the last code span written
         # A link left out as a permalink (Builder._write_closer), while it may be written
         # again (Builder._keep_permalink): (its index, its parts, target, closer, whether
-        # any text after it keeps it: outside a heading)
+        # any text after it keeps it: outside a heading; then its place, pieces and
+        # link characters in the plain text, Builder._plain_of_permalink)
         self.permalink: tuple | None = None
         # the permalink written again before the open code span (Builder._open_code)
         self.code_permalink: tuple | None = None
+        # a heading's permalink was left out right after a letter or digit: a space
+        # goes before the next content if it starts with one (Builder._write_closer)
+        self.gap = False
         self.code_spans: dict[int, str] = {}   # every code span written: index → content
         # The parts of text written outside links that may hold a web address
         # (markdown.holds_address), by id: where GFM's autolink extension links them
@@ -2772,6 +2776,8 @@ class Builder:
             self.parts.append(text)
             self.plain.append(text)
             return
+        if self.gap:                        # here: the no-break spaces below come before place
+            self._close_gap(text[0])
         # Here as well as in place, which sees only the first character: of "¶&nbsp;12",
         # the no-break space (no text after a permalink, alone)
         if self.permalink is not None and not text.isspace():
@@ -2812,6 +2818,8 @@ class Builder:
         """Before content starting with ``first``: a pending space, then the openers of
         marks not yet placed in this paragraph."""
         parts = self.parts
+        if self.gap:
+            self._close_gap(first)
         if self.permalink is not None and not first.isspace():     # a code span or an image after it
             self._keep_permalink(first)
         if self.task is not None:
@@ -3024,7 +3032,7 @@ class Builder:
         section sign or a hashtag ("§12", "#WorldCup"; breaker of session 33), where
         only a mark of :data:`WORD_MARKS` that leads to no element around it is so kept
         (:meth:`_write_closer`, :meth:`_leads_here`). Returns whether it was written."""
-        at, saved, link, closer, anywhere = self.permalink
+        at, saved, link, closer, anywhere, plain_at, taken, chars = self.permalink
         self.permalink = None
         parts = self.parts
         end = len(parts)
@@ -3033,19 +3041,55 @@ class Builder:
         if at == end and (anywhere or not self.space and first.isalnum()):
             parts[at:at] = [*saved, closer]
             self.links.append(link)
+            self.plain[plain_at:plain_at] = taken
+            self.link_chars += chars
             return True
         return False
+
+    def _plain_of_permalink(self, opener: int) -> tuple[int, list[str], int]:
+        """Take the text of the link whose opener is ``parts[opener]``, being left out
+        as a permalink, out of the block's plain text too, which features and metadata
+        read (newcomer of session 38: a heading's "Install¶" was the page's title).
+        Returns where it stood in :attr:`plain`, its pieces, and the link characters
+        they counted: what :meth:`_keep_permalink` puts back (nothing is taken where
+        the plain text does not end with the link's)."""
+        left = self._permalink_text(opener)
+        plain = self.plain
+        taken = []
+        while left and plain:
+            seen = "".join(char for char in plain[-1] if not shows_nothing(char))
+            if seen and not left.endswith(seen):
+                break
+            left = left[:len(left) - len(seen)]
+            taken.append(plain.pop())
+        taken.reverse()
+        if left:
+            plain.extend(taken)
+            return len(plain), [], 0
+        chars = sum(len(piece) for piece in taken if piece != " ")
+        self.link_chars -= chars
+        return len(plain), taken, chars
+
+    def _close_gap(self, first: str) -> None:
+        """Before content starting with ``first`` where a heading's permalink was left
+        out after a letter or digit (:attr:`gap`): a space if ``first`` is one too."""
+        self.gap = False
+        if first.isalnum():
+            self.space = True
 
     def _take_back_permalink(self, permalink: tuple) -> None:
         """Take back a permalink that :meth:`_keep_permalink` wrote again before a code
         span that showed nothing, if nothing but spaces follows it: it is left out
         again, pending (:attr:`permalink`) for what comes next."""
-        at, saved, link, closer, _ = permalink
+        at, saved, link, closer, _, plain_at, taken, chars = permalink
         parts = self.parts
         end = at + len(saved) + 1
         if len(parts) >= end and parts[end - 1] is closer and all(part.isspace() for part in parts[end:]):
             del parts[at:end]
             self.links.pop()            # its own: no link ends inside a code span
+            if self.plain[plain_at:plain_at + len(taken)] == taken:
+                del self.plain[plain_at:plain_at + len(taken)]
+                self.link_chars -= chars
             self.permalink = permalink
 
     def permalink_at_end(self) -> bool:
@@ -3402,13 +3446,25 @@ class Builder:
                 # kept for what may follow (its <a> still open: _leads_here reads its id);
                 # not inside emphasis, whose closer would stand between (quick breaker of
                 # session 37: "**A**[¶](#p) B")
-                self.permalink = (opener, parts[opener:], mark.link, mark.closer, not self.heading)
-            elif self.heading:
-                # a space in its place: "Badge title¶new" shows the words apart, and so
-                # does Sphinx's permalink hidden until hovered (visibility: hidden keeps
-                # its box; newcomer of session 37: "## Badge titlenew")
-                self.space = True
-            del parts[opener:]
+                self.permalink = (opener, parts[opener:], mark.link, mark.closer, not self.heading,
+                                  *self._plain_of_permalink(opener))
+                del parts[opener:]
+            else:
+                self._plain_of_permalink(opener)
+                del parts[opener:]
+                # Openers placed for it alone wait for the next text, as before a code
+                # span that shows nothing ("<b><a>#</a> Title</b>" gave "** Title**";
+                # breaker of session 38)
+                while parts and self._take_back_opener(len(parts) - 1):
+                    parts.pop()
+                if self.heading:
+                    # between two words, a space in its place: "Badge title¶new" shows
+                    # the words apart, and so does Sphinx's permalink hidden until
+                    # hovered (visibility: hidden keeps its box; newcomer of session 37:
+                    # "## Badge titlenew"); not after white space, nor before
+                    # punctuation (breaker of session 38: "## Version 2 .0")
+                    before = next((part for part in reversed(parts) if part), "")
+                    self.gap = before[-1:].isalnum()
         elif mark.opener not in DELIMITERS:
             # A link's "](…)", an end tag (TAG_MARKS) or a closing quotation mark
             # (webfold.quotations), which close wherever they stand: no flanking rule
@@ -3702,9 +3758,12 @@ class Builder:
         if permalink is not None:
             self._take_back_permalink(permalink)
         written = self.task_written
-        if written is not None and parts and parts[0] is written[1] and not "".join(parts[1:]).strip():
+        if written is not None and parts and parts[0] is written[1] and not "".join(parts[1:]).strip() \
+                and self.permalink is None:
             # and so does a task list marker written for it alone (breaker on 4cb993b:
-            # "[x]" was a paragraph of its own)
+            # "[x]" was a paragraph of its own), unless a permalink left out after it
+            # waits for what follows (breaker of session 38: the item went, or the
+            # permalink before its text)
             del parts[:]
             self.task, self.task_written = written, None
             self.space, self.line_start = False, True
