@@ -89,6 +89,29 @@ def test_utf16_without_bom_is_known_by_its_nuls(codec, text):
                                selection=False) == text + "\n"
 
 
+@pytest.mark.parametrize("codec", ["utf-32-le", "utf-32-be"])
+@pytest.mark.parametrize("bom", [True, False])
+@pytest.mark.parametrize("text", ["Plain English text.", "\u042d\u0442\u043e \u0442\u0435\u043a\u0441\u0442.",
+                                  "\u65e5\u672c\u8a9e\u306e\u30c6\u30ad\u30b9\u30c8 \U0001f600"])
+def test_utf32_is_read_by_its_bom_or_its_nuls(codec, bom, text):
+    # Browsers do not decode UTF-32 (its little-endian mark reads as UTF-16's): read
+    # so, every tag was text with a NUL after each character ("\\<html>...")
+    mark = {"utf-32-le": codecs.BOM_UTF32_LE, "utf-32-be": codecs.BOM_UTF32_BE}[codec] if bom else b""
+    data = mark + page(text, "<title>t</title>").encode(codec)
+    assert (decode(data).encoding, decode(data).reason) == (codec, "bom" if bom else "detected")
+    assert webfold.to_markdown(data, selection=False) == text + "\n"
+
+
+def test_utf16_and_utf8_are_not_utf32():
+    from webfold.decode import utf32_without_bom
+
+    for codec in ("utf-16-le", "utf-16-be", "utf-8"):
+        assert utf32_without_bom(page("Plain text", "<title>t</title>").encode(codec)) is None
+    assert utf32_without_bom("<p>x</p>".encode("utf-32-le")) == "utf-32-le"
+    assert utf32_without_bom("<p>x</p>".encode("utf-32-le")[:28]) is None    # 7 code units
+    assert utf32_without_bom("[p]xyzw[/p]".encode("utf-32-le")) is None      # no "<"
+
+
 def test_nuls_at_both_places_or_few_are_not_utf16():
     from webfold.decode import utf16_without_bom
 

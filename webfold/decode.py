@@ -3,7 +3,11 @@
 Order (WHATWG HTML §13.2.3.1, "determining the character encoding"): a byte order
 mark; the caller's charset (an HTTP ``Content-Type`` header, say); the meta prescan of
 the first 1024 bytes (§13.2.3.2); then detection. UTF-16 without a byte order mark is
-known by its NULs (:func:`utf16_without_bom`), first. Input that is valid UTF-8 is taken as
+known by its NULs (:func:`utf16_without_bom`), first. UTF-32, which browsers do not
+decode (the Encoding standard has no such encoding, and reads UTF-32's little-endian
+byte order mark as UTF-16's), is read by its byte order mark or its NULs
+(:func:`utf32_without_bom`): read as a browser reads it, a page saved in UTF-32 would
+come out as its markup, with a NUL after every character. Input that is valid UTF-8 is taken as
 UTF-8 before detection is asked (the detector agrees on such input, and asking it
 costs milliseconds), unless it holds ISO-2022-JP's escapes; otherwise charset-normalizer
 guesses (a superset it names, such as EUC-JIS-2004, is read as its web encoding); failing that, UTF-8 with
@@ -121,8 +125,9 @@ _ASCII = bytes(range(128))
 #: Up to this many bytes above 0x7F in a page that is not UTF-8, detection is not asked.
 FEW_NON_ASCII = 4
 
-_BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
-         (codecs.BOM_UTF16_BE, "utf-16-be"))
+#: UTF-32's before UTF-16's: its little-endian mark starts with UTF-16's.
+_BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be"),
+         (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
 
 
 #: Bytes where Python's codec of a single-byte encoding differs from the standard's
@@ -263,7 +268,7 @@ _LEADS = {"gb18030": range(0x81, 0xFF), "big5hkscs": range(0x81, 0xFF), "cp949":
           "cp932": frozenset((*range(0x81, 0xA0), *range(0xE0, 0xFD)))}
 #: The codecs of :data:`WHATWG_LABELS` whose encodings take more than one byte a
 #: character; the others are single-byte (:func:`_single_byte_table`).
-_MULTI_BYTE = frozenset({"utf-8", "utf-16-le", "utf-16-be", *_LEADS})
+_MULTI_BYTE = frozenset({"utf-8", "utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be", *_LEADS})
 #: Two-byte characters of the standard's Big5 index that Python's big5hkscs lacks (as
 #: Chromium decodes them): the control pictures, the euro sign and 28 other characters.
 _BIG5_MISSING = {
@@ -384,9 +389,9 @@ def decode(html: str | bytes, charset: str | None = None) -> Decoded:
         return _as_utf8(html, declared, "meta")
     # Before UTF-8, which UTF-16 of ASCII is too (its NULs are valid): read that way,
     # every tag would be text.
-    utf16 = utf16_without_bom(html[:1024])
-    if utf16:
-        return _as_utf8(html, utf16, "detected")
+    wide = utf32_without_bom(html[:1024]) or utf16_without_bom(html[:1024])
+    if wide:
+        return _as_utf8(html, wide, "detected")
     try:
         html.decode("utf-8")
         # ISO-2022-JP is seven-bit: a page with UTF-8's multi-byte characters is not it.
@@ -440,7 +445,7 @@ def binary_kind(data: bytes) -> str | None:
     """
     if data.startswith(b"%PDF-"):
         return "application/pdf"            # its first kilobyte may be all text
-    if not _CONTROL.search(data, 0, 1024) or data.startswith((b"\xff\xfe", b"\xfe\xff")):
+    if not _CONTROL.search(data, 0, 1024) or data.startswith((b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")):
         return None
     import filetype     # only for bytes that may be binary: it costs 7 ms to import
 
@@ -452,7 +457,7 @@ def binary_kind(data: bytes) -> str | None:
     head = data[:1024]
     controls = _CONTROL_NOT_NUL.findall(head)
     if len(set(controls)) >= CONTROL_KINDS and len(controls) > CONTROL_SHARE * len(head) \
-            and not utf16_without_bom(head):
+            and not utf16_without_bom(head) and not utf32_without_bom(head):
         return "application/octet-stream"
     return None
 
@@ -475,6 +480,22 @@ def utf16_without_bom(head: bytes) -> str | None:
     if not any(byte == 0x3C and upper == 0 for byte, upper in zip(low, high)):
         return None
     return "utf-16-le" if odd > even else "utf-16-be"
+
+
+def utf32_without_bom(head: bytes) -> str | None:
+    """``"utf-32-le"`` or ``"utf-32-be"`` when ``head`` (a page's first bytes) reads as
+    UTF-32 markup without a byte order mark, else None: at least 8 code units of 4
+    bytes, 15 in 16 of them with their two high bytes NUL (every character of the Basic
+    Multilingual Plane; an emoji is one of the others), and a ``<`` as a whole code
+    unit. UTF-16 markup has a letter where UTF-32's high bytes are, and UTF-8 no NULs."""
+    units = [head[at:at + 4] for at in range(0, len(head) - 3, 4)]
+    if len(units) < 8:
+        return None
+    for encoding, high, less_than in (("utf-32-le", slice(2, 4), b"<\x00\x00\x00"),
+                                      ("utf-32-be", slice(0, 2), b"\x00\x00\x00<")):
+        if 16 * sum(unit[high] == b"\x00\x00" for unit in units) >= 15 * len(units) and less_than in units:
+            return encoding
+    return None
 
 
 #: The escape sequences that switch ISO-2022-JP to JIS X 0208 (RFC 1468): a page in
