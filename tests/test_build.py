@@ -1843,6 +1843,13 @@ def test_a_hidden_label_is_built_for_the_selector_and_an_unseen_one_in_text_hidd
     # written again, its text is back too
     ('<p id="p">See <a href="#p">¶</a> 12</p>', "See ¶ 12", 1),
     ('<p id="p">Call <a href="#p">¶</a><code></code> now</p>', "Call ¶ now", 1),
+    # all of its text, whatever a reader sees of it, and only where it is left out
+    # (quick breaker of session 38: "Word\u200b", "Section\\¶", and "¶B" for
+    # "¶<br>B")
+    ('<h1 id="t">Word<a href="#t">&#8203;</a></h1>', "Word", 0),
+    ('<h2 id="t">Section<a href="#t">\\¶</a></h2>', "Section", 0),
+    ('<p id="t"><a href="#t">¶</a><br>B</p>', "¶ B", 1),
+    ('<p id="t">A <a href="#t">¶</a><br>B</p>', "A ¶ B", 1),
 ])
 def test_a_permalink_left_out_is_no_part_of_the_blocks_text(html, text, link_chars):
     # Its text stayed in the plain text that features and metadata read (newcomer of

@@ -121,7 +121,8 @@ cdef class Builder:
     cdef public list line_number_starts
     cdef public str pre_language
     cdef public Py_ssize_t pre_language_rank
-    cdef public list parts, plain, links
+    cdef public list parts, plain, links, plain_out
+    cdef public dict link_plain
     cdef public Py_ssize_t link_chars, image_count
     cdef public list fragile
     cdef public dict held

@@ -2708,11 +2708,15 @@ class Builder:
         self.last_code = -1                 # index of the last code span written
         # A link left out as a permalink (Builder._write_closer), while it may be written
         # again (Builder._keep_permalink): (its index, its parts, target, closer, whether
-        # any text after it keeps it: outside a heading; then its place, pieces and
-        # link characters in the plain text, Builder._plain_of_permalink)
+        # any text after it keeps it: outside a heading; its note in plain_out)
         self.permalink: tuple | None = None
         # the permalink written again before the open code span (Builder._open_code)
         self.code_permalink: tuple | None = None
+        # opener index of each link placed → the length of plain and link_chars then;
+        # and the (start, end, link characters) of the plain text of the permalinks
+        # left out, which the block's text leaves out (Builder._leave_out_plain)
+        self.link_plain: dict[int, tuple[int, int]] = {}
+        self.plain_out: list[tuple[int, int, int]] = []
         # a heading's permalink was left out right after a letter or digit: a space
         # goes before the next content if it starts with one (Builder._write_closer)
         self.gap = False
@@ -2880,6 +2884,7 @@ class Builder:
                 self._split_run(self._after_run(mark, first))
             if delimiter == "[":
                 self._escape_bang(len(parts))
+                self.link_plain[len(parts)] = len(self.plain), self.link_chars
             mark.placed = len(parts)
             parts.append(delimiter)
         if held and tildes is None and letter_like(first):
@@ -3032,7 +3037,7 @@ class Builder:
         section sign or a hashtag ("§12", "#WorldCup"; breaker of session 33), where
         only a mark of :data:`WORD_MARKS` that leads to no element around it is so kept
         (:meth:`_write_closer`, :meth:`_leads_here`). Returns whether it was written."""
-        at, saved, link, closer, anywhere, plain_at, taken, chars = self.permalink
+        at, saved, link, closer, anywhere, out = self.permalink
         self.permalink = None
         parts = self.parts
         end = len(parts)
@@ -3041,34 +3046,31 @@ class Builder:
         if at == end and (anywhere or not self.space and first.isalnum()):
             parts[at:at] = [*saved, closer]
             self.links.append(link)
-            self.plain[plain_at:plain_at] = taken
-            self.link_chars += chars
+            self.plain_out.remove(out)      # its text is the block's again
             return True
         return False
 
-    def _plain_of_permalink(self, opener: int) -> tuple[int, list[str], int]:
-        """Take the text of the link whose opener is ``parts[opener]``, being left out
-        as a permalink, out of the block's plain text too, which features and metadata
-        read (newcomer of session 38: a heading's "Install¶" was the page's title).
-        Returns where it stood in :attr:`plain`, its pieces, and the link characters
-        they counted: what :meth:`_keep_permalink` puts back (nothing is taken where
-        the plain text does not end with the link's)."""
-        left = self._permalink_text(opener)
+    def _leave_out_plain(self, opener: int) -> tuple[int, int, int]:
+        """Leave the text of the link whose opener is ``parts[opener]``, being left out as
+        a permalink, out of the block's plain text too, which features and metadata read
+        (newcomer of session 38: a heading's "Install¶" was the page's title): its pieces
+        of :attr:`plain` and the link characters they counted, from where its opener was
+        placed (:attr:`link_plain`), noted in :attr:`plain_out` until the block is
+        emitted or :meth:`_keep_permalink` writes it again. Returns the note."""
+        start, chars = self.link_plain.get(opener, (len(self.plain), self.link_chars))
+        out = (start, len(self.plain), self.link_chars - chars)
+        self.plain_out.append(out)
+        return out
+
+    def _plain_without_permalinks(self) -> None:
+        """Take the plain text of the permalinks left out (:attr:`plain_out`) out of
+        :attr:`plain` and their characters out of :attr:`link_chars`, once the
+        paragraph is whole."""
         plain = self.plain
-        taken = []
-        while left and plain:
-            seen = "".join(char for char in plain[-1] if not shows_nothing(char))
-            if seen and not left.endswith(seen):
-                break
-            left = left[:len(left) - len(seen)]
-            taken.append(plain.pop())
-        taken.reverse()
-        if left:
-            plain.extend(taken)
-            return len(plain), [], 0
-        chars = sum(len(piece) for piece in taken if piece != " ")
-        self.link_chars -= chars
-        return len(plain), taken, chars
+        for start, end, chars in sorted(self.plain_out, reverse=True):
+            del plain[start:end]
+            self.link_chars -= chars
+        self.plain_out.clear()
 
     def _close_gap(self, first: str) -> None:
         """Before content starting with ``first`` where a heading's permalink was left
@@ -3081,15 +3083,13 @@ class Builder:
         """Take back a permalink that :meth:`_keep_permalink` wrote again before a code
         span that showed nothing, if nothing but spaces follows it: it is left out
         again, pending (:attr:`permalink`) for what comes next."""
-        at, saved, link, closer, _, plain_at, taken, chars = permalink
+        at, saved, link, closer, _, out = permalink
         parts = self.parts
         end = at + len(saved) + 1
         if len(parts) >= end and parts[end - 1] is closer and all(part.isspace() for part in parts[end:]):
             del parts[at:end]
             self.links.pop()            # its own: no link ends inside a code span
-            if self.plain[plain_at:plain_at + len(taken)] == taken:
-                del self.plain[plain_at:plain_at + len(taken)]
-                self.link_chars -= chars
+            self.plain_out.append(out)
             self.permalink = permalink
 
     def permalink_at_end(self) -> bool:
@@ -3447,24 +3447,19 @@ class Builder:
                 # not inside emphasis, whose closer would stand between (quick breaker of
                 # session 37: "**A**[¶](#p) B")
                 self.permalink = (opener, parts[opener:], mark.link, mark.closer, not self.heading,
-                                  *self._plain_of_permalink(opener))
-                del parts[opener:]
+                                  self._leave_out_plain(opener))
             else:
-                self._plain_of_permalink(opener)
-                del parts[opener:]
-                # Openers placed for it alone wait for the next text, as before a code
-                # span that shows nothing ("<b><a>#</a> Title</b>" gave "** Title**";
-                # breaker of session 38)
-                while parts and self._take_back_opener(len(parts) - 1):
-                    parts.pop()
+                self._leave_out_plain(opener)
                 if self.heading:
                     # between two words, a space in its place: "Badge title¶new" shows
                     # the words apart, and so does Sphinx's permalink hidden until
                     # hovered (visibility: hidden keeps its box; newcomer of session 37:
-                    # "## Badge titlenew"); not after white space, nor before
-                    # punctuation (breaker of session 38: "## Version 2 .0")
-                    before = next((part for part in reversed(parts) if part), "")
+                    # "## Badge titlenew"); not after white space or an opener, nor
+                    # before punctuation (breaker of session 38: "## Version 2 .0",
+                    # "## ** Title**")
+                    before = next((part for part in reversed(parts[:opener]) if part), "")
                     self.gap = before[-1:].isalnum()
+            del parts[opener:]
         elif mark.opener not in DELIMITERS:
             # A link's "](…)", an end tag (TAG_MARKS) or a closing quotation mark
             # (webfold.quotations), which close wherever they stand: no flanking rule
@@ -3923,6 +3918,8 @@ class Builder:
             if blank == len(parts) or not blank or parts[blank - 1] != _HARD_BREAK:
                 break
             del parts[blank - 1:]
+        if self.plain_out:
+            self._plain_without_permalinks()
         text = "".join(self.plain).strip()
         blank = shows_nothing(text)
         if not parts or blank and not self.image_count:
