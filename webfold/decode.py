@@ -437,11 +437,11 @@ def binary_kind(data: bytes) -> str | None:
     a binary format that the ``filetype`` library knows (images, archives, audio,
     video, fonts, PDF, executables), giving its type, or controls other than NUL and
     backspace of at least three kinds in more than 2% of those bytes, unless they read
-    as UTF-16 without a byte order mark; or bytes that are all NUL, at least
+    as UTF-16 or UTF-32 without a byte order mark; or bytes that are all NUL, at least
     :data:`ZEROS` of them (``application/octet-stream``). A PDF is known by its first bytes alone. A control
     byte alone is not enough (a page may hold a stray NUL, or many of one kind), nor a
     signature alone (a text may start with the letters "BM" of a BMP's). A byte order
-    mark is checked first.
+    mark of UTF-16 or UTF-32 is checked first.
     """
     if data.startswith(b"%PDF-"):
         return "application/pdf"            # its first kilobyte may be all text
