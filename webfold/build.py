@@ -3072,6 +3072,24 @@ class Builder:
             self.link_chars -= chars
         self.plain_out.clear()
 
+    def _forget_from(self, end: int) -> None:
+        """Forget what the paragraph's bookkeeping holds of its parts from ``end`` on,
+        just deleted (a permalink's): emphasis closers inside it would otherwise be
+        continued or mended where other parts now stand (breaker of session 38: an
+        IndexError for ``<h2><a href="#x"><b>¶</b></a><i>,</i>a</h2>``)."""
+        self.closers = [entry for entry in self.closers if entry[0] < end]
+        self.fragile = [pair for pair in self.fragile if pair[1] < end]
+        for index in [index for index in self.held if index >= end]:
+            del self.held[index]
+        for index, pairs in self.held.items():
+            self.held[index] = [pair for pair in pairs if pair[1] < end]
+        for index in [index for index, pair in self.swapped.items() if index >= end or pair[1] >= end]:
+            del self.swapped[index]
+        for index in [index for index in self.code_spans if index >= end]:
+            del self.code_spans[index]
+        if self.last_code >= end:
+            self.last_code = -1
+
     def _close_gap(self, first: str) -> None:
         """Before content starting with ``first`` where a heading's permalink was left
         out after a letter or digit (:attr:`gap`): a space if ``first`` is one too."""
@@ -3460,6 +3478,7 @@ class Builder:
                     before = next((part for part in reversed(parts[:opener]) if part), "")
                     self.gap = before[-1:].isalnum()
             del parts[opener:]
+            self._forget_from(opener)
         elif mark.opener not in DELIMITERS:
             # A link's "](…)", an end tag (TAG_MARKS) or a closing quotation mark
             # (webfold.quotations), which close wherever they stand: no flanking rule
