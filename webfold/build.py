@@ -3466,19 +3466,29 @@ class Builder:
                 # session 37: "**A**[¶](#p) B")
                 self.permalink = (opener, parts[opener:], mark.link, mark.closer, not self.heading,
                                   self._leave_out_plain(opener))
+                del parts[opener:]
+                self._forget_from(opener)
             else:
                 self._leave_out_plain(opener)
+                del parts[opener:]
+                self._forget_from(opener)
+                # Openers placed for it alone wait for the next text, as before a code
+                # span that shows nothing ("<b><a>#</a> Title</b>" gave "** Title**"),
+                # and a closer that one touched touches the end again: the opener
+                # placed next is swapped as this one was ("**Note**_(draft)_")
+                while parts and self._take_back_opener(len(parts) - 1):
+                    touched = self.swapped.pop(len(parts) - 1, None)
+                    parts.pop()
+                    if touched is not None and touched[1] == self._written_before(len(parts), -1):
+                        self.closers = [(touched[1], touched[0], parts[touched[1]])]
                 if self.heading:
                     # between two words, a space in its place: "Badge title¶new" shows
                     # the words apart, and so does Sphinx's permalink hidden until
                     # hovered (visibility: hidden keeps its box; newcomer of session 37:
-                    # "## Badge titlenew"); not after white space or an opener, nor
-                    # before punctuation (breaker of session 38: "## Version 2 .0",
-                    # "## ** Title**")
-                    before = next((part for part in reversed(parts[:opener]) if part), "")
+                    # "## Badge titlenew"); not after white space, nor before
+                    # punctuation (breaker of session 38: "## Version 2 .0")
+                    before = next((part for part in reversed(parts) if part), "")
                     self.gap = before[-1:].isalnum()
-            del parts[opener:]
-            self._forget_from(opener)
         elif mark.opener not in DELIMITERS:
             # A link's "](…)", an end tag (TAG_MARKS) or a closing quotation mark
             # (webfold.quotations), which close wherever they stand: no flanking rule
