@@ -555,6 +555,11 @@ def test_a_heading_permalink_to_the_page_itself_is_dropped():
     # of session 38: "## ** Title**", "## Version 2 .0", "## Title\xa0 new")
     ('<h2 id="h"><b><a href="#h">¶</a>Title</b></h2>', "## **Title**\n"),
     ('<h2 id="h"><b>Title<a href="#h">¶</a></b>new</h2>', "## **Title** new\n"),
+    # the word before is the text's, past markup and other permalinks left out
+    # (quick breaker of session 38: "## **Bold**new")
+    ('<h2 id="h"><b>Bold</b><a href="#h">¶</a>new</h2><h2 id="i"><a href="/u">Word</a><a href="#i">¶</a>new</h2>'
+     '<h2 id="j"><code>x</code><a href="#j">¶</a>new</h2><h2 id="k">Word<a href="#k">§</a><a href="#k">¶</a>tail</h2>',
+     "## **Bold** new\n\n## [Word](https://example.com/u) new\n\n## `x` new\n\n## Word tail\n"),
     ('<h2 id="h">Version 2<a class="headerlink" href="#h">¶</a>.0</h2>', "## Version 2.0\n"),
     ('<h2 id="h">Title&nbsp;<a class="headerlink" href="#h">¶</a>new</h2>', "## Title\xa0new\n"),
     # no-break spaces after it are no text, but code after them is (newcomer of session 37)

@@ -115,7 +115,7 @@ cdef class Builder:
     cdef public bint unclosed_nav, keep_nav, saw_nav, form_pointer
     cdef public list sinks, tables, marks
     cdef public object lazy_image
-    cdef public tuple task, task_written, permalink, code_permalink
+    cdef public tuple task, task_written, permalink, code_permalink, last_gap
     cdef public Mark code
     cdef public list pre_parts
     cdef public list line_number_starts

@@ -2718,8 +2718,10 @@ class Builder:
         self.link_plain: dict[int, tuple[int, int]] = {}
         self.plain_out: list[tuple[int, int, int]] = []
         # a heading's permalink was left out right after a letter or digit: a space
-        # goes before the next content if it starts with one (Builder._write_closer)
+        # goes before the next content if it starts with one (Builder._write_closer);
+        # and the end of the last one's plain text, with the character before it
         self.gap = False
+        self.last_gap: tuple | None = None
         self.code_spans: dict[int, str] = {}   # every code span written: index → content
         # The parts of text written outside links that may hold a web address
         # (markdown.holds_address), by id: where GFM's autolink extension links them
@@ -3486,9 +3488,19 @@ class Builder:
                     # the words apart, and so does Sphinx's permalink hidden until
                     # hovered (visibility: hidden keeps its box; newcomer of session 37:
                     # "## Badge titlenew"); not after white space, nor before
-                    # punctuation (breaker of session 38: "## Version 2 .0")
-                    before = next((part for part in reversed(parts) if part), "")
-                    self.gap = before[-1:].isalnum()
+                    # punctuation (breaker of session 38: "## Version 2 .0"). The word
+                    # before is read in the plain text, past markup ("**Bold**¶new"),
+                    # and past a permalink left out just before ("Word¶¶new").
+                    start = self.link_plain.get(opener, (len(self.plain), 0))[0]
+                    if self.last_gap is not None and self.last_gap[0] == start:
+                        before = self.last_gap[1]
+                    else:
+                        index = start - 1
+                        while index >= 0 and not self.plain[index]:
+                            index -= 1
+                        before = self.plain[index][-1:] if index >= 0 else ""
+                    self.last_gap = (len(self.plain), before)
+                    self.gap = before.isalnum()
         elif mark.opener not in DELIMITERS:
             # A link's "](…)", an end tag (TAG_MARKS) or a closing quotation mark
             # (webfold.quotations), which close wherever they stand: no flanking rule
