@@ -3092,6 +3092,25 @@ class Builder:
         if self.last_code >= end:
             self.last_code = -1
 
+    def _note_gap(self, opener: int) -> None:
+        """After a heading's permalink left out (its link placed at ``parts[opener]``):
+        between two words, a space goes in its place (:attr:`gap`, :meth:`_close_gap`).
+        "Badge title¶new" shows the words apart, and so does Sphinx's permalink hidden
+        until hovered (visibility: hidden keeps its box; newcomer of session 37: "##
+        Badge titlenew"); not after white space, nor before punctuation (breaker of
+        session 38: "## Version 2 .0"). The word before is read in the plain text, past
+        markup ("**Bold**¶new") and past a permalink left out just before ("Word¶¶new")."""
+        start = self.link_plain.get(opener, (len(self.plain), 0))[0]
+        if self.last_gap is not None and self.last_gap[0] == start:
+            before = self.last_gap[1]
+        else:
+            index = start - 1
+            while index >= 0 and not self.plain[index]:
+                index -= 1
+            before = self.plain[index][-1:] if index >= 0 else ""
+        self.last_gap = (len(self.plain), before)
+        self.gap = before.isalnum()
+
     def _close_gap(self, first: str) -> None:
         """Before content starting with ``first`` where a heading's permalink was left
         out after a letter or digit (:attr:`gap`): a space if ``first`` is one too."""
@@ -3461,19 +3480,17 @@ class Builder:
             # emphasis, which cannot tell when it closes whether its paragraph goes on,
             # unless it calls itself a permalink ("**Step 1[¶](#s1)**": breaker of
             # session 37)
-            if not self.heading and not self._enclosed(mark) or \
-                    self.heading and sign in WORD_MARKS and not self._leads_here(mark.link):
-                # kept for what may follow (its <a> still open: _leads_here reads its id);
-                # not inside emphasis, whose closer would stand between (quick breaker of
-                # session 37: "**A**[¶](#p) B")
-                self.permalink = (opener, parts[opener:], mark.link, mark.closer, not self.heading,
-                                  self._leave_out_plain(opener))
-                del parts[opener:]
-                self._forget_from(opener)
-            else:
-                self._leave_out_plain(opener)
-                del parts[opener:]
-                self._forget_from(opener)
+            # kept for what may follow (its <a> still open: _leads_here reads its id); not
+            # inside emphasis, whose closer would stand between (quick breaker of session
+            # 37: "**A**[¶](#p) B")
+            pending = not self.heading and not self._enclosed(mark) or \
+                self.heading and sign in WORD_MARKS and not self._leads_here(mark.link)
+            out = self._leave_out_plain(opener)
+            if pending:
+                self.permalink = (opener, parts[opener:], mark.link, mark.closer, not self.heading, out)
+            del parts[opener:]
+            self._forget_from(opener)
+            if not pending:
                 # Openers placed for it alone wait for the next text, as before a code
                 # span that shows nothing ("<b><a>#</a> Title</b>" gave "** Title**"),
                 # and a closer that one touched touches the end again: the opener
@@ -3484,23 +3501,7 @@ class Builder:
                     if touched is not None and touched[1] == self._written_before(len(parts), -1):
                         self.closers = [(touched[1], touched[0], parts[touched[1]])]
                 if self.heading:
-                    # between two words, a space in its place: "Badge title¶new" shows
-                    # the words apart, and so does Sphinx's permalink hidden until
-                    # hovered (visibility: hidden keeps its box; newcomer of session 37:
-                    # "## Badge titlenew"); not after white space, nor before
-                    # punctuation (breaker of session 38: "## Version 2 .0"). The word
-                    # before is read in the plain text, past markup ("**Bold**¶new"),
-                    # and past a permalink left out just before ("Word¶¶new").
-                    start = self.link_plain.get(opener, (len(self.plain), 0))[0]
-                    if self.last_gap is not None and self.last_gap[0] == start:
-                        before = self.last_gap[1]
-                    else:
-                        index = start - 1
-                        while index >= 0 and not self.plain[index]:
-                            index -= 1
-                        before = self.plain[index][-1:] if index >= 0 else ""
-                    self.last_gap = (len(self.plain), before)
-                    self.gap = before.isalnum()
+                    self._note_gap(opener)
         elif mark.opener not in DELIMITERS:
             # A link's "](…)", an end tag (TAG_MARKS) or a closing quotation mark
             # (webfold.quotations), which close wherever they stand: no flanking rule
