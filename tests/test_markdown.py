@@ -614,6 +614,35 @@ def test_base_element_is_resolved_against_the_caller_base():
     assert md(html, "https://e.org/a/b") == "[x](https://e.org/sub/x)\n"
 
 
+def test_a_late_base_element_resolves_the_links_before_it():
+    # The document's base URL is its first <base href>'s wherever it stands (HTML
+    # §2.4.1), so a browser resolves the links before it against it too. Earlier
+    # builds resolved them against the caller's base, and a permalink to "#x" kept.
+    html = ("<p><a href='x'>x</a> <img src='i.png' alt='i'> <a href='#x'>¶</a></p>"
+            "<base href='/sub/'><base href='/other/'><p><a href='y'>y</a></p>")
+    assert md(html, "https://e.org/a/b") == ("[x](https://e.org/sub/x) ![i](https://e.org/sub/i.png) "
+                                             "[¶](https://e.org/sub/#x)\n\n[y](https://e.org/sub/y)\n")
+
+
+@pytest.mark.parametrize("where", [
+    "<template>{}</template>", "<template shadowrootmode=open>{}</template>", "<svg>{}</svg>", "<math>{}</math>",
+    "<noscript>{}</noscript>", "<head><noscript>{}</noscript></head>",
+])
+@pytest.mark.parametrize("first", [True, False])
+def test_a_base_that_is_no_element_of_the_document_is_not_read(where, first):
+    # a template's content is an inert fragment, SVG and MathML make a foreign element
+    # of that name, and a browser running scripts reads a <noscript> as text
+    base = where.format("<base href='/sub/'>")
+    html = base + "<p><a href='x'>x</a></p>" if first else "<p><a href='x'>x</a></p>" + base
+    assert md(html, "https://e.org/a/b") == "[x](https://e.org/a/x)\n"
+
+
+@pytest.mark.parametrize("where", ["<svg><foreignObject>{}</foreignObject></svg>", "<div hidden>{}</div>"])
+def test_a_base_in_html_content_is_read_wherever_it_stands(where):
+    html = "<p><a href='x'>x</a></p>" + where.format("<base href='/sub/'>")
+    assert md(html, "https://e.org/a/b") == "[x](https://e.org/sub/x)\n"
+
+
 @pytest.mark.parametrize("html, tag", [
     ("<p>1. x</p>", "<p>1. x</p>"),
     ("<p>*a* _b_ `c` [d](e) &lt;f&gt; &amp;copy; ~~g~~</p>",

@@ -112,6 +112,7 @@ cdef class Builder:
     cdef public str tex_script
     cdef public list payloads
     cdef public bint base_seen, ruby_parenthesis
+    cdef public object late_base
     cdef public bint unclosed_nav, keep_nav, saw_nav, form_pointer
     cdef public list sinks, tables, marks
     cdef public object lazy_image

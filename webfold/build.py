@@ -870,11 +870,17 @@ class Builder:
         The link policy of :class:`webfold.urls.Resolver`: a dropped link target
         leaves its text, a dropped image target drops the image. ``data_images``
         also writes an image whose only source is a ``data:image/`` URL.
+    document_base : str or None
+        The page's base URL from its first ``<base href>`` (already resolved against
+        ``base``), when that element came after links it resolves (:attr:`late_base`
+        of a build before): every link is resolved against it from the start, and the
+        page's ``<base>`` elements are not read again.
     """
 
     def __init__(self, tokens: Tokens, base: str | None, images: bool = True,
                  keep_noscript: bool = False, keep_nav: bool = False, safe_links: bool = False,
-                 data_images: bool = False, hidden_blocks: bool = True) -> None:
+                 data_images: bool = False, hidden_blocks: bool = True,
+                 document_base: str | None = None) -> None:
         self.tokens = tokens
         self.hidden_blocks = hidden_blocks
         self.keep_noscript = keep_noscript
@@ -957,7 +963,12 @@ class Builder:
         self.tex_script = ""                # the raw text that follows is TeX: its delimiter
         #: scripts that may hold a payload: (kind, start, end), offsets into the input
         self.payloads: list[tuple[str, int, int]] = []
-        self.base_seen = False
+        self.base_seen = document_base is not None
+        if document_base is not None:
+            self.resolve = self.resolve.rebased(document_base)
+        # The base of the first <base href> when links were resolved before it (see
+        # base): this build's earlier links are wrong, and the page is built again.
+        self.late_base: str | None = None
         self.ruby_parenthesis = False       # an <rp> of the open ruby came after its last <rt>
         self.sinks: list[Sink] = [Sink()]
         self.tables: list[Table] = []
@@ -1416,13 +1427,23 @@ class Builder:
         """The first ``<base href>`` sets the base, resolved against the caller's. One
         longer than ``MAX_BASE_CHARS`` is ignored: every relative target would carry it.
         So is a ``data:`` or ``javascript:`` base (HTML §2.4.1, "frozen base URL"), and
-        with ``safe_links`` any base it would drop."""
+        with ``safe_links`` any base it would drop. The document's base URL is that of
+        its first ``<base href>`` wherever it stands (§2.4.1, "document base URL"), so
+        links written before it resolve against it too: when some were, it is noted
+        as :attr:`late_base` for a build again (:func:`webfold.pipeline.to_blocks`).
+        Only an HTML element of the document counts: not one in SVG or MathML (a
+        foreign element of that name), in a ``<template>``'s content (an inert
+        fragment, §4.12.3) or in a ``<noscript>`` that a browser running scripts reads
+        as text (:meth:`outside_html`)."""
         href = attributes.get("href")
-        if self.base_seen or href is None or len(href) > MAX_BASE_CHARS:
+        if self.base_seen or href is None or len(href) > MAX_BASE_CHARS or self.outside_html() \
+                or self.open_count.get("template"):
             return
         self.base_seen = True
         base = self.resolve.target(href)
         if base is not None and scheme(base) not in ("data", "javascript"):
+            if self.destinations:
+                self.late_base = base
             self.resolve = self.resolve.rebased(base)
             self.destinations.clear()
 

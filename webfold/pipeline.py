@@ -107,6 +107,11 @@ def _build(html: str | bytes, base: str | None, charset: str | None, images: boo
     policy = {"safe_links": safe_links, "data_images": data_images, "hidden_blocks": hidden_blocks}
     builder = Builder(tokens, base, images, **policy)
     blocks = builder.run()
+    if builder.late_base is not None:
+        # A <base href> after links that it resolves: browsers resolve them against it
+        policy["document_base"] = builder.late_base
+        builder = Builder(tokens, base, images, **policy)
+        blocks = builder.run()
     if builder.unclosed_nav or builder.saw_nav and not _shows_text(blocks):
         # The unclosed <nav> holds the rest of the page (browsers show it), or the
         # page is all navigation: build again with navigation as chrome, removed
