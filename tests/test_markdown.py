@@ -231,6 +231,12 @@ READINGS = [
     # an empty code element places no openers
     ("<p>e<b><code></code> x</b></p>", "e **x**\n", "<p>e <strong>x</strong></p>\n"),
     ("<p><b><code>&nbsp;</code><br>x</b></p>", "**x**\n", "<p><strong>x</strong></p>\n"),
+    # nor does one of characters drawn as nothing; only white space keeps words apart
+    # (breaker of session 38: "`\u200b`" was written, and brought a permalink back)
+    ("<p>a <code>&#8203;</code> b</p>", "a b\n", "<p>a b</p>\n"),
+    ("<p><b><code>&#8203;&shy;</code> x</b></p>", "**x**\n", "<p><strong>x</strong></p>\n"),
+    ("<p>a<code>&#8203;</code>b</p>", "ab\n", "<p>ab</p>\n"),
+    ("<p>a<code>&#8203; </code>b</p>", "a b\n", "<p>a b</p>\n"),
     # a thematic break is three of one character, a setext underline a run of "=" or "-"
     ("<p><b>-</b></p>", "**-**\n", "<p><strong>-</strong></p>\n"),
     ("<p>x<br><b>--</b></p>", "x\\\n**--**\n", "<p>x<br />\n<strong>--</strong></p>\n"),
@@ -515,6 +521,8 @@ def test_a_heading_permalink_to_the_page_itself_is_dropped():
     # it stop what follows from doing so
     ('<p id="p">Call <a href="#p">¶</a><code></code></p>', "Call\n"),
     ('<p id="p">Call <a href="#p">¶</a><b><code>&nbsp;</code></b></p>', "Call\n"),
+    ('<p id="p">Call <a href="#p">¶</a><code>&#8203;</code></p>', "Call\n"),
+    ('<h2 id="p">Word<a href="#p">¶</a><code>&#xfeff;</code></h2>', "## Word\n"),
     ('<p id="p">Call <a href="#p">¶</a><code></code> now</p>', "Call [¶](https://example.com/dir/page.html#p) now\n"),
     ('<p id="p">Call <a href="#p">¶</a><code></code><code>f()</code></p>',
      "Call [¶](https://example.com/dir/page.html#p)`f()`\n"),

@@ -3800,7 +3800,7 @@ class Builder:
             return
         content = "".join(parts[mark.placed + 1:])
         del parts[mark.placed:]
-        if content.strip():
+        if not shows_nothing(content):
             self.fragile.clear()            # a closer before a backtick closes
             parts.append(code_span(content))
             self.last_code = len(parts) - 1
@@ -3809,8 +3809,9 @@ class Builder:
             if self.link_open():
                 self.link_chars += len(content)
             return
-        # Nothing to show: the openers placed before it wait for the next text
-        # ("<b><code></code> x</b>" is "**x**", not "** x**").
+        # Nothing to show, as white space and zero-width characters show nothing: the
+        # openers placed before it wait for the next text ("<b><code></code> x</b>" is
+        # "**x**", not "** x**"; "<code>&#8203;</code>" was a span of its own).
         while parts and self._take_back_opener(len(parts) - 1):
             parts.pop()
         if permalink is not None:
@@ -3825,7 +3826,7 @@ class Builder:
             del parts[:]
             self.task, self.task_written = written, None
             self.space, self.line_start = False, True
-        if content:
+        if any(char.isspace() for char in content):
             self.space = True               # "a<code>\u00a0</code>b": the words stay apart
 
     def _take_back_opener(self, index: int) -> bool:
