@@ -568,6 +568,11 @@ def test_a_heading_permalink_to_the_page_itself_is_dropped():
     ('<h2 id="h"><b>Bold</b><a href="#h">¶</a>new</h2><h2 id="i"><a href="/u">Word</a><a href="#i">¶</a>new</h2>'
      '<h2 id="j"><code>x</code><a href="#j">¶</a>new</h2><h2 id="k">Word<a href="#k">§</a><a href="#k">¶</a>tail</h2>',
      "## **Bold** new\n\n## [Word](https://example.com/u) new\n\n## `x` new\n\n## Word tail\n"),
+    # ... and before a code span by the span's first character, past characters drawn
+    # as nothing (quick breaker of session 38: "## Word`c`")
+    ('<h2 id="h">Word<a href="#h">¶</a><code>c</code></h2><h2 id="i">Word<a href="#i">¶</a><code>(c)</code></h2>'
+     '<h2 id="j">Word<a href="#j">¶</a><code>&#8203;</code>new</h2><h2 id="k">Word<a href="#k">¶</a>&#8203;new</h2>',
+     "## Word `c`\n\n## Word`(c)`\n\n## Word new\n\n## Word \u200bnew\n"),
     ('<h2 id="h">Version 2<a class="headerlink" href="#h">¶</a>.0</h2>', "## Version 2.0\n"),
     ('<h2 id="h">Title&nbsp;<a class="headerlink" href="#h">¶</a>new</h2>', "## Title\xa0new\n"),
     # no-break spaces after it are no text, but code after them is (newcomer of session 37)

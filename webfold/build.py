@@ -2782,6 +2782,8 @@ class Builder:
     def add_text(self, text: str) -> None:
         code = self.code
         if code is not None:                # inside a code span: verbatim, no escaping
+            if self.gap:
+                self._close_gap(text)
             if self.space:
                 if len(self.parts) > code.placed + 1:
                     self.parts.append(" ")
@@ -2804,7 +2806,7 @@ class Builder:
             self.plain.append(text)
             return
         if self.gap:                        # here: the no-break spaces below come before place
-            self._close_gap(text[0])
+            self._close_gap(text)
         # Here as well as in place, which sees only the first character: of "¶&nbsp;12",
         # the no-break space (no text after a permalink, alone)
         if self.permalink is not None and not text.isspace():
@@ -3132,11 +3134,16 @@ class Builder:
         self.last_gap = (len(self.plain), before)
         self.gap = before.isalnum()
 
-    def _close_gap(self, first: str) -> None:
-        """Before content starting with ``first`` where a heading's permalink was left
-        out after a letter or digit (:attr:`gap`): a space if ``first`` is one too."""
+    def _close_gap(self, text: str) -> None:
+        """Before content starting with ``text`` where a heading's permalink was left
+        out after a letter or digit (:attr:`gap`): a space if its first character
+        drawn is one too. Characters drawn as nothing (:func:`shows_nothing`: "¶&#8203;"
+        of a permalink's text, an empty code span) leave the gap waiting."""
+        shown = next((char for char in text if not shows_nothing(char)), None)
+        if shown is None:
+            return
         self.gap = False
-        if first.isalnum():
+        if shown.isalnum():
             self.space = True
 
     def _take_back_permalink(self, permalink: tuple) -> None:
@@ -3446,8 +3453,12 @@ class Builder:
         self.code_permalink = pending if pending is not None and self._keep_permalink("`") else None
         # Placed first: a space or an opener between two code elements (a link's,
         # as in Javadoc's "<code>List&lt;</code><a><code>String</code></a>") keeps
-        # them apart, and a closer that its next opener continues does not.
+        # them apart, and a closer that its next opener continues does not. A
+        # heading's permalink left out just before (gap) waits for the span's first
+        # character ("Word¶<code>c</code>" is "Word `c`": add_text).
+        gap, self.gap = self.gap, False
         self.place("`")
+        self.gap = gap
         if self.last_code >= 0 and self.last_code == len(self.parts) - 1:
             content = self.code_spans[self.last_code]
             if len(content) < MAX_JOINED_CODE:
