@@ -201,6 +201,17 @@ def test_blocks_record_structure():
     assert webfold.links(blocks) == ["https://example.org/l"]
 
 
+@pytest.mark.parametrize("html, text, link_chars", [
+    # code elements joined into one span count their text once (the first one's was
+    # counted twice inside a link: link_chars 4 of 3 characters)
+    ('<p><a href="/x">x<code>c</code><code>d</code></a> and more</p>', "xcd and more", 3),
+    ('<p><code>c</code><code>d</code> <a href="/x">x</a></p>', "cd x", 1),
+])
+def test_link_characters_are_counted_once(html, text, link_chars):
+    [block] = webfold.to_blocks(html, "https://example.org/")
+    assert (block.text, block.text_chars, block.link_chars) == (text, len(text), link_chars)
+
+
 def test_signature_is_stable_and_ignores_markup_and_case():
     a = webfold.to_blocks("<p>Hello, <b>World</b>!</p>")[0]
     b = webfold.to_blocks("<div>hello world</div>")[0]

@@ -159,7 +159,9 @@ class Block:
         self.kind = kind
         #: resolved link targets of the block, in document order
         self.links = [] if links is None else links
-        #: characters of visible text (whitespace collapsed, markup excluded)
+        #: characters of visible text (whitespace collapsed, markup excluded); for a
+        #: list or quote, the sum of its leaves' (the spaces that join them in ``text``
+        #: are not counted)
         self.text_chars = text_chars
         #: characters of that text that sit inside links (link density = this / text_chars)
         self.link_chars = link_chars

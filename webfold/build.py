@@ -3463,8 +3463,12 @@ class Builder:
             content = self.code_spans[self.last_code]
             if len(content) < MAX_JOINED_CODE:
                 # "<code>x</code><code>y</code>": one span, as "`x``y`" would read as one
+                # (its link characters are counted again when it closes: the two are in
+                # the same link or outside links, since nothing was written between them)
                 self.parts[-1] = ""
                 del self.code_spans[self.last_code]
+                if self.link_open():
+                    self.link_chars -= len(content)
                 mark.placed = len(self.parts) - 1
                 self.parts.append(content)
                 return
