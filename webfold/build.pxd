@@ -85,7 +85,8 @@ cdef class ListState:
 
 cdef class Builder:
     cdef public object tokens
-    cdef public object resolve
+    cdef public object resolve, address
+    cdef public bint resolved
     cdef public dict destinations
     cdef public list gutter_held
     cdef public object before_held, last_placed

@@ -329,12 +329,24 @@ DRAWN_FORMAT_CHARACTERS = frozenset("\u0600\u0601\u0602\u0603\u0604\u0605\u06dd\
                                     "\U000110bd\U000110cd")
 
 
+#: The default-ignorable code points that are not format characters (Unicode's
+#: DerivedCoreProperties.txt, Default_Ignorable_Code_Point, less category Cf): the
+#: combining grapheme joiner, the Hangul fillers, two Khmer vowels that are not written,
+#: the Mongolian free variation selectors and the variation selectors. A browser draws
+#: them as nothing (breaker of session 39: "<code>&#xFE0F;</code>" was a code span).
+IGNORABLE_NOT_FORMAT = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u3164\uffa0"
+                                 + "".join(map(chr, range(0xFE00, 0xFE10)))
+                                 + "".join(map(chr, range(0xE0100, 0xE01F0))))
+
+
 def shows_nothing(text: str) -> bool:
-    """Whether ``text`` holds only white space and format characters that are not drawn
-    (Unicode category Cf, but :data:`DRAWN_FORMAT_CHARACTERS`: zero-width joiners and
-    spaces, soft hyphens, direction marks, byte order marks), which a browser draws as
-    nothing: a paragraph of them is blank to a reader."""
-    return all(char.isspace() or unicodedata.category(char) == "Cf" and char not in DRAWN_FORMAT_CHARACTERS
+    """Whether ``text`` holds only white space and characters that a browser draws as
+    nothing: the default-ignorable code points (Unicode's Default_Ignorable_Code_Point:
+    format characters, category Cf, such as zero-width joiners and spaces, soft hyphens,
+    direction and byte order marks, but :data:`DRAWN_FORMAT_CHARACTERS`; and
+    :data:`IGNORABLE_NOT_FORMAT`). A paragraph of them is blank to a reader."""
+    return all(char.isspace() or char in IGNORABLE_NOT_FORMAT
+               or unicodedata.category(char) == "Cf" and char not in DRAWN_FORMAT_CHARACTERS
                for char in text)
 
 
@@ -900,7 +912,10 @@ class Builder:
         self.taken_ids: set[str] = set()
         self.saw_tab = False
         self.offset = 0
-        self.resolve = Resolver(base, safe_links, data_images)
+        # The page's address, and the resolver of its links: another once a <base href>
+        # is read (see base)
+        self.address = self.resolve = Resolver(base, safe_links, data_images)
+        self.resolved = False               # a link or image target was resolved (see base)
         # Each href and src resolved and written as a destination, by (value, image):
         # a third of the hrefs of the WCXB benchmark pages repeat one before them
         # (menus, tiles); emptied when a <base> changes the resolver.
@@ -1442,7 +1457,7 @@ class Builder:
         self.base_seen = True
         base = self.resolve.target(href)
         if base is not None and scheme(base) not in ("data", "javascript"):
-            if self.destinations:
+            if self.resolved:
                 self.late_base = base
             self.resolve = self.resolve.rebased(base)
             self.destinations.clear()
@@ -2797,6 +2812,7 @@ class Builder:
                     if at > 0 and not self.parts[at - 1].endswith(" "):
                         self.parts.insert(at, " ")
                         self.plain.append(" ")
+                        self.fragile.clear()    # a closer before white space closes
                         for mark in self.marks:
                             if mark.placed >= at:
                                 mark.placed += 1
@@ -2912,7 +2928,12 @@ class Builder:
                 self.link_plain[len(parts)] = len(self.plain), self.link_chars
             mark.placed = len(parts)
             parts.append(delimiter)
-        if held and tildes is None and letter_like(first):
+        if held and tildes is None and self.code is not None and first == "`":
+            # no opener written before a code span: what follows it decides, since an
+            # empty one writes nothing (close_code; breaker of session 39:
+            # "<em>x<s>a<code>b</code></s></em><em><code></code>c</em>" showed its "~~")
+            self.fragile = held
+        elif held and tildes is None and letter_like(first):
             # "**"x"**y": with no opener after it (or every mark continued a run of
             # closers, "*a **b.***" + "*y"), a closer after punctuation and before a
             # letter closes nothing (CommonMark §6.2, right-flanking). All of a chain
@@ -3163,6 +3184,13 @@ class Builder:
         """Whether a permalink left out (:meth:`_write_closer`) was the last thing
         written in the paragraph, so that a line break after it may still follow it."""
         return self.permalink is not None and self.permalink[0] == len(self.parts)
+
+    def _within_page(self, link: str) -> bool:
+        """Whether a resolved link is a fragment of the page: of its address, or of the
+        ``<base href>`` read (:meth:`base`), against which "#x" resolves: authors mean
+        the page by it, and a ``<base href="/">`` is common (breaker of session 39: a
+        link to the page's own address was kept as no permalink)."""
+        return self.resolve.within_page(link) or self.resolve is not self.address and self.address.within_page(link)
 
     def _leads_here(self, link: str) -> bool:
         """Whether ``link``'s fragment (percent-decoded, as browsers look it up) is the
@@ -3438,6 +3466,7 @@ class Builder:
         found = self.destinations.get(key, False)
         if found is False:
             target = self.resolve.target(value, image)
+            self.resolved = True
             found = None if target is None else (target, destination(target))
             remember(self.destinations, key, found, len(value))
         return found
@@ -3505,7 +3534,7 @@ class Builder:
             del parts[opener:]              # nothing inside: no delimiters at all
         elif mark.link is not None and (self.heading or self._short_link(opener) and (
                 not self._enclosed(mark) or self._calls_itself_permalink())) \
-                and self.resolve.within_page(mark.link) and (sign := self._permalink_mark(opener)) is not None \
+                and self._within_page(mark.link) and (sign := self._permalink_mark(opener)) is not None \
                 and (self.heading or sign not in WORD_MARKS and self._leads_here(mark.link)):
             # a heading's permalink (Sphinx, MkDocs, Docusaurus): no words of the heading
             # (newcomer of session 32); elsewhere, one that leads to an element around
@@ -4202,8 +4231,8 @@ class Builder:
         if code.startswith("\n"):
             code = code[1:]                 # the newline after <pre> is not content (§13.2.6.4.7)
         code = code.rstrip("\n ")
-        if not code.strip():
-            return
+        if shows_nothing(code):
+            return                          # (as a paragraph that shows nothing is none)
         fence = code_fence(code)
         language = self.pre_language
         blocks = self.sinks[-1].blocks

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 
-from webfold._scan import scan_bytes
+from webfold._scan import Tokens, scan_bytes
 from webfold.block import Block, Page
 from webfold.build import Builder, without_chrome
 from webfold.classify import thin
@@ -105,29 +105,35 @@ def _build(html: str | bytes, base: str | None, charset: str | None, images: boo
             f"input is {len(decoded.utf8):,} bytes as UTF-8, over the limit of {max_input_bytes:,}")
     tokens = scan_bytes(decoded.utf8)
     policy = {"safe_links": safe_links, "data_images": data_images, "hidden_blocks": hidden_blocks}
-    builder = Builder(tokens, base, images, **policy)
-    blocks = builder.run()
-    if builder.late_base is not None:
-        # A <base href> after links that it resolves: browsers resolve them against it
-        policy["document_base"] = builder.late_base
-        builder = Builder(tokens, base, images, **policy)
-        blocks = builder.run()
+    builder, blocks = _built(tokens, base, images, policy)
     if builder.unclosed_nav or builder.saw_nav and not _shows_text(blocks):
         # The unclosed <nav> holds the rest of the page (browsers show it), or the
         # page is all navigation: build again with navigation as chrome, removed
         # only when it holds little.
-        builder = Builder(tokens, base, images, keep_nav=True, **policy)
-        blocks = builder.run()
+        builder, blocks = _built(tokens, base, images, policy, keep_nav=True)
     if builder.noscript_bytes and builder.noscript_bytes > NOSCRIPT_SHARE * _visible_chars(blocks):
         # Much more markup in <noscript> than text outside it: a page (Discourse, for
         # one) that serves its content to readers without scripts there.
-        with_noscript = Builder(tokens, base, images, keep_noscript=True, keep_nav=builder.keep_nav,
-                                **policy).run()
+        with_noscript = _built(tokens, base, images, policy, keep_noscript=True, keep_nav=builder.keep_nav)[1]
         if _visible_chars(with_noscript) > 2 * _visible_chars(blocks):
             blocks = with_noscript
     if builder.payloads and thin(without_chrome(blocks)):
         blocks = _with_payloads(blocks, builder, images, policy)
     return blocks, builder.page
+
+
+def _built(tokens: Tokens, base: str | None, images: bool, policy: dict, **variant) -> tuple[Builder, list[Block]]:
+    """A :class:`~webfold.build.Builder` of these options that has built the page, and
+    its blocks. Where the page's first ``<base href>`` came after links that it
+    resolves (``Builder.late_base``: the links, and the ``<base>``, that a build reads
+    depend on its options), the page is built again with that base from the start, as
+    browsers resolve every link against the document's base URL (HTML §2.4.1)."""
+    builder = Builder(tokens, base, images, **policy, **variant)
+    blocks = builder.run()
+    if builder.late_base is not None:
+        builder = Builder(tokens, base, images, **policy, **variant, document_base=builder.late_base)
+        blocks = builder.run()
+    return builder, blocks
 
 
 def _shows_text(blocks: list[Block]) -> bool:
