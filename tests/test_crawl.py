@@ -10,7 +10,7 @@ import os
 import pytest
 
 from webfold.cli import main
-from webfold.crawl import MIN_TEMPLATE_PAGES, page_files, robots_rules, site_of, template_signatures
+from webfold.crawl import MIN_TEMPLATE_PAGES, page_files, page_links, robots_rules, site_of, template_signatures
 
 POST = ("<html><body><main><h1>Post {0}</h1><p>Post {0} tells its own story about the river, "
         "number {0}.</p><p>Subscribe to our weekly letter for river news.</p>"
@@ -265,3 +265,16 @@ def test_links_are_not_followed_and_unreadable_folders_are_errors(tmp_path, caps
     # A folder that cannot be listed (no permission; here, as root, one that is gone).
     assert page_files(str(tmp_path / "gone"), problems := []) == []
     assert problems == [f"{tmp_path / 'gone'}: cannot read this folder (No such file or directory)"]
+
+
+@pytest.mark.parametrize("base, expected", [
+    ("/x/", ["https://ex.example/x/a.html"]),
+    # one that the converter ignores leaves the page's address (breaker of session 39:
+    # a "javascript:" base left no link to follow)
+    ("javascript:void(0)", ["https://ex.example/d/a.html"]),
+    ("data:text/html,x", ["https://ex.example/d/a.html"]),
+    ("/" + "x" * 2100, ["https://ex.example/d/a.html"]),
+])
+def test_a_crawl_follows_links_from_the_base_that_the_converter_takes(base, expected):
+    html = f'<p><a href="a.html">a</a></p><base href="{base}">'.encode()
+    assert page_links(html, "https://ex.example/d/p.html") == expected

@@ -53,6 +53,15 @@ def test_json_ld_fills_what_the_head_does_not_give():
         ("fr-FR", "Desc.", "https://x.example/post", "The Site")
 
 
+@pytest.mark.parametrize("html", [
+    '<head><base href="https://other.example/b/"><link rel="canonical" href="canon/a"></head><p>x</p>',
+    '<link rel="canonical" href="canon/a"><p><a href="x">x</a></p><base href="https://other.example/b/">',
+])
+def test_the_canonical_address_resolves_against_the_base_element(html):
+    # as a browser resolves <link href> (breaker of session 39: against the page address)
+    assert metadata_of(html).canonical == "https://other.example/b/canon/a"
+
+
 def test_an_empty_page_has_no_metadata():
     found = metadata_of("", None)
     assert found.as_dict() == {"title": None, "author": None, "published": None, "modified": None,

@@ -111,7 +111,7 @@ def description_part(element: Element, serial: int) -> str | None:
 class Page:
     """Facts about the whole page, shared by its blocks (``Block.page``)."""
 
-    __slots__ = ("title", "url", "og_type", "ld_types", "meta", "canonical", "lang", "json_ld", "times")
+    __slots__ = ("title", "url", "og_type", "ld_types", "meta", "canonical", "lang", "json_ld", "times", "base")
 
     def __init__(self, title: str = "", url: str | None = None, og_type: str = "",
                  ld_types: list[str] | None = None, meta: dict[str, str] | None = None, canonical: str = "",
@@ -136,6 +136,10 @@ class Page:
         self.json_ld = [] if json_ld is None else json_ld
         #: the ``datetime`` of the first 16 ``<time>`` elements outside dropped subtrees
         self.times = [] if times is None else times
+        #: the document's base URL, from its first ``<base href>`` (resolved against
+        #: ``url``), or None when it has none that is read: what its links and its
+        #: canonical address resolve against, in place of ``url``
+        self.base: str | None = None
 
     def __repr__(self) -> str:
         return f"Page(title={self.title!r}, url={self.url!r})"

@@ -47,7 +47,7 @@ from webfold.tables import (BLOCK_ELEMENTS, CHROME_TOKEN_SET, CODE_LANGUAGE, DRO
                             INVISIBLE_STYLE, OVERFLOW_HIDDEN,
                             INLINE_ELEMENTS, PHRASING_ELEMENTS, PHRASING_INVISIBLE, SHORTHAND_OF, SHORTHANDS, VALID_VALUES,
                             ZERO_HEIGHT, ZERO_WIDTH)
-from webfold.urls import Resolver, scheme
+from webfold.urls import Resolver, base_url
 
 # Token kinds and flags, as plain ints (the scanner's enums, from _scan.pxd).
 TEXT, START_TAG, END_TAG, RAW_TEXT = (int(TokenKind.TEXT), int(TokenKind.START_TAG),
@@ -773,12 +773,6 @@ def _css_unescape(match: re.Match) -> str:
         else "\ufffd"
 
 
-#: The longest ``<base href>`` taken, in characters: the limit of the sitemaps protocol
-#: and of old browsers. A page with a base of 100,000 characters and 5,000 relative
-#: links would otherwise come out as 500 MB of Markdown.
-MAX_BASE_CHARS = 2048
-
-
 def placeholder_src(src: str) -> bool:
     """Whether an image ``src`` is a stand-in for a lazily loaded image
     (``tables.PLACEHOLDER_SRC``)."""
@@ -981,6 +975,7 @@ class Builder:
         self.base_seen = document_base is not None
         if document_base is not None:
             self.resolve = self.resolve.rebased(document_base)
+            self.page.base = document_base
         # The base of the first <base href> when links were resolved before it (see
         # base): this build's earlier links are wrong, and the page is built again.
         self.late_base: str | None = None
@@ -1439,10 +1434,9 @@ class Builder:
             self.page.meta.setdefault(key, value)
 
     def base(self, attributes: dict[str, str]) -> None:
-        """The first ``<base href>`` sets the base, resolved against the caller's. One
-        longer than ``MAX_BASE_CHARS`` is ignored: every relative target would carry it.
-        So is a ``data:`` or ``javascript:`` base (HTML §2.4.1, "frozen base URL"), and
-        with ``safe_links`` any base it would drop. The document's base URL is that of
+        """The first ``<base href>`` sets the base, resolved against the caller's, unless
+        :func:`webfold.urls.base_url` ignores it (too long, ``data:`` or ``javascript:``,
+        or dropped by ``safe_links``). The document's base URL is that of
         its first ``<base href>`` wherever it stands (§2.4.1, "document base URL"), so
         links written before it resolve against it too: when some were, it is noted
         as :attr:`late_base` for a build again (:func:`webfold.pipeline.to_blocks`).
@@ -1451,15 +1445,15 @@ class Builder:
         fragment, §4.12.3) or in a ``<noscript>`` that a browser running scripts reads
         as text (:meth:`outside_html`)."""
         href = attributes.get("href")
-        if self.base_seen or href is None or len(href) > MAX_BASE_CHARS or self.outside_html() \
-                or self.open_count.get("template"):
+        if self.base_seen or href is None or self.outside_html() or self.open_count.get("template"):
             return
         self.base_seen = True
-        base = self.resolve.target(href)
-        if base is not None and scheme(base) not in ("data", "javascript"):
+        base = base_url(href, self.resolve.target)
+        if base is not None:
             if self.resolved:
                 self.late_base = base
             self.resolve = self.resolve.rebased(base)
+            self.page.base = base
             self.destinations.clear()
 
     def block_start(self, name: str, role: int, flags: int, attributes, chrome: int) -> None:

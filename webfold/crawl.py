@@ -27,7 +27,7 @@ from webfold.pipeline import to_blocks
 from webfold.render import render
 from webfold.select import select_main
 from webfold.streams import read_at_most
-from webfold.urls import origin
+from webfold.urls import base_url, origin
 
 #: The share of a site's pages a block must be on to be template (``--template-share``).
 TEMPLATE_SHARE = 0.5
@@ -192,7 +192,9 @@ def page_links(html: bytes, url: str) -> list[str]:
 
     parser = _Links()
     parser.feed(html.decode("utf-8", "replace"))
-    base = urljoin(url, parser.base) if parser.base else url
+    # a base that the converter ignores leaves the links to the page's address (a
+    # "javascript:" one made every link unfollowable: breaker of session 39)
+    base = (base_url(parser.base, lambda href: urljoin(url, href)) if parser.base is not None else None) or url
     seen, out = set(), []
     for href in parser.found:
         target = urldefrag(urljoin(base, href))[0]

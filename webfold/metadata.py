@@ -81,7 +81,8 @@ class Metadata:
     #: BCP 47 language tag, e.g. ``en-US``
     language: str | None = None
     description: str | None = None
-    #: the canonical address, resolved against the page address
+    #: the canonical address, resolved against the document's base URL (``Page.base``)
+    #: or else the page address
     canonical: str | None = None
     site_name: str | None = None
     #: ``og:type``
@@ -135,9 +136,9 @@ def page_metadata(page: Page, blocks: list[Block] = ()) -> Metadata:
     published = first("published", read=_iso_date) or _written_date(blocks, h1) or next(
         (date for date in map(_iso_date, (_text(item.get("datePublished")), *page.times)) if date), None)
     canonical = _text(page.canonical) or first("canonical", _text(item.get("url")))
-    if canonical and page.url:
+    if canonical and (page.base or page.url):
         try:
-            canonical = urljoin(page.url, canonical)
+            canonical = urljoin(page.base or page.url, canonical)
         except ValueError:                  # "http://[oops/": not an address
             canonical = None
     return Metadata(
