@@ -220,6 +220,11 @@ def test_targets_resolve_as_browsers_resolve_them(href, expected):
     # a relative base: no path of two slashes is read as a host (RFC 3986 §5.3)
     ("/guides/", "..//x", "/.//x"), ("docs/", "..", "./"), ("docs/", "a//b", "docs/a//b"),
     ("file:///tmp/x", "a//b", "file:///tmp/a//b"), ("//cdn.example/a/b", "../c", "//cdn.example/c"),
+    # a host with no path has the path "/" (URL Standard §4.4; newcomer of session 39:
+    # "https://example.com#x")
+    ("https://example.com", "#x", "https://example.com/#x"), ("https://example.com?q", "", "https://example.com/?q"),
+    ("http:/x", "#y", "http://x/#y"), ("https://u@ex.example:81#f", "#x", "https://u@ex.example:81/#x"),
+    ("mailto:a@b.example", "#x", "mailto:a@b.example#x"),
 ])
 def test_targets_resolve_against_other_bases(base, href, expected):
     from webfold.urls import Resolver

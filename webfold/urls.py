@@ -52,6 +52,19 @@ def base_url(href: str, resolve: Callable[[str], str | None]) -> str | None:
     return None if base is None or scheme(base) in ("data", "javascript") else base
 
 
+def _with_root_path(url: str) -> str:
+    """``url`` with the path ``/`` where a special scheme's address has a host and no
+    path, as the URL Standard parses it (§4.4, "path start state": ``https://example.com``
+    is ``https://example.com/``), so that ``#x`` against it is ``https://example.com/#x``
+    (newcomer of session 39)."""
+    found = _ABSOLUTE.match(url)
+    if found is None or scheme(url) not in SPECIAL_SCHEMES or not url.startswith("//", found.end()):
+        return url
+    start = found.end() + 2
+    end = next((index for index in range(start, len(url)) if url[index] in "/?#"), len(url))
+    return url if url[end:end + 1] == "/" else url[:end] + "/" + url[end:]
+
+
 class Resolver:
     """Resolves targets against one base address.
 
@@ -80,6 +93,8 @@ class Resolver:
         # written into every link resolved against it.
         self.base = None            # _clean reads it: a base is read by its own scheme
         self.base = self._resolve(self._clean(without_controls(base))) if base else None
+        if self.base:
+            self.base = _with_root_path(self.base)
         self._origin = self._no_fragment = self._parts = None
         if self.base:
             self._no_fragment = self.base.split("#", 1)[0]
