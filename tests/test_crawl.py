@@ -274,6 +274,10 @@ def test_links_are_not_followed_and_unreadable_folders_are_errors(tmp_path, caps
     ("javascript:void(0)", ["https://ex.example/d/a.html"]),
     ("data:text/html,x", ["https://ex.example/d/a.html"]),
     ("/" + "x" * 2100, ["https://ex.example/d/a.html"]),
+    ("java\tscript:x", ["https://ex.example/d/a.html"]),
+    # and what it takes is read as the converter reads it (quick breaker of session 39)
+    ("\\\\other.example\\b\\", ["https://other.example/b/a.html"]),
+    ("https:///other.example/b/", ["https://other.example/b/a.html"]),
 ])
 def test_a_crawl_follows_links_from_the_base_that_the_converter_takes(base, expected):
     html = f'<p><a href="a.html">a</a></p><base href="{base}">'.encode()

@@ -670,6 +670,16 @@ def test_a_late_base_element_resolves_links_in_every_build(html, expected):
     assert md(html, "https://e.org/a/b") == expected
 
 
+@pytest.mark.parametrize("href, base", [
+    ("https://example.com#x", "https://example.com"), ("https://example.com/#x", "https://example.com"),
+    ("https://example.com#x", "https://example.com/"), ("https://example.com?q#x", "https://example.com?q"),
+])
+def test_a_permalink_leads_to_a_page_of_no_path_written_either_way(href, base):
+    # the page "https://example.com" is "https://example.com/" (quick breaker of
+    # session 39: the permalink was kept once the base had its "/")
+    assert md(f"<h2 id='x'>Title<a href='{href}'>¶</a></h2><p>text</p>", base) == "## Title\n\ntext\n"
+
+
 @pytest.mark.parametrize("head, tail", [("", "<base href='/'>"), ("<head><base href='/'></head>", "")])
 @pytest.mark.parametrize("href", ["https://e.org/a/b#x", "#x"])
 def test_a_permalink_leads_to_the_page_by_its_address_or_its_base(head, tail, href):

@@ -27,7 +27,7 @@ from webfold.pipeline import to_blocks
 from webfold.render import render
 from webfold.select import select_main
 from webfold.streams import read_at_most
-from webfold.urls import base_url, origin
+from webfold.urls import Resolver, base_url, origin
 
 #: The share of a site's pages a block must be on to be template (``--template-share``).
 TEMPLATE_SHARE = 0.5
@@ -188,16 +188,19 @@ class _Links(HTMLParser):
 def page_links(html: bytes, url: str) -> list[str]:
     """The absolute http(s) URLs that ``html`` (a page at ``url``) links to, in order,
     without fragments, each once."""
-    from urllib.parse import urldefrag, urljoin
+    from urllib.parse import urldefrag
 
     parser = _Links()
     parser.feed(html.decode("utf-8", "replace"))
-    # a base that the converter ignores leaves the links to the page's address (a
-    # "javascript:" one made every link unfollowable: breaker of session 39)
-    base = (base_url(parser.base, lambda href: urljoin(url, href)) if parser.base is not None else None) or url
+    # targets are read as the converter reads them, and a base that it ignores leaves
+    # the links to the page's address (a "javascript:" one, "java\tscript:" too, made
+    # every link unfollowable: breakers of session 39)
+    page = Resolver(url)
+    base = (base_url(parser.base, page.target) if parser.base is not None else None) or url
+    resolve = page if base == url else page.rebased(base)
     seen, out = set(), []
     for href in parser.found:
-        target = urldefrag(urljoin(base, href))[0]
+        target = urldefrag(resolve(href))[0]
         if target.startswith(("http://", "https://")) and target not in seen:
             seen.add(target)
             out.append(target)

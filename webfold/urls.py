@@ -185,8 +185,12 @@ class Resolver:
         """Whether a resolved ``target`` is a fragment of the page itself (``#intro``, or
         the base with a fragment): a link that moves within the page."""
         page = self._no_fragment
-        return target.startswith("#") or page is not None and target.startswith(page) \
-            and target[len(page):len(page) + 1] == "#"
+        if page is None or target.startswith("#"):
+            return target.startswith("#")
+        # as the URL Standard reads both: "https://example.com#x" is on the page
+        # "https://example.com/" (quick breaker of session 39)
+        target = _with_root_path(target)
+        return target.startswith(page) and target[len(page):len(page) + 1] == "#"
 
     def rebased(self, base: str | None) -> Resolver:
         """A resolver for another base (a ``<base href>``) with this one's policy."""
