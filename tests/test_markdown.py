@@ -251,6 +251,10 @@ READINGS = [
     ("<p><strong>w1<code>w2</code></strong><code> &#x2060;</code>w3</p>", "**w1`w2`** w3\n",
      "<p><strong>w1<code>w2</code></strong> w3</p>\n"),
     ("<p><em>(x)</em><code> &#8203;</code>z</p>", "*(x)* z\n", "<p><em>(x)</em> z</p>\n"),
+    # a "!" that dropped emphasis leaves before a link's "[" is escaped, or the link
+    # would be an image (quick breaker of session 39)
+    ('<p>Hi!<b><a href="https://u.example/">ABC</a> -</b>D</p>', "Hi\\![ABC](https://u.example/) -D\n",
+     '<p>Hi!<a href="https://u.example/">ABC</a> -D</p>\n'),
     # a thematic break is three of one character, a setext underline a run of "=" or "-"
     ("<p><b>-</b></p>", "**-**\n", "<p><strong>-</strong></p>\n"),
     ("<p>x<br><b>--</b></p>", "x\\\n**--**\n", "<p>x<br />\n<strong>--</strong></p>\n"),

@@ -4022,6 +4022,13 @@ class Builder:
             del parts[blank - 1:]
         if self.plain_out:
             self._plain_without_permalinks()
+        if self.links:
+            # a "!" that emphasis dropped between it and a link's "[" left touching would
+            # make the link an image ("Hi!<b><a>ABC</a> -</b>D"; quick breaker of
+            # session 39): each "[" part is a link's (an image is one part)
+            for index, part in enumerate(parts):
+                if part == "[":
+                    self._escape_bang(index)
         text = "".join(self.plain).strip()
         blank = shows_nothing(text)
         if not parts or blank and not self.image_count:
