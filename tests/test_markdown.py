@@ -677,11 +677,23 @@ def test_a_late_base_element_resolves_links_in_every_build(html, expected):
 @pytest.mark.parametrize("href, base", [
     ("https://example.com#x", "https://example.com"), ("https://example.com/#x", "https://example.com"),
     ("https://example.com#x", "https://example.com/"), ("https://example.com?q#x", "https://example.com?q"),
+    ("https://example.com#x", "HTTPS://EXAMPLE.COM"), ("HTTPS://Example.COM#x", "https://example.com"),
+    ("https://example.com#x", "https://example.com:443"), ("http://example.com:80/#x", "http://example.com"),
+    ("https://example.com/a/..#x", "https://example.com"), ("https://example.com/a/./b#x", "https://example.com/a/b"),
 ])
-def test_a_permalink_leads_to_a_page_of_no_path_written_either_way(href, base):
-    # the page "https://example.com" is "https://example.com/" (quick breaker of
-    # session 39: the permalink was kept once the base had its "/")
+def test_a_permalink_leads_to_its_page_written_another_way(href, base):
+    # as the URL Standard reads them: "https://example.com" is "https://example.com/",
+    # and scheme and host case, a default port and dot segments change no address
+    # (quick breaker and fresh check of session 39: such permalinks were kept)
     assert md(f"<h2 id='x'>Title<a href='{href}'>¶</a></h2><p>text</p>", base) == "## Title\n\ntext\n"
+
+
+@pytest.mark.parametrize("href, base", [
+    ("https://example.com/b#x", "https://example.com/a"), ("https://example.com/a#x", "https://example.com/a?q"),
+    ("https://example.com#x", "https://example.com:8443/"),
+])
+def test_a_link_to_another_page_is_no_permalink(href, base):
+    assert md(f"<h2 id='x'>Title<a href='{href}'>¶</a></h2>", base) == f"## Title[¶]({href})\n"
 
 
 @pytest.mark.parametrize("head, tail", [("", "<base href='/'>"), ("<head><base href='/'></head>", "")])

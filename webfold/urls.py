@@ -65,6 +65,32 @@ def _with_root_path(url: str) -> str:
     return url if url[end:end + 1] == "/" else url[:end] + "/" + url[end:]
 
 
+_DEFAULT_PORTS = {"http": "80", "https": "443", "ws": "80", "wss": "443", "ftp": "21"}
+
+
+def _same_address(a: str, b: str) -> bool:
+    """Whether two absolute addresses (without fragments) are one as the URL Standard
+    parses them: the scheme and host in any case, a default port written or not, dot
+    segments removed, an empty path as "/" ("HTTPS://Example.com:443/a/..#x" is on the
+    page "https://example.com/"; quick breaker and fresh check of session 39). Host
+    names are compared as written otherwise (no IDNA mapping)."""
+    return _normal_address(a) == _normal_address(b)
+
+
+def _normal_address(url: str) -> str:
+    try:
+        parts = urlsplit(_with_root_path(url))
+        port = parts.port
+    except ValueError:                  # an invalid port or IPv6 host: as written
+        return url
+    scheme_ = parts.scheme.lower()
+    if scheme_ not in SPECIAL_SCHEMES:
+        return url
+    host = (parts.hostname or "") + ("" if port is None or str(port) == _DEFAULT_PORTS.get(scheme_) else f":{port}")
+    path = urljoin("http://h/", parts.path)[len("http://h"):] if "." in parts.path else parts.path
+    return f"{scheme_}://{host}{path or '/'}" + (f"?{parts.query}" if parts.query or url.endswith("?") else "")
+
+
 class Resolver:
     """Resolves targets against one base address.
 
@@ -187,10 +213,8 @@ class Resolver:
         page = self._no_fragment
         if page is None or target.startswith("#"):
             return target.startswith("#")
-        # as the URL Standard reads both: "https://example.com#x" is on the page
-        # "https://example.com/" (quick breaker of session 39)
-        target = _with_root_path(target)
-        return target.startswith(page) and target[len(page):len(page) + 1] == "#"
+        address, hash_, _ = target.partition("#")
+        return bool(hash_) and (address == page or _same_address(address, page))
 
     def rebased(self, base: str | None) -> Resolver:
         """A resolver for another base (a ``<base href>``) with this one's policy."""
