@@ -33,8 +33,9 @@ MODEL_DIR = os.path.join(os.path.dirname(__file__), "models")
 #: Blocks whose rows are made at a time: a page's rows take 2.5 KB a block, so a page
 #: of a million blocks would otherwise hold 2.5 GB of them.
 SLICE = 2048
-#: Pages of more blocks are kept whole, unselected: scoring costs about 50 µs a block,
-#: so a page of a million tiny blocks would take a minute. The longest WCXB dev page
+#: Pages of more blocks are kept whole, unselected: scoring costs about 15 µs a block
+#: (README, "Main-content selection"), so a page of a million tiny blocks would take 15 s
+#: and hold its blocks' features and records in memory. The longest WCXB dev page
 #: has a few thousand blocks; a page of this many is a dump or an attack, not an article.
 MAX_BLOCKS = 100_000
 #: The largest model file read (the shipped trees take 588 KB): a bigger one is damaged,
