@@ -680,6 +680,8 @@ def test_a_late_base_element_resolves_links_in_every_build(html, expected):
     ("https://example.com#x", "HTTPS://EXAMPLE.COM"), ("HTTPS://Example.COM#x", "https://example.com"),
     ("https://example.com#x", "https://example.com:443"), ("http://example.com:80/#x", "http://example.com"),
     ("https://example.com/a/..#x", "https://example.com"), ("https://example.com/a/./b#x", "https://example.com/a/b"),
+    ("https://xn--bcher-kva.example/#x", "https://bücher.example/"),
+    ("https://BÜCHER.example/#x", "https://xn--bcher-kva.example/"),
 ])
 def test_a_permalink_leads_to_its_page_written_another_way(href, base):
     # as the URL Standard reads them: "https://example.com" is "https://example.com/",

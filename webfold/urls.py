@@ -72,8 +72,8 @@ def _same_address(a: str, b: str) -> bool:
     """Whether two absolute addresses (without fragments) are one as the URL Standard
     parses them: the scheme and host in any case, a default port written or not, dot
     segments removed, an empty path as "/" ("HTTPS://Example.com:443/a/..#x" is on the
-    page "https://example.com/"; quick breaker and fresh check of session 39). Host
-    names are compared as written otherwise (no IDNA mapping)."""
+    page "https://example.com/"; quick breaker and fresh check of session 39), and a
+    host name in Unicode as its ASCII form (IDNA, Python's ``idna`` codec)."""
     return _normal_address(a) == _normal_address(b)
 
 
@@ -86,7 +86,13 @@ def _normal_address(url: str) -> str:
     scheme_ = parts.scheme.lower()
     if scheme_ not in SPECIAL_SCHEMES:
         return url
-    host = (parts.hostname or "") + ("" if port is None or str(port) == _DEFAULT_PORTS.get(scheme_) else f":{port}")
+    host = parts.hostname or ""
+    if not host.isascii():
+        try:                            # "bücher.example" is "xn--bcher-kva.example"
+            host = host.encode("idna").decode("ascii")
+        except UnicodeError:
+            pass
+    host += "" if port is None or str(port) == _DEFAULT_PORTS.get(scheme_) else f":{port}"
     path = urljoin("http://h/", parts.path)[len("http://h"):] if "." in parts.path else parts.path
     return f"{scheme_}://{host}{path or '/'}" + (f"?{parts.query}" if parts.query or url.endswith("?") else "")
 
