@@ -68,16 +68,13 @@ def _with_root_path(url: str) -> str:
 _DEFAULT_PORTS = {"http": "80", "https": "443", "ws": "80", "wss": "443", "ftp": "21"}
 
 
-def _same_address(a: str, b: str) -> bool:
-    """Whether two absolute addresses (without fragments) are one as the URL Standard
-    parses them: the scheme and host in any case, a default port written or not, dot
-    segments removed, an empty path as "/" ("HTTPS://Example.com:443/a/..#x" is on the
-    page "https://example.com/"; quick breaker and fresh check of session 39), and a
-    host name in Unicode as its ASCII form (IDNA, Python's ``idna`` codec)."""
-    return _normal_address(a) == _normal_address(b)
-
-
 def _normal_address(url: str) -> str:
+    """An absolute address (without a fragment) as the URL Standard parses it, for
+    comparing: the scheme and host in lower case, a default port left out, dot segments
+    removed, an empty path as "/" ("HTTPS://Example.com:443/a/.." is
+    "https://example.com/"; quick breaker and fresh check of session 39), and a host
+    name in Unicode in its ASCII form (IDNA, Python's ``idna`` codec). Other addresses,
+    and those it cannot read, as written."""
     try:
         parts = urlsplit(_with_root_path(url))
         port = parts.port
@@ -115,7 +112,7 @@ class Resolver:
         data images only when this is set).
     """
 
-    __slots__ = ("base", "safe_links", "data_images", "_origin", "_no_fragment", "_parts")
+    __slots__ = ("base", "safe_links", "data_images", "_origin", "_no_fragment", "_parts", "_page")
 
     def __init__(self, base: str | None, safe_links: bool = False, data_images: bool = False) -> None:
         self.safe_links = safe_links
@@ -127,7 +124,7 @@ class Resolver:
         self.base = self._resolve(self._clean(without_controls(base))) if base else None
         if self.base:
             self.base = _with_root_path(self.base)
-        self._origin = self._no_fragment = self._parts = None
+        self._origin = self._no_fragment = self._parts = self._page = None
         if self.base:
             self._no_fragment = self.base.split("#", 1)[0]
             try:
@@ -220,7 +217,13 @@ class Resolver:
         if page is None or target.startswith("#"):
             return target.startswith("#")
         address, hash_, _ = target.partition("#")
-        return bool(hash_) and (address == page or _same_address(address, page))
+        if not hash_:
+            return False
+        if address == page:
+            return True
+        if self._page is None:              # (read once: most pages never ask)
+            self._page = _normal_address(page)
+        return _normal_address(address) == self._page
 
     def rebased(self, base: str | None) -> Resolver:
         """A resolver for another base (a ``<base href>``) with this one's policy."""
