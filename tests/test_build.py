@@ -324,6 +324,14 @@ def test_a_list_of_rich_items_is_a_block_per_item():
     assert webfold.render(blocks) == "1. alice\n\n   First post text\n\n2. bob\n\n   Reply text [link](/r)\n"
 
 
+def test_words_set_apart_by_tags_are_apart_in_the_text_too():
+    # the features and the labels read a block's text: "GregoryParagon" matched no
+    # word of a product tile's ground truth
+    block = webfold.to_blocks("<p><span>Gregory</span><a href='/x'><span>Paragon</span></a></p>")[0]
+    assert (block.text, block.text_chars, block.link_chars) == ("Gregory Paragon", 15, 7)
+    assert block.md == "Gregory [Paragon](/x)"
+
+
 def test_a_list_of_simple_items_stays_one_block():
     blocks = webfold.to_blocks("<ul><li>a</li><li>b<ul><li>c</li><li>d</li></ul></li></ul>")
     assert [(b.kind, b.md) for b in blocks] == [("list", "- a\n- b\n  - c\n  - d")]

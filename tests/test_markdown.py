@@ -31,6 +31,26 @@ CASES = [
     ("<p>line one\n   line two\t\ttab</p>", "line one line two tab\n"),
     ("<p>a <!-- c --> b</p>", "a b\n"),
     ("<p>no<span>gap</span> <span>one</span>  gap</p>", "nogap one gap\n"),
+    # words that touch across tags, lower case then upper case, are two words that
+    # style sets apart (WCXB dev: product tiles, labels and values, tags as links)
+    ("<p><span>Gregory</span><span>Paragon 58</span></p>", "Gregory Paragon 58\n"),
+    ("<p>More options<span>BILLY</span></p>", "More options BILLY\n"),
+    ("<p><span>Publisher</span></span><span><span>Houghton</span></p>", "Publisher Houghton\n"),
+    ("<p><a href='/a'>Shooter</a><a href='/b'>Third Person</a></p>",
+     "[Shooter](https://example.com/a) [Third Person](https://example.com/b)\n"),
+    ("<p>July 31<i>02:19 pm</i><i>Guest post</i></p>", "July 31*02:19 pm* *Guest post*\n"),
+    ("<h2><b>Price</b>Free</h2>", "## **Price** Free\n"),
+    # but not across a comment, a line break opportunity, a superscript or subscript,
+    # nor in code, nor other letters
+    ("<p>foo<!-- c -->Bar</p>", "fooBar\n"),
+    ("<p>Super<wbr>Man</p>", "SuperMan\n"),
+    ("<p>Ultra<sup>Ω</sup>, x<sub>A</sub>B</p>", "Ultra<sup>Ω</sup>, x<sub>A</sub>B\n"),
+    ("<p>x<sup><a href='/n'>B</a></sup> and word<sup>a</sup>Next</p>",
+     "x<sup>[B](https://example.com/n)</sup> and word<sup>a</sup>Next\n"),
+    ("<p><code>use</code><code>State</code>, <code>a<b>B</b></code></p>", "`useState`, `aB`\n"),
+    ("<pre><span>foo</span><span>Bar</span></pre>", "```\nfooBar\n```\n"),
+    ("<p><span>NASA</span><span>Moon</span> <span>2</span><span>Go</span> <span>a</span><span>b</span></p>",
+     "NASAMoon 2Go ab\n"),
     ("<p>a&nbsp;&nbsp;b</p>", "a\u00a0\u00a0b\n"),
     # emphasis
     ("<p>foo<b> bar </b>baz</p>", "foo **bar** baz\n"),

@@ -1127,12 +1127,12 @@ _CHROME_AFTER = ('<footer><p>© 2024 MySite. All rights reserved.</p><ul><li><a 
      "</p></dd></dl></div>",
      "# API reference\n\n`get(key)`\n\n: Return the value stored under *key*, or `None`.\n\n"
      "`put(key, value)`\n\n: Store *value* under *key*.\n"),
-    # a recipe card's times: spans without space between them, read as a browser shows them
+    # a recipe card's times: spans without space between them, which its style sets apart
     ("recipe_card", "Soup", '<h1>Tomato soup</h1><div class="recipe-meta"><span>Prep: 10 min</span><span>Cook: 30 min'
      "</span><span>Serves: 4</span></div><h2>Ingredients</h2><ul><li>1 kg tomatoes</li><li>1 onion</li>"
      "<li>500 ml stock</li></ul><h2>Steps</h2><ol><li>Chop.</li><li>Simmer 30 minutes.</li><li>Blend.</li>"
      "</ol>",
-     "# Tomato soup\n\nPrep: 10 minCook: 30 minServes: 4\n\n## Ingredients\n\n- 1 kg tomatoes\n- 1 onion\n"
+     "# Tomato soup\n\nPrep: 10 min Cook: 30 min Serves: 4\n\n## Ingredients\n\n- 1 kg tomatoes\n- 1 onion\n"
      "- 500 ml stock\n\n## Steps\n\n1. Chop.\n2. Simmer 30 minutes.\n3. Blend.\n"),
 ])
 def test_short_reference_and_recipe_pages_are_kept_whole(name, title, main, expected, precision):

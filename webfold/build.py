@@ -55,6 +55,10 @@ TEXT, START_TAG, END_TAG, RAW_TEXT = (int(TokenKind.TEXT), int(TokenKind.START_T
 WHITESPACE, SELF_CLOSING, HAS_ATTRIBUTES = (
     int(TokenFlag.WHITESPACE), int(TokenFlag.SELF_CLOSING), int(TokenFlag.HAS_ATTRIBUTES))
 TITLE, XMP, PLAINTEXT, SCRIPT = (TAG_NAMES.index(name) for name in ("title", "xmp", "plaintext", "script"))
+# Tags that set no words apart when text touches them (Builder.tagged): a line break
+# opportunity inside a word, and the superscripts and subscripts written against one
+# ("Ultra<sup>Ω</sup>", "H<sub>2</sub>O"). Their numbers: compared as C ints per tag.
+WBR, SUP, SUB = (TAG_NAMES.index(name) for name in ("wbr", "sup", "sub"))
 
 # What an element does to the output (its role).
 NONE, BLOCK, HEADING, LIST, ITEM, QUOTE, PRE, CODE, TABLE, ROW, CELL, CAPTION, MARK, LINK, CONTROL = range(15)
@@ -966,6 +970,9 @@ class Builder:
         # White space came while formatting elements waited on the list: the next start
         # tag opens them first (see reconstructs_before_space)
         self.spaced = False
+        # A tag came since the last text: a word that starts after it in upper case,
+        # right after a lower-case letter, starts a word of its own (see text)
+        self.tagged = False
         self.page = Page(url=base)
         self.json_ld = False                # the raw text that follows is JSON-LD
         self.payload_kind: str | None = None    # of the raw text that follows (webfold.payloads)
@@ -1043,11 +1050,15 @@ class Builder:
                 self.offset = start
                 self.token = index
                 name = TAG_NAMES[number] if number else tokens.name(index)
+                if number != WBR and number != SUP and number != SUB:
+                    self.tagged = True
                 self.start_tag(name, index, flags)
             elif kind == END_TAG:
                 self.offset = start
                 self.token = index
                 name = TAG_NAMES[number] if number else tokens.name(index)
+                if number != WBR and number != SUP and number != SUB:
+                    self.tagged = True
                 if self.spaced:
                     # an end tag that closes an element closes the copies opened
                     # before the white space too (they were the current node)
@@ -2775,11 +2786,25 @@ class Builder:
             self.pre_parts.append(text)
             return
         collapsed = collapse_white_space(text)
+        tagged = self.tagged
+        self.tagged = False
         if not collapsed:
             return
         if collapsed[0] == " ":
             self.space = True
             collapsed = collapsed[1:]
+        elif tagged and not self.space and self.code is None and self.plain \
+                and collapsed[0].isupper() and self.plain[-1][-1:].islower() \
+                and not self.open_count.get("sup") and not self.open_count.get("sub"):
+            # Words that touch across tags, a lower-case letter then an upper-case one,
+            # are two words that style sets apart: a product tile's brand and name
+            # ("<span>Gregory</span><span>Paragon 58</span>"), a label and its value
+            # ("<span>Publisher</span><span>Houghton</span>"), tags written as links
+            # side by side. A browser shows them in boxes of their own; run together,
+            # they read as one word that matches neither (on WCXB dev, 1,514 words
+            # joined so of two words of the ground truth: 442 are left, mostly
+            # identifiers in code). Letters and digits joined so gained nothing there.
+            self.space = True
         trailing = collapsed.endswith(" ")
         if trailing:
             collapsed = collapsed[:-1]
