@@ -213,6 +213,23 @@ def test_paired_takes_a_setting_that_an_older_run_did_not_record_at_its_default(
     assert changed_settings({"parameters": {"max_iter": 300, "max_bins": 64}}, old) == "max_bins 64 → 255"
 
 
+def test_the_oracle_is_printed_overall_and_by_type_without_training(tmp_path, capsys):
+    pytest.importorskip("numpy")
+    from training.dataset import load
+    from training.train import main
+
+    root = require(data_dir() / "wcxb")
+    assert main(["--data", str(root), "--limit", "12", "--jobs", "1", "--oracle"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    pages = load(root, limit=12, jobs=1)
+    types = [page.page_type for page in pages]
+    assert sorted(printed["oracle_per_type"]) == sorted(set(types))
+    # the overall figure is the mean over pages, so the types' means weighted by pages
+    weighted = sum(types.count(kind) * f1 for kind, f1 in printed["oracle_per_type"].items()) / len(pages)
+    assert printed["oracle_f1"] == pytest.approx(weighted, abs=1e-3)
+    assert 0.5 < printed["oracle_f1"] <= 1.0 and 0.5 < printed["oracle_f1_hidden"] <= 1.0
+
+
 def test_a_model_run_needs_out_and_a_cross_validation_only_run_does_not(capsys):
     pytest.importorskip("sklearn")
     from training.train import main

@@ -177,6 +177,18 @@ def page_scores(pages: list[PageRows], probabilities: np.ndarray, owner: np.ndar
     return out
 
 
+def oracle(pages: list[PageRows], labels: np.ndarray, owner: np.ndarray) -> dict:
+    """The label quality: the mean F1 over pages of an oracle that keeps exactly the
+    positive blocks (``labels``, one per row of ``owner``), as the default output may
+    hold them (``oracle_f1``) and with hidden ones (``oracle_f1_hidden``), and the
+    former by page type (``oracle_per_type``)."""
+    kept = page_scores(pages, labels.astype(float), owner, 0.5)[:, 2]
+    return {"oracle_f1": round(float(kept.mean()), 4),
+            "oracle_f1_hidden": round(float(page_scores(pages, labels.astype(float), owner, 0.5, True)[:, 2].mean()), 4),
+            "oracle_per_type": {kind: round(float(kept[[p.page_type == kind for p in pages]].mean()), 4)
+                                for kind in sorted({page.page_type for page in pages})}}
+
+
 def precision_threshold(curve: dict[float, tuple[float, float]], default: float) -> float:
     """The ``--precision`` threshold: of the thresholds of ``curve`` (each mapped to the
     mean page precision and recall it gives) at or above ``default``, the lowest whose
@@ -262,6 +274,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cv-only", action="store_true",
                         help="cross-validate and print the scores and settings, without fitting or "
                              "writing a model")
+    parser.add_argument("--oracle", action="store_true",
+                        help="print the label quality (the F1 of an oracle that keeps exactly the "
+                             "positive blocks, overall and by page type) as JSON, without training")
     parser.add_argument("--no-synthetic", action="store_true",
                         help="train on the dev pages alone, without the synthetic pages made of their "
                              "ground truths (training/synthetic.py)")
@@ -272,8 +287,8 @@ def main(argv: list[str] | None = None) -> int:
                              "with python -m training.paired)")
     args = parser.parse_args(argv)
     # Each mistake is said now, not after the twenty minutes of cross-validation.
-    if args.out is None and not args.cv_only:
-        parser.error("--out is required, unless --cv-only")
+    if args.out is None and not args.cv_only and not args.oracle:
+        parser.error("--out is required, unless --cv-only or --oracle")
     try:
         parameters = model_parameters(args.set)
     except ValueError as error:
@@ -285,7 +300,7 @@ def main(argv: list[str] | None = None) -> int:
                 pass
         except OSError as error:
             parser.error(f"--per-page: {error}")
-    if not args.cv_only:
+    if not args.cv_only and not args.oracle:
         try:
             args.out.mkdir(parents=True, exist_ok=True)
         except OSError as error:
@@ -294,6 +309,10 @@ def main(argv: list[str] | None = None) -> int:
     pages = load(args.data, args.limit, args.jobs)
     print(f"{len(pages)} pages, {sum(len(p.labels) for p in pages)} blocks read in "
           f"{time.perf_counter() - started:.0f} s", file=sys.stderr)
+    if args.oracle:
+        _, labels, owner = stage_matrix(pages)
+        print(json.dumps(oracle(pages, labels, owner), indent=1))
+        return 0
     fold_of_page = page_folds(pages)
     extra = [] if args.no_synthetic else synthetic_pages(pages, fold_of_page.tolist())
     everything = pages + [page for page, _ in extra]
@@ -335,9 +354,7 @@ def main(argv: list[str] | None = None) -> int:
           "hidden": {k: round(float(v), 4) for k, v in
                      zip(("precision", "recall", "f1"), page_scores(pages, second, dev_owner, default, True, floor).mean(axis=0))},
           "scorer": "word multisets of the kept blocks' text (training/train.py page_scores)",
-          # The label quality: an oracle that keeps exactly the positive blocks.
-          "oracle_f1": round(float(page_scores(pages, dev_labels.astype(float), dev_owner, 0.5).mean(axis=0)[2]), 4),
-          "oracle_f1_hidden": round(float(page_scores(pages, dev_labels.astype(float), dev_owner, 0.5, True).mean(axis=0)[2]), 4)}
+          **oracle(pages, dev_labels, dev_owner)}
 
     if args.per_page:
         args.per_page.write_text(json.dumps(

@@ -6,7 +6,7 @@ cimport cython
 # operation, not a lookup of a module global and arithmetic on Python ints. (They are
 # no longer attributes of the module; those that tests read are left out.)
 cdef int TEXT, START_TAG, END_TAG, RAW_TEXT, WHITESPACE, SELF_CLOSING, HAS_ATTRIBUTES
-cdef int TITLE, XMP, PLAINTEXT, SCRIPT, WBR, SUP, SUB
+cdef int TITLE, XMP, PLAINTEXT, SCRIPT, WBR
 cdef int NONE, BLOCK, HEADING, LIST, ITEM, QUOTE, PRE, CODE, TABLE, ROW, CELL, CAPTION, MARK, LINK, CONTROL
 cdef int HIDDEN_ROOT, HIDDEN_CANDIDATE, IN_MAIN, IN_SECTIONING, SPACE_AFTER, FLAT_TABLE
 cdef int HIDDEN_FOREIGN, REMOVED, DIALOG_ROOT, INTEGRATION_POINT, INACTIVE
@@ -110,7 +110,7 @@ cdef class Builder:
     cdef public object page
     cdef public bint json_ld
     cdef public object payload_kind
-    cdef public str tex_script
+    cdef public str tex_script, text_end
     cdef public list payloads
     cdef public bint base_seen, ruby_parenthesis
     cdef public object late_base

@@ -55,10 +55,9 @@ TEXT, START_TAG, END_TAG, RAW_TEXT = (int(TokenKind.TEXT), int(TokenKind.START_T
 WHITESPACE, SELF_CLOSING, HAS_ATTRIBUTES = (
     int(TokenFlag.WHITESPACE), int(TokenFlag.SELF_CLOSING), int(TokenFlag.HAS_ATTRIBUTES))
 TITLE, XMP, PLAINTEXT, SCRIPT = (TAG_NAMES.index(name) for name in ("title", "xmp", "plaintext", "script"))
-# Tags that set no words apart when text touches them (Builder.tagged): a line break
-# opportunity inside a word, and the superscripts and subscripts written against one
-# ("Ultra<sup>Ω</sup>", "H<sub>2</sub>O"). Their numbers: compared as C ints per tag.
-WBR, SUP, SUB = (TAG_NAMES.index(name) for name in ("wbr", "sup", "sub"))
+# A line break opportunity inside a word: text that touches it is not set apart
+# (Builder.tagged). Its number is compared as a C int for each tag.
+WBR = TAG_NAMES.index("wbr")
 
 # What an element does to the output (its role).
 NONE, BLOCK, HEADING, LIST, ITEM, QUOTE, PRE, CODE, TABLE, ROW, CELL, CAPTION, MARK, LINK, CONTROL = range(15)
@@ -970,8 +969,9 @@ class Builder:
         # White space came while formatting elements waited on the list: the next start
         # tag opens them first (see reconstructs_before_space)
         self.spaced = False
-        # A tag came since the last text: a word that starts after it in upper case,
-        # right after a lower-case letter, starts a word of its own (see text)
+        # A tag of a shown element came since the last text: a word that starts after
+        # it in upper case, right after a lower-case letter, starts a word of its own
+        # (see text)
         self.tagged = False
         self.page = Page(url=base)
         self.json_ld = False                # the raw text that follows is JSON-LD
@@ -1050,14 +1050,14 @@ class Builder:
                 self.offset = start
                 self.token = index
                 name = TAG_NAMES[number] if number else tokens.name(index)
-                if number != WBR and number != SUP and number != SUB:
-                    self.tagged = True
                 self.start_tag(name, index, flags)
+                if not self.hidden and number != WBR:
+                    self.tagged = True
             elif kind == END_TAG:
                 self.offset = start
                 self.token = index
                 name = TAG_NAMES[number] if number else tokens.name(index)
-                if number != WBR and number != SUP and number != SUB:
+                if not self.hidden and number != WBR:
                     self.tagged = True
                 if self.spaced:
                     # an end tag that closes an element closes the copies opened
@@ -2732,6 +2732,9 @@ class Builder:
         self.links: list[str] = []
         self.space = False
         self.line_start = True
+        # The last character of the text written last, or "" where what shows came
+        # after it: an image, a code span, a quotation mark, a superscript (see text)
+        self.text_end = ""
         self.image_count = 0
         # (opener, closer) indices of the emphasis pairs whose closers end the text
         # after punctuation, or are underscores: dropped if a letter follows
@@ -2793,17 +2796,8 @@ class Builder:
         if collapsed[0] == " ":
             self.space = True
             collapsed = collapsed[1:]
-        elif tagged and not self.space and self.code is None and self.plain \
-                and collapsed[0].isupper() and self.plain[-1][-1:].islower() \
-                and not self.open_count.get("sup") and not self.open_count.get("sub"):
-            # Words that touch across tags, a lower-case letter then an upper-case one,
-            # are two words that style sets apart: a product tile's brand and name
-            # ("<span>Gregory</span><span>Paragon 58</span>"), a label and its value
-            # ("<span>Publisher</span><span>Houghton</span>"), tags written as links
-            # side by side. A browser shows them in boxes of their own; run together,
-            # they read as one word that matches neither (on WCXB dev, 1,514 words
-            # joined so of two words of the ground truth: 442 are left, mostly
-            # identifiers in code). Letters and digits joined so gained nothing there.
+        elif tagged and not self.space and self.code is None and self.text_end.islower() \
+                and collapsed[0].isupper() and self._set_apart():
             self.space = True
         trailing = collapsed.endswith(" ")
         if trailing:
@@ -2812,6 +2806,24 @@ class Builder:
             self.add_text(collapsed)
         if trailing:
             self.space = True
+
+    def _set_apart(self) -> bool:
+        """Whether text in upper case that touches, across tags of shown elements, text
+        ending in a lower-case letter starts a word of its own: unless it is in a
+        superscript or subscript, or what shows comes between (a quotation mark, a
+        ruby parenthesis, ``<sup>``; Builder.text_end for what came before).
+
+        Such words are two words that style sets apart: a product tile's brand and
+        name (``<span>Gregory</span><span>Paragon 58</span>``), a label and its value
+        (``<span>Publisher</span><span>Houghton</span>``), tags written as links side
+        by side. A browser shows them in boxes of their own; run together, they read
+        as one word that matches neither (on WCXB dev, 1,514 words joined so of two
+        words of the ground truth: 458 are left, mostly identifiers in code). Letters
+        and digits joined so gained nothing there."""
+        if self.open_count.get("sup") or self.open_count.get("sub"):
+            return False
+        return not any(mark.placed == -1 and mark.link is None and mark.opener not in DELIMITERS
+                       for mark in self.marks)
 
     def add_text(self, text: str) -> None:
         code = self.code
@@ -2839,6 +2851,7 @@ class Builder:
             self.space = False
             self.parts.append(text)
             self.plain.append(text)
+            self.text_end = ""
             return
         if self.gap:                        # here: the no-break spaces below come before place
             self._close_gap(text)
@@ -2873,6 +2886,7 @@ class Builder:
             if holds_address(part):
                 self.prose[id(part)] = part
         self.texts[id(part)] = part
+        self.text_end = text[-1]
         self.parts.append(part)
         if "$" in part and not self.writing_formula:
             self.dollars[id(part)] = part
@@ -3546,6 +3560,8 @@ class Builder:
         if opener < 0:
             return
         mark.placed = -1
+        if mark.link is None and mark.opener not in DELIMITERS:
+            self.text_end = ""              # a quotation mark, "</sup>": shown after the text
         trailing_break = bool(parts) and parts[-1] == _HARD_BREAK
         if trailing_break:
             parts.pop()                     # "**a\\\n**" would not close: end before the break
@@ -4013,6 +4029,7 @@ class Builder:
             alt = "\\" + alt
         part = f"![{alt}]({found[1]}{link_title(title)})"
         self.parts.append(part)
+        self.text_end = ""
         if "$" in part:
             self.dollars[id(part)] = part
         self.image_count += 1
