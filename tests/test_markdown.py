@@ -49,6 +49,19 @@ CASES = [
      "x<sup>[B](https://example.com/n)</sup> and word<sup>a</sup>Next\n"),
     ("<p>word<sup><a href='#n'>a</a></sup>Next, x<sup><i>a</i></sup><span>Y</span></p>",
      "word<sup>[a](https://example.com/dir/page.html#n)</sup>Next, x<sup>*a*</sup>Y\n"),
+    # links side by side, whatever their letters (a tag cloud)
+    ("<p><a href='/h'>hiking</a><a href='/c'>camping</a><b><a href='/t'>travel</a></b></p>",
+     "[hiking](https://example.com/h) [camping](https://example.com/c) **[travel](https://example.com/t)**\n"),
+    ("<p><a href='/a'>foo</a>bar, <a href='/a'>foo</a><a href='/b'>.</a></p>",
+     "[foo](https://example.com/a)bar, [foo](https://example.com/a)[.](https://example.com/b)\n"),
+    # a form control, an embedded frame or an icon that the rules leave out is a box
+    # between the words around it, but not before punctuation (a link's icon)
+    ("<p><label>Name</label><input>next, free shipping<svg><path/></svg>returns, "
+     "3 left<button>Add to cart</button>ships, a<iframe src='x'></iframe>b</p>",
+     "Name next, free shipping returns, 3 left ships, a b\n"),
+    ("<p><a href='/x'>here<svg><path/></svg></a>. a<input type='hidden'>b, a<input hidden>b, "
+     "<code>a<input>b</code></p>", "[here](https://example.com/x). ab, ab, `ab`\n"),
+    ("<p>foo<b>&nbsp;</b>Bar</p>", "foo\u00a0Bar\n"),
     # nor across what shows nothing (hidden or dropped elements), nor where an image,
     # a code span, a quotation mark or a ruby parenthesis comes between
     ("<p>foo<span hidden>x</span>Bar, foo<script>x</script>Bar, foo<span style='display:none'>x</span>Bar</p>",

@@ -140,7 +140,7 @@ def test_a_long_base_is_ignored():
     # made 500 MB of Markdown.
     page = '<base href="http://a.example/' + "A" * 100_000 + '/"><p>' + '<a href="x">y</a>' * 5
     assert webfold.to_markdown(page, "https://page.example/", selection=False) == \
-        "[y](https://page.example/x)" * 5 + "\n"
+        " ".join(["[y](https://page.example/x)"] * 5) + "\n"     # links side by side: apart
 
 
 LINKS = ('<p><a href="javascript:alert(1)">js</a> <a href=" JaVa&#9;ScRipt:alert(1)">js2</a> '

@@ -155,7 +155,9 @@ def test_a_cross_validation_only_run_writes_per_page_scores_that_paired_compares
                                        ["--set", "max_bins=1"], ["--set", "max_bins=256"],
                                        ["--set", "stage1.max_iter=0"], ["--set", "stage1.max_depth=3"],
                                        ["--set", "stage1.max_leaf_nodes=1"], ["--set", "stage1.stage1.max_iter=3"],
-                                       ["--per-page", "no/such/folder/scores.json"], ["--per-page", "."]])
+                                       ["--per-page", "no/such/folder/scores.json"], ["--per-page", "."],
+                                       ["--limit", "0"], ["--limit", "-3"], ["--jobs", "0"], ["--jobs", "two"],
+                                       ["--oracle"], ["--oracle", "--cv-only"]])
 def test_a_bad_option_is_a_usage_error_before_any_work(arguments, capsys):
     pytest.importorskip("sklearn")
     from training.train import main

@@ -258,15 +258,23 @@ def model_parameters(settings: list[str]) -> dict:
     return parameters
 
 
+def _positive(value: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    number = int(value)
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not a whole number of at least 1")
+    return number
+
+
 def main(argv: list[str] | None = None) -> int:
     """Train, validate, export; print the cross-validated scores. Returns 0 (argparse
     exits with 2 on a usage error)."""
     parser = argparse.ArgumentParser(prog="python -m training.train", description=__doc__.split("\n")[0])
     parser.add_argument("--data", type=Path, required=True, help="a WCXB checkout (its dev split is read)")
-    parser.add_argument("--out", type=Path, help="the model folder to write (not with --cv-only)")
-    parser.add_argument("--limit", type=int, help="use only the first N dev pages in name order (for tests: "
+    parser.add_argument("--out", type=Path, help="the model folder to write (not with --cv-only or --oracle)")
+    parser.add_argument("--limit", type=_positive, help="use only the first N dev pages in name order (for tests: "
                                                   "a few page types only)")
-    parser.add_argument("--jobs", type=int, default=2, help="worker processes for reading pages (default 2)")
+    parser.add_argument("--jobs", type=_positive, default=2, help="worker processes for reading pages (default 2)")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="change a model setting of both stages, e.g. max_leaf_nodes=15, or of stage "
                              f"1 alone, e.g. {STAGE1}max_iter=50 (repeatable; the shipped settings: "
@@ -287,7 +295,13 @@ def main(argv: list[str] | None = None) -> int:
                              "with python -m training.paired)")
     args = parser.parse_args(argv)
     # Each mistake is said now, not after the twenty minutes of cross-validation.
-    if args.out is None and not args.cv_only and not args.oracle:
+    if args.oracle:
+        given = [name for name, value in (("--out", args.out), ("--cv-only", args.cv_only),
+                                          ("--per-page", args.per_page), ("--set", args.set),
+                                          ("--no-synthetic", args.no_synthetic)) if value]
+        if given:
+            parser.error(f"--oracle trains nothing: not with {', '.join(given)}")
+    elif args.out is None and not args.cv_only:
         parser.error("--out is required, unless --cv-only or --oracle")
     try:
         parameters = model_parameters(args.set)
@@ -300,7 +314,7 @@ def main(argv: list[str] | None = None) -> int:
                 pass
         except OSError as error:
             parser.error(f"--per-page: {error}")
-    if not args.cv_only and not args.oracle:
+    if args.out is not None and not args.cv_only:
         try:
             args.out.mkdir(parents=True, exist_ok=True)
         except OSError as error:

@@ -35,7 +35,7 @@ from webfold.quotations import ENGLISH as ENGLISH_QUOTATIONS, PAIRS as QUOTATION
 from webfold.patterns import LazyPattern
 from webfold.streaming import display_order
 from webfold.table import MAX_COLSPAN, MAX_ROWSPAN, Cell, Table, pipe_table
-from webfold.tables import (BLOCK_ELEMENTS, CHROME_TOKEN_SET, CODE_LANGUAGE, DROPPED_ELEMENTS,
+from webfold.tables import (BLOCK_ELEMENTS, BOXED_ELEMENTS, CHROME_TOKEN_SET, CODE_LANGUAGE, DROPPED_ELEMENTS,
                             NO_CODE_LANGUAGE, RESERVED_CUSTOM_NAMES, SHADOW_HOSTS, CONTROL_ELEMENTS, CONTROL_ROLES,
                             DIALOG_ROLES,
                             SCREEN_READER_ONLY,
@@ -55,9 +55,10 @@ TEXT, START_TAG, END_TAG, RAW_TEXT = (int(TokenKind.TEXT), int(TokenKind.START_T
 WHITESPACE, SELF_CLOSING, HAS_ATTRIBUTES = (
     int(TokenFlag.WHITESPACE), int(TokenFlag.SELF_CLOSING), int(TokenFlag.HAS_ATTRIBUTES))
 TITLE, XMP, PLAINTEXT, SCRIPT = (TAG_NAMES.index(name) for name in ("title", "xmp", "plaintext", "script"))
-# A line break opportunity inside a word: text that touches it is not set apart
-# (Builder.tagged). Its number is compared as a C int for each tag.
-WBR = TAG_NAMES.index("wbr")
+# A line break opportunity inside a word, whose tag sets no words apart, and the link
+# whose end tag sets links side by side apart (Builder.tagged, Builder.link_ended).
+# Their numbers are compared as C ints for each tag.
+WBR, ANCHOR = TAG_NAMES.index("wbr"), TAG_NAMES.index("a")
 
 # What an element does to the output (its role).
 NONE, BLOCK, HEADING, LIST, ITEM, QUOTE, PRE, CODE, TABLE, ROW, CELL, CAPTION, MARK, LINK, CONTROL = range(15)
@@ -973,6 +974,10 @@ class Builder:
         # it in upper case, right after a lower-case letter, starts a word of its own
         # (see text)
         self.tagged = False
+        # A form control or embedded content came since the last text (see box), and
+        # an </a> (links that a page writes side by side, not those that a link inside
+        # another ends, "<a>x<a>y": see text)
+        self.boxed = self.link_ended = False
         self.page = Page(url=base)
         self.json_ld = False                # the raw text that follows is JSON-LD
         self.payload_kind: str | None = None    # of the raw text that follows (webfold.payloads)
@@ -1059,6 +1064,8 @@ class Builder:
                 name = TAG_NAMES[number] if number else tokens.name(index)
                 if not self.hidden and number != WBR:
                     self.tagged = True
+                    if number == ANCHOR:
+                        self.link_ended = True
                 if self.spaced:
                     # an end tag that closes an element closes the copies opened
                     # before the white space too (they were the current node)
@@ -1252,6 +1259,7 @@ class Builder:
                 return
             if not hidden:
                 self.void(name, attributes)     # <img hidden>, <hr hidden>: nothing
+                self.box(name, attributes)
             return
         if same(name, "noscript"):
             if not self.keep_noscript:      # its size is counted: see keep_noscript
@@ -1264,12 +1272,16 @@ class Builder:
                 # hidden> lost its text)
                 hidden, attributes, marks = False, None, 0
             else:
+                if not hidden:
+                    self.box(name, attributes)
                 self._drop(name, hidden, attributes)
                 return
         role = ROLES.get(name, NONE)
         if role == CONTROL:
             role = self.control_role(attributes)
             if role < 0:
+                if not hidden:
+                    self.box(name, attributes)
                 self.push(name, NONE, HIDDEN_ROOT, attributes)
                 return
         frame_flags = 0
@@ -2789,15 +2801,18 @@ class Builder:
             self.pre_parts.append(text)
             return
         collapsed = collapse_white_space(text)
-        tagged = self.tagged
-        self.tagged = False
+        tagged, boxed, link_ended = self.tagged, self.boxed, self.link_ended
+        self.tagged = self.boxed = self.link_ended = False
         if not collapsed:
             return
         if collapsed[0] == " ":
             self.space = True
             collapsed = collapsed[1:]
-        elif tagged and not self.space and self.code is None and self.text_end.islower() \
-                and collapsed[0].isupper() and self._set_apart():
+        elif boxed and self.code is None and collapsed[0].isalnum():
+            self.space = True
+        elif tagged and not self.space and self.code is None and (
+                link_ended and collapsed[0].isalnum() and self._opens_link()
+                or self.text_end.islower() and collapsed[0].isupper() and self._set_apart()):
             self.space = True
         trailing = collapsed.endswith(" ")
         if trailing:
@@ -2806,6 +2821,12 @@ class Builder:
             self.add_text(collapsed)
         if trailing:
             self.space = True
+
+    def _opens_link(self) -> bool:
+        """Whether the text to come opens a link: right after the end tag of another
+        link, it starts a word of its own (a tag cloud, links in a row), which no page
+        means as one word."""
+        return any(mark.placed == -1 and mark.link is not None for mark in self.marks)
 
     def _set_apart(self) -> bool:
         """Whether text in upper case that touches, across tags of shown elements, text
@@ -2873,6 +2894,7 @@ class Builder:
             self.plain.append(text[:lead])
             if self.link_open():
                 self.link_chars += lead
+            self.text_end = ""              # the words are apart already
             text = text[lead:]
             if not text:
                 return
@@ -4224,6 +4246,14 @@ class Builder:
         for first, pieces in runs:
             if len(pieces) > 1:
                 parts[first] = code_span("".join(pieces))
+
+    def box(self, name: str, attributes) -> None:
+        """Note a shown element that a browser draws as a box where it stands
+        (``tables.BOXED_ELEMENTS``), though its content is left out: a word after it
+        is set apart from the text before it (see text). Punctuation is not: a link's
+        icon stands between its text and the full stop after it."""
+        if name in BOXED_ELEMENTS and not (attributes and attributes.get("type", "").strip().lower() == "hidden"):
+            self.boxed = True
 
     def _drop(self, name: str, hidden: bool, attributes) -> None:
         """Open an element of ``tables.DROPPED_ELEMENTS`` (``hidden``: its attributes hide

@@ -74,6 +74,13 @@ DROPPED_ELEMENTS = frozenset(
      "audio", "video", "frameset", "frame", "search"}
 )
 
+#: Dropped elements that a browser draws as a box where they stand (form controls,
+#: embedded content, an inline SVG icon): the words before and after one are apart,
+#: as they are on screen ("Name<input>next" is "Name next"). Not ``<input
+#: type=hidden>``, which draws nothing (HTML §4.10.5.1.1).
+BOXED_ELEMENTS = frozenset({"input", "select", "textarea", "button", "iframe", "canvas", "video",
+                            "object", "embed", "svg"})
+
 #: The roots of foreign content (SVG and MathML), dropped with their subtree.
 FOREIGN_ROOTS = frozenset({"svg", "math"})
 #: Foreign elements whose children are parsed as HTML, by the namespace they are in:
