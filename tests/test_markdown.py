@@ -62,6 +62,10 @@ CASES = [
     ("<p><a href='/x'>here<svg><path/></svg></a>. a<input type='hidden'>b, a<input hidden>b, "
      "<code>a<input>b</code></p>", "[here](https://example.com/x). ab, ab, `ab`\n"),
     ("<p>foo<b>&nbsp;</b>Bar</p>", "foo\u00a0Bar\n"),
+    # elements that draw nothing set no words apart, nor does an </a> that ends no link
+    ("<p>foo<input type='hidden'>Bar, foo<meta itemprop='x' content='y'>Bar, foo<link rel='x' href='y'>Bar, "
+     "foo<script>x</script>Bar, a<img hidden>B</p>", "fooBar, fooBar, fooBar, fooBar, aB\n"),
+    ("<p>foo</a><a href='/b'>bar</a></p>", "foo[bar](https://example.com/b)\n"),
     # nor across what shows nothing (hidden or dropped elements), nor where an image,
     # a code span, a quotation mark or a ruby parenthesis comes between
     ("<p>foo<span hidden>x</span>Bar, foo<script>x</script>Bar, foo<span style='display:none'>x</span>Bar</p>",

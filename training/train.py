@@ -183,8 +183,8 @@ def oracle(pages: list[PageRows], labels: np.ndarray, owner: np.ndarray) -> dict
     hold them (``oracle_f1``) and with hidden ones (``oracle_f1_hidden``), and the
     former by page type (``oracle_per_type``)."""
     kept = page_scores(pages, labels.astype(float), owner, 0.5)[:, 2]
-    return {"oracle_f1": round(float(kept.mean()), 4),
-            "oracle_f1_hidden": round(float(page_scores(pages, labels.astype(float), owner, 0.5, True)[:, 2].mean()), 4),
+    hidden = page_scores(pages, labels.astype(float), owner, 0.5, True)[:, 2]
+    return {"oracle_f1": round(float(kept.mean()), 4), "oracle_f1_hidden": round(float(hidden.mean()), 4),
             "oracle_per_type": {kind: round(float(kept[[p.page_type == kind for p in pages]].mean()), 4)
                                 for kind in sorted({page.page_type for page in pages})}}
 

@@ -6,7 +6,7 @@ cimport cython
 # operation, not a lookup of a module global and arithmetic on Python ints. (They are
 # no longer attributes of the module; those that tests read are left out.)
 cdef int TEXT, START_TAG, END_TAG, RAW_TEXT, WHITESPACE, SELF_CLOSING, HAS_ATTRIBUTES
-cdef int TITLE, XMP, PLAINTEXT, SCRIPT, WBR, ANCHOR
+cdef int TITLE, XMP, PLAINTEXT, SCRIPT, ANCHOR
 cdef int NONE, BLOCK, HEADING, LIST, ITEM, QUOTE, PRE, CODE, TABLE, ROW, CELL, CAPTION, MARK, LINK, CONTROL
 cdef int HIDDEN_ROOT, HIDDEN_CANDIDATE, IN_MAIN, IN_SECTIONING, SPACE_AFTER, FLAT_TABLE
 cdef int HIDDEN_FOREIGN, REMOVED, DIALOG_ROOT, INTEGRATION_POINT, INACTIVE
@@ -21,7 +21,7 @@ cdef frozenset IN_SCOPE, IN_BUTTON_SCOPE, IN_LIST_ITEM_SCOPE, IN_TABLE_SCOPE, LI
 cdef frozenset TABLE_WHITE_SPACE, TABLE_BODIES, TABLE_COLUMNS, TABLE_MODE_ENDS, IMPLIED_END_TAGS, PAGE_FACTS, DELIMITERS
 cdef frozenset SPECIAL_ELEMENTS, SCOPE_BOUNDARIES, PHRASING_ELEMENTS, FOREIGN_ROOTS, FOREIGN_BREAKOUT
 cdef frozenset FORMATTING_ELEMENTS, MATHML_GLYPHS, HTML_ENCODINGS, DRAWN_SVG, SVG_BOXES, BOXED_ELEMENTS, MARKER_ELEMENTS, UNRECONSTRUCTED
-cdef frozenset MARKER_ENDS, TASK_LIST_CLASSES, PERMALINK_CLASSES
+cdef frozenset MARKER_ENDS, TASK_LIST_CLASSES, PERMALINK_CLASSES, UNDRAWN
 cdef dict ROLES, TAG_BITS, MARKS, TAG_MARKS, ENCLOSING, PAIRS, HEADING_LEVEL, INTEGRATION_POINTS
 cdef tuple TAG_NAMES, HEADINGS, TABLE_MODES, INLINE_ROLES
 cdef str REMOVED_TAG, _HARD_BREAK
@@ -106,7 +106,7 @@ cdef class Builder:
     cdef public dict active_names
     cdef public list markers, marker_parts
     cdef public dict searched
-    cdef public bint spaced, tagged, boxed, link_ended
+    cdef public bint spaced, tagged, boxed, link_ended, drawn
     cdef public object page
     cdef public bint json_ld
     cdef public object payload_kind

@@ -55,10 +55,14 @@ TEXT, START_TAG, END_TAG, RAW_TEXT = (int(TokenKind.TEXT), int(TokenKind.START_T
 WHITESPACE, SELF_CLOSING, HAS_ATTRIBUTES = (
     int(TokenFlag.WHITESPACE), int(TokenFlag.SELF_CLOSING), int(TokenFlag.HAS_ATTRIBUTES))
 TITLE, XMP, PLAINTEXT, SCRIPT = (TAG_NAMES.index(name) for name in ("title", "xmp", "plaintext", "script"))
-# A line break opportunity inside a word, whose tag sets no words apart, and the link
-# whose end tag sets links side by side apart (Builder.tagged, Builder.link_ended).
-# Their numbers are compared as C ints for each tag.
-WBR, ANCHOR = TAG_NAMES.index("wbr"), TAG_NAMES.index("a")
+# The link, whose end tag sets links side by side apart (Builder.link_ended); its
+# number is compared as a C int.
+ANCHOR = TAG_NAMES.index("a")
+#: Elements that draw nothing, so that their tags set no words apart (Builder.tagged):
+#: those that HTML's rendering rules hide (§15.3.1), and a line break opportunity
+#: inside a word, ``<wbr>``. (An ``<input type=hidden>`` is judged by its attribute.)
+UNDRAWN = frozenset({"area", "base", "basefont", "datalist", "head", "link", "meta", "noembed", "noframes",
+                     "param", "script", "style", "template", "title", "wbr"})
 
 # What an element does to the output (its role).
 NONE, BLOCK, HEADING, LIST, ITEM, QUOTE, PRE, CODE, TABLE, ROW, CELL, CAPTION, MARK, LINK, CONTROL = range(15)
@@ -976,8 +980,10 @@ class Builder:
         self.tagged = False
         # A form control or embedded content came since the last text (see box), and
         # an </a> (links that a page writes side by side, not those that a link inside
-        # another ends, "<a>x<a>y": see text)
+        # another ends, "<a>x<a>y": see text); whether the start tag at hand is of an
+        # element that draws something (start_tag)
         self.boxed = self.link_ended = False
+        self.drawn = True
         self.page = Page(url=base)
         self.json_ld = False                # the raw text that follows is JSON-LD
         self.payload_kind: str | None = None    # of the raw text that follows (webfold.payloads)
@@ -1055,17 +1061,18 @@ class Builder:
                 self.offset = start
                 self.token = index
                 name = TAG_NAMES[number] if number else tokens.name(index)
+                self.drawn = True
                 self.start_tag(name, index, flags)
-                if not self.hidden and number != WBR:
+                if self.drawn and not self.hidden and name not in UNDRAWN:
                     self.tagged = True
             elif kind == END_TAG:
                 self.offset = start
                 self.token = index
                 name = TAG_NAMES[number] if number else tokens.name(index)
-                if not self.hidden and number != WBR:
+                if not self.hidden and name not in UNDRAWN:
                     self.tagged = True
-                    if number == ANCHOR:
-                        self.link_ended = True
+                    if number == ANCHOR and self.open_count.get("a"):
+                        self.link_ended = True      # (a stray </a> ends no link)
                 if self.spaced:
                     # an end tag that closes an element closes the copies opened
                     # before the white space too (they were the current node)
@@ -1257,9 +1264,12 @@ class Builder:
                 self.base(attributes)
             if same(name, "img") and attributes is not None and self.formula_image(attributes):
                 return
-            if not hidden:
-                self.void(name, attributes)     # <img hidden>, <hr hidden>: nothing
-                self.box(name, attributes)
+            if hidden or same(name, "input") and attributes and \
+                    attributes.get("type", "").strip().lower() == "hidden":
+                self.drawn = False              # <img hidden>, <hr hidden>: nothing
+            else:
+                self.void(name, attributes)
+                self.box(name)
             return
         if same(name, "noscript"):
             if not self.keep_noscript:      # its size is counted: see keep_noscript
@@ -1273,7 +1283,7 @@ class Builder:
                 hidden, attributes, marks = False, None, 0
             else:
                 if not hidden:
-                    self.box(name, attributes)
+                    self.box(name)
                 self._drop(name, hidden, attributes)
                 return
         role = ROLES.get(name, NONE)
@@ -1281,7 +1291,7 @@ class Builder:
             role = self.control_role(attributes)
             if role < 0:
                 if not hidden:
-                    self.box(name, attributes)
+                    self.box(name)
                 self.push(name, NONE, HIDDEN_ROOT, attributes)
                 return
         frame_flags = 0
@@ -2836,11 +2846,11 @@ class Builder:
 
         Such words are two words that style sets apart: a product tile's brand and
         name (``<span>Gregory</span><span>Paragon 58</span>``), a label and its value
-        (``<span>Publisher</span><span>Houghton</span>``), tags written as links side
-        by side. A browser shows them in boxes of their own; run together, they read
-        as one word that matches neither (on WCXB dev, 1,514 words joined so of two
-        words of the ground truth: 458 are left, mostly identifiers in code). Letters
-        and digits joined so gained nothing there."""
+        (``<span>Publisher</span><span>Houghton</span>``). A browser shows them in
+        boxes of their own; run together, they read as one word that matches neither
+        (on WCXB dev, 1,514 words joined so of two words of the ground truth: 456 are
+        left, mostly identifiers in code). Letters and digits joined so gained nothing
+        there (bench.wcxb, in sample)."""
         if self.open_count.get("sup") or self.open_count.get("sub"):
             return False
         return not any(mark.placed == -1 and mark.link is None and mark.opener not in DELIMITERS
@@ -4247,12 +4257,12 @@ class Builder:
             if len(pieces) > 1:
                 parts[first] = code_span("".join(pieces))
 
-    def box(self, name: str, attributes) -> None:
+    def box(self, name: str) -> None:
         """Note a shown element that a browser draws as a box where it stands
         (``tables.BOXED_ELEMENTS``), though its content is left out: a word after it
         is set apart from the text before it (see text). Punctuation is not: a link's
         icon stands between its text and the full stop after it."""
-        if name in BOXED_ELEMENTS and not (attributes and attributes.get("type", "").strip().lower() == "hidden"):
+        if name in BOXED_ELEMENTS:
             self.boxed = True
 
     def _drop(self, name: str, hidden: bool, attributes) -> None:
