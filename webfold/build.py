@@ -2818,11 +2818,9 @@ class Builder:
         if collapsed[0] == " ":
             self.space = True
             collapsed = collapsed[1:]
-        elif boxed and self.code is None and collapsed[0].isalnum():
-            self.space = True
-        elif tagged and not self.space and self.code is None and (
+        elif self.code is None and (boxed and collapsed[0].isalnum() or tagged and (
                 link_ended and collapsed[0].isalnum() and self._opens_link()
-                or self.text_end.islower() and collapsed[0].isupper() and self._set_apart()):
+                or self.text_end.islower() and collapsed[0].isupper() and self._set_apart())):
             self.space = True
         trailing = collapsed.endswith(" ")
         if trailing:
