@@ -230,6 +230,35 @@ def test_the_oracle_is_printed_overall_and_by_type_without_training(tmp_path, ca
     weighted = sum(types.count(kind) * f1 for kind, f1 in printed["oracle_per_type"].items()) / len(pages)
     assert printed["oracle_f1"] == pytest.approx(weighted, abs=1e-3)
     assert 0.5 < printed["oracle_f1"] <= 1.0 and 0.5 < printed["oracle_f1_hidden"] <= 1.0
+    by_type = printed["labels"]["per_type"]
+    assert {kind: row["pages"] for kind, row in by_type.items()} == {kind: types.count(kind) for kind in set(types)}
+
+
+def test_the_label_report_counts_what_the_blocks_and_the_positive_blocks_hold_of_the_truth():
+    np = pytest.importorskip("numpy")
+    from collections import Counter
+
+    from training.dataset import PageRows
+    from training.train import label_report
+    from webfold.block import CHROME_DIALOG
+
+    def page(kind, truth, blocks):
+        """blocks: (words, label, chrome bits)"""
+        return PageRows("0001", "example.com", kind, np.zeros((len(blocks), 1)),
+                        np.array([label for _, label, _ in blocks], dtype=np.int8), np.zeros((len(blocks), 1)),
+                        np.array([bits for _, _, bits in blocks]), [Counter(words.split()) for words, _, _ in blocks],
+                        [words for words, _, _ in blocks], Counter(truth.split()), truth)
+
+    report = label_report([
+        # the truth's 4 words: the blocks hold 3 ("a" twice and "b"), the positive block 2
+        page("product", "a a b c", [("a b", 1, 0), ("a x x x", 0, CHROME_DIALOG), ("d", 0, 0)]),
+        page("product", "", [("a", 0, 0)]),
+        page("article", "a b", [("a b", 1, CHROME_DIALOG)]),
+    ])
+    assert report["per_type"] == {
+        "article": {"pages": 1, "empty_truth": 0, "truth_in_blocks": 1.0, "truth_in_positive_blocks": 1.0},
+        "product": {"pages": 2, "empty_truth": 1, "truth_in_blocks": 0.75, "truth_in_positive_blocks": 0.5}}
+    assert (report["dialog_pages"], report["dialog_words"], report["dialog_words_positive"]) == (2, 6, 2)
 
 
 def test_a_model_run_needs_out_and_a_cross_validation_only_run_does_not(capsys):

@@ -189,6 +189,40 @@ def oracle(pages: list[PageRows], labels: np.ndarray, owner: np.ndarray) -> dict
                                 for kind in sorted({page.page_type for page in pages})}}
 
 
+def _truth_recall(blocks: list[Counter], reference: Counter) -> float:
+    """The share of the ground truth's words (a multiset) that ``blocks`` hold."""
+    held = Counter()
+    for block in blocks:
+        held.update(block)
+    return sum((held & reference).values()) / sum(reference.values())
+
+
+def label_report(pages: list[PageRows]) -> dict:
+    """Where the labels lose text, by page type (``per_type``): the pages, those whose
+    ground truth is empty (only an empty output matches them), and, as means over the
+    other pages, the share of the ground truth's words (multisets) that all blocks
+    hold, hidden ones too (``truth_in_blocks``), and that the positive blocks hold
+    (``truth_in_positive_blocks``); the gap between the two is text in blocks whose
+    majority is not content. Also the pages with blocks in dialogs
+    (``webfold.block.CHROME_DIALOG``), those blocks' words, and the words of those
+    among them labelled content."""
+    per_type = {}
+    for kind in sorted({page.page_type for page in pages}):
+        mine = [page for page in pages if page.page_type == kind]
+        full = [page for page in mine if page.reference]
+        per_type[kind] = {
+            "pages": len(mine), "empty_truth": len(mine) - len(full),
+            "truth_in_blocks": round(float(np.mean([_truth_recall(p.words, p.reference) for p in full])), 4),
+            "truth_in_positive_blocks": round(float(np.mean(
+                [_truth_recall([w for w, label in zip(p.words, p.labels) if label], p.reference)
+                 for p in full])), 4)}
+    dialog = [(sum(words.values()), label) for page in pages
+              for words, label, bits in zip(page.words, page.labels, page.chrome) if bits & CHROME_DIALOG]
+    return {"per_type": per_type, "dialog_pages": sum(bool((page.chrome & CHROME_DIALOG).any()) for page in pages),
+            "dialog_words": sum(count for count, _ in dialog),
+            "dialog_words_positive": sum(count for count, label in dialog if label)}
+
+
 def precision_threshold(curve: dict[float, tuple[float, float]], default: float) -> float:
     """The ``--precision`` threshold: of the thresholds of ``curve`` (each mapped to the
     mean page precision and recall it gives) at or above ``default``, the lowest whose
@@ -284,7 +318,9 @@ def main(argv: list[str] | None = None) -> int:
                              "writing a model")
     parser.add_argument("--oracle", action="store_true",
                         help="print the label quality (the F1 of an oracle that keeps exactly the "
-                             "positive blocks, overall and by page type) as JSON, without training")
+                             "positive blocks, overall and by page type, and by type the pages with "
+                             "an empty ground truth and the share of its words that the blocks and "
+                             "the positive blocks hold) as JSON, without training")
     parser.add_argument("--no-synthetic", action="store_true",
                         help="train on the dev pages alone, without the synthetic pages made of their "
                              "ground truths (training/synthetic.py)")
@@ -325,7 +361,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{time.perf_counter() - started:.0f} s", file=sys.stderr)
     if args.oracle:
         _, labels, owner = stage_matrix(pages)
-        print(json.dumps(oracle(pages, labels, owner), indent=1))
+        print(json.dumps({**oracle(pages, labels, owner), "labels": label_report(pages)}, indent=1))
         return 0
     fold_of_page = page_folds(pages)
     extra = [] if args.no_synthetic else synthetic_pages(pages, fold_of_page.tolist())
