@@ -66,6 +66,7 @@ CASES = [
     ("<p>foo<input type='hidden'>Bar, foo<meta itemprop='x' content='y'>Bar, foo<link rel='x' href='y'>Bar, "
      "foo<script>x</script>Bar, a<img hidden>B</p>", "fooBar, fooBar, fooBar, fooBar, aB\n"),
     ("<p>foo</a><a href='/b'>bar</a></p>", "foo[bar](https://example.com/b)\n"),
+    ("<p>foo</x>Bar, foo</span>Bar, foo</b>Bar, foo</div>Bar</p>", "fooBar, fooBar, fooBar, fooBar\n"),
     # nor across what shows nothing (hidden or dropped elements), nor where an image,
     # a code span, a quotation mark or a ruby parenthesis comes between
     ("<p>foo<span hidden>x</span>Bar, foo<script>x</script>Bar, foo<span style='display:none'>x</span>Bar</p>",

@@ -1069,10 +1069,12 @@ class Builder:
                 self.offset = start
                 self.token = index
                 name = TAG_NAMES[number] if number else tokens.name(index)
-                if not self.hidden and name not in UNDRAWN:
+                # an end tag that closes no open element is ignored (§13.2.6.4.7): a
+                # stray "</span>" or "</a>" sets nothing apart
+                if not self.hidden and name not in UNDRAWN and self.open_count.get(name):
                     self.tagged = True
-                    if number == ANCHOR and self.open_count.get("a"):
-                        self.link_ended = True      # (a stray </a> ends no link)
+                    if number == ANCHOR:
+                        self.link_ended = True
                 if self.spaced:
                     # an end tag that closes an element closes the copies opened
                     # before the white space too (they were the current node)
