@@ -9,6 +9,7 @@ import os
 
 import pytest
 
+import webfold
 from webfold.cli import main
 from webfold.crawl import MIN_TEMPLATE_PAGES, page_files, page_links, robots_rules, site_of, template_signatures
 
@@ -282,3 +283,17 @@ def test_links_are_not_followed_and_unreadable_folders_are_errors(tmp_path, caps
 def test_a_crawl_follows_links_from_the_base_that_the_converter_takes(base, expected):
     html = f'<p><a href="a.html">a</a></p><base href="{base}">'.encode()
     assert page_links(html, "https://ex.example/d/p.html") == expected
+
+
+@pytest.mark.parametrize("around", ["<template>{}</template>", "<svg>{}</svg>", "<math>{}</math>",
+                                    "<noscript>{}</noscript>", "<svg><g>{}</g></svg>"])
+def test_a_crawl_takes_no_base_that_the_converter_ignores(around):
+    html = ("<head>" + around.format('<base href="/x/">') + '</head><p><a href="a.html">a</a></p>').encode()
+    assert page_links(html, "https://ex.example/d/p.html") == ["https://ex.example/d/a.html"]
+    assert webfold.to_markdown(html, "https://ex.example/d/p.html", selection=False) == \
+        "[a](https://ex.example/d/a.html)\n"
+    # the first base after them is taken, by both
+    html += b'<base href="/y/">'
+    assert page_links(html, "https://ex.example/d/p.html") == ["https://ex.example/y/a.html"]
+    assert webfold.to_markdown(html, "https://ex.example/d/p.html", selection=False) == \
+        "[a](https://ex.example/y/a.html)\n"

@@ -167,22 +167,36 @@ MAX_PAGES = 100
 MAX_CRAWL_DELAY = 10.0
 
 
+#: Elements whose ``<base>`` sets no base, as ``webfold.build.Builder.base`` reads
+#: them: a template's inert content, foreign content, and a ``<noscript>`` that a
+#: browser running scripts reads as text.
+_BASELESS = frozenset({"template", "svg", "math", "noscript"})
+
+
 class _Links(HTMLParser):
-    """The ``href`` of every ``<a>`` and ``<area>``, and the ``<base href>``."""
+    """The ``href`` of every ``<a>`` and ``<area>``, and of the first ``<base>`` outside
+    :data:`_BASELESS` elements."""
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.found: list[str] = []
         self.base: str | None = None
+        self.baseless = 0               # the _BASELESS elements open
 
     def handle_starttag(self, tag, attrs):
+        if tag in _BASELESS:
+            self.baseless += 1
         href = dict(attrs).get("href")
         if href is None:
             return
         if tag in ("a", "area"):
             self.found.append(href.strip())
-        elif tag == "base" and self.base is None:
+        elif tag == "base" and self.base is None and not self.baseless:
             self.base = href.strip()
+
+    def handle_endtag(self, tag):
+        if tag in _BASELESS and self.baseless:
+            self.baseless -= 1
 
 
 def page_links(html: bytes, url: str) -> list[str]:
