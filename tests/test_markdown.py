@@ -67,6 +67,14 @@ CASES = [
      "foo<script>x</script>Bar, a<img hidden>B</p>", "fooBar, fooBar, fooBar, fooBar, aB\n"),
     ("<p>foo</a><a href='/b'>bar</a></p>", "foo[bar](https://example.com/b)\n"),
     ("<p>foo</x>Bar, foo</span>Bar, foo</b>Bar, foo</div>Bar</p>", "fooBar, fooBar, fooBar, fooBar\n"),
+    # (nor one that a <p>, a cell or a marker between keeps from closing its element:
+    # breaker of session 41)
+    ("<span><p>foo</span>Bar</p></span>", "fooBar\n"),
+    ("<div><span><h2>foo</span>Bar</h2></span></div>", "## fooBar\n"),
+    ("<div><b>1<table><tr><td>foo</b>Bar</td></tr></table></b></div>", "**1**\n\n**fooBar**\n"),
+    ("<b><marquee>foo</b>Bar</marquee></b>", "**fooBar**\n"),
+    # (but one that the adoption agency ends in place, where a block is open inside it)
+    ("<b>foo<p>x</b>Bar</p>", "**foo**\n\n**x** Bar\n"),
     # nor across what shows nothing (hidden or dropped elements), nor where an image,
     # a code span, a quotation mark or a ruby parenthesis comes between
     ("<p>foo<span hidden>x</span>Bar, foo<script>x</script>Bar, foo<span style='display:none'>x</span>Bar</p>",

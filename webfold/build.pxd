@@ -107,6 +107,7 @@ cdef class Builder:
     cdef public list markers, marker_parts
     cdef public dict searched
     cdef public bint spaced, tagged, boxed, link_ended, drawn
+    cdef public Py_ssize_t ended
     cdef public object page
     cdef public bint json_ld
     cdef public object payload_kind

@@ -984,6 +984,8 @@ class Builder:
         # element that draws something (start_tag)
         self.boxed = self.link_ended = False
         self.drawn = True
+        # The elements ended so far: popped, or ended in place (close_phrasing)
+        self.ended = 0
         self.page = Page(url=base)
         self.json_ld = False                # the raw text that follows is JSON-LD
         self.payload_kind: str | None = None    # of the raw text that follows (webfold.payloads)
@@ -1069,21 +1071,21 @@ class Builder:
                 self.offset = start
                 self.token = index
                 name = TAG_NAMES[number] if number else tokens.name(index)
-                # an end tag that closes no open element is ignored (§13.2.6.4.7): a
-                # stray "</span>" or "</a>" sets nothing apart
-                if not self.hidden and name not in UNDRAWN and self.open_count.get(name):
+                shown = not self.hidden and name not in UNDRAWN
+                size = len(self.stack)
+                ended = self.ended
+                self.end_tag(name)
+                if len(self.stack) != size:
+                    # an end tag that closes an element closes the copies opened
+                    # before the white space too (they were the current node)
+                    self.spaced = False
+                # One that the parser ignores (§13.2.6.4.7: "</span>" with none open, or
+                # with a <p>, a cell or a marker between, "</a>" in a cell of a table in
+                # the link) ends no element and sets nothing apart.
+                if shown and self.ended != ended:
                     self.tagged = True
                     if number == ANCHOR:
                         self.link_ended = True
-                if self.spaced:
-                    # an end tag that closes an element closes the copies opened
-                    # before the white space too (they were the current node)
-                    size = len(self.stack)
-                    self.end_tag(name)
-                    if len(self.stack) != size:
-                        self.spaced = False
-                else:
-                    self.end_tag(name)
             elif kind == RAW_TEXT:
                 if number == TITLE and not self.page.title:
                     self.page.title = " ".join(tokens.text(start, end, True, False).split())
@@ -2510,6 +2512,7 @@ class Builder:
                     self.pop()
                 return True
             frame.flags |= INACTIVE
+            self.ended += 1                 # (it ends here for what follows)
             # the next search for it goes on from here (it is INACTIVE now); those for
             # other names may count it as hidden now, so search again
             self.searched = {name: (size, stack[size - 1], position, True, hiding)}
@@ -2651,6 +2654,7 @@ class Builder:
         return any(count.get(heading) for heading in HEADINGS)
 
     def pop(self) -> None:
+        self.ended += 1
         frame = self.stack[-1]
         flags = frame.flags
         if flags & MARKER:
