@@ -285,15 +285,35 @@ def test_a_crawl_follows_links_from_the_base_that_the_converter_takes(base, expe
     assert page_links(html, "https://ex.example/d/p.html") == expected
 
 
-@pytest.mark.parametrize("around", ["<template>{}</template>", "<svg>{}</svg>", "<math>{}</math>",
-                                    "<noscript>{}</noscript>", "<svg><g>{}</g></svg>"])
-def test_a_crawl_takes_no_base_that_the_converter_ignores(around):
-    html = ("<head>" + around.format('<base href="/x/">') + '</head><p><a href="a.html">a</a></p>').encode()
-    assert page_links(html, "https://ex.example/d/p.html") == ["https://ex.example/d/a.html"]
-    assert webfold.to_markdown(html, "https://ex.example/d/p.html", selection=False) == \
-        "[a](https://ex.example/d/a.html)\n"
-    # the first base after them is taken, by both
-    html += b'<base href="/y/">'
-    assert page_links(html, "https://ex.example/d/p.html") == ["https://ex.example/y/a.html"]
-    assert webfold.to_markdown(html, "https://ex.example/d/p.html", selection=False) == \
-        "[a](https://ex.example/y/a.html)\n"
+@pytest.mark.parametrize("before, base", [
+    # a base the converter ignores: in a template's inert content, in SVG or MathML, in a
+    # <noscript> read as text, in raw text or a comment, or after a first <base href>
+    ("<template><base href='/x/'></template>", "/d/"),
+    ("<svg><base href='/x/'></svg>", "/d/"),
+    ("<math><base href='/x/'></math>", "/d/"),
+    ("<noscript><base href='/x/'></noscript>", "/d/"),
+    ("<title><base href='/x/'></title>", "/d/"),
+    ("<textarea><base href='/x/'></textarea>", "/d/"),
+    ("<template></svg><base href='/x/'></template>", "/d/"),
+    ("<base href><base href='/x/'>", "/d/"),
+    # and one it takes: HTML again after foreign content, at an integration point, or
+    # after a comment that a lenient reader would take to go on (breaker of session 41)
+    ("<svg><foreignObject><base href='/x/'></foreignObject></svg>", "/x/"),
+    ("<svg><p>x</p><base href='/x/'>", "/x/"),
+    ("<template><svg></template><base href='/x/'>", "/x/"),
+    ("<head><noscript></head><base href='/x/'>", "/x/"),
+    ("<!--> <base href='/x/'> -->", "/x/"),
+])
+def test_a_crawl_follows_links_from_the_base_of_the_markdown(before, base):
+    html = (before + '<p><a href="a.html">a</a></p>').encode()
+    expected = f"https://ex.example{base}a.html"
+    assert page_links(html, "https://ex.example/d/p.html") == [expected]
+    assert f"]({expected})" in webfold.to_markdown(html, "https://ex.example/d/p.html", selection=False)
+
+
+def test_a_crawl_follows_the_links_of_navigation_and_hidden_menus_once_each():
+    html = (b"<nav><a href='/a'>A</a> <a href='/b#top'>B</a></nav><div hidden><a href='/c'>C</a></div>"
+            b"<main><p>Text <a href='/b'>again</a>, <a href='mailto:x@ex.example'>mail</a>, "
+            b"<a href='https://other.example/'>out</a>.</p></main>")
+    assert page_links(html, "https://ex.example/") == [
+        "https://ex.example/a", "https://ex.example/b", "https://ex.example/c", "https://other.example/"]

@@ -23,11 +23,11 @@ from webfold.build import without_chrome
 from webfold.bulk import ordered_map
 from webfold.codings import gunzip
 from webfold.errors import ContentTypeError, InputTooLargeError, RedirectRefusedError, WebfoldError
-from webfold.pipeline import to_blocks
+from webfold.pipeline import document_base, to_blocks
 from webfold.render import render
 from webfold.select import select_main
 from webfold.streams import read_at_most
-from webfold.urls import Resolver, base_url, origin
+from webfold.urls import Resolver, origin
 
 #: The share of a site's pages a block must be on to be template (``--template-share``).
 TEMPLATE_SHARE = 0.5
@@ -167,51 +167,33 @@ MAX_PAGES = 100
 MAX_CRAWL_DELAY = 10.0
 
 
-#: Elements whose ``<base>`` sets no base, as ``webfold.build.Builder.base`` reads
-#: them: a template's inert content, foreign content, and a ``<noscript>`` that a
-#: browser running scripts reads as text.
-_BASELESS = frozenset({"template", "svg", "math", "noscript"})
-
-
 class _Links(HTMLParser):
-    """The ``href`` of every ``<a>`` and ``<area>``, and of the first ``<base>`` outside
-    :data:`_BASELESS` elements."""
+    """The ``href`` of every ``<a>`` and ``<area>``."""
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.found: list[str] = []
-        self.base: str | None = None
-        self.baseless = 0               # the _BASELESS elements open
 
     def handle_starttag(self, tag, attrs):
-        if tag in _BASELESS:
-            self.baseless += 1
         href = dict(attrs).get("href")
-        if href is None:
-            return
-        if tag in ("a", "area"):
+        if href is not None and tag in ("a", "area"):
             self.found.append(href.strip())
-        elif tag == "base" and self.base is None and not self.baseless:
-            self.base = href.strip()
-
-    def handle_endtag(self, tag):
-        if tag in _BASELESS and self.baseless:
-            self.baseless -= 1
 
 
 def page_links(html: bytes, url: str) -> list[str]:
     """The absolute http(s) URLs that ``html`` (a page at ``url``) links to, in order,
-    without fragments, each once."""
+    without fragments, each once. They resolve against the document's base URL as the
+    converter reads it (:func:`webfold.pipeline.document_base`), so a link is followed
+    where the page's Markdown leads: not from a ``<base>`` in a template, in SVG or
+    MathML, in raw text or a comment, nor from one that the converter ignores (a
+    ``javascript:`` one, say: every link would be unfollowable)."""
     from urllib.parse import urldefrag
 
     parser = _Links()
     parser.feed(html.decode("utf-8", "replace"))
-    # targets are read as the converter reads them, and a base that it ignores leaves
-    # the links to the page's address (a "javascript:" one, "java\tscript:" too, made
-    # every link unfollowable: breakers of session 39)
     page = Resolver(url)
-    base = (base_url(parser.base, page.target) if parser.base is not None else None) or url
-    resolve = page if base == url else page.rebased(base)
+    base = document_base(html, url)
+    resolve = page if base is None else page.rebased(base)
     seen, out = set(), []
     for href in parser.found:
         target = urldefrag(resolve(href))[0]

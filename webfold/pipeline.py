@@ -84,6 +84,20 @@ def to_blocks(html: str | bytes, base: str | None = None, *, charset: str | None
     return blocks if chrome else without_chrome(blocks)
 
 
+def document_base(html: str | bytes, base: str | None = None) -> str | None:
+    """The document's base URL as the converter reads the page (HTML §2.4.1): its
+    first ``<base href>`` that counts, resolved against ``base`` (the page address),
+    or None when it has none (see :meth:`webfold.build.Builder.base`). The page is
+    converted to find it.
+
+    Raises
+    ------
+    TypeError, InputTooLargeError
+        As :func:`to_blocks`.
+    """
+    return _build(html, base, None, False, MAX_INPUT_BYTES)[1].base
+
+
 def _build(html: str | bytes, base: str | None, charset: str | None, images: bool,
            max_input_bytes: int, safe_links: bool = False, data_images: bool = False,
            hidden_blocks: bool = True) -> tuple[list[Block], Page]:
