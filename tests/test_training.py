@@ -234,6 +234,17 @@ def test_the_oracle_is_printed_overall_and_by_type_without_training(tmp_path, ca
     assert {kind: row["pages"] for kind, row in by_type.items()} == {kind: types.count(kind) for kind in set(types)}
 
 
+def test_more_jobs_than_pages_start_a_worker_a_page(capsys):
+    # a pool starts its workers at once: 10**17 of them overflowed, 100,000 hung
+    # (breaker of session 41)
+    pytest.importorskip("numpy")
+    from training.train import main
+
+    root = require(data_dir() / "wcxb")
+    assert main(["--data", str(root), "--limit", "2", "--jobs", str(10 ** 17), "--oracle"]) == 0
+    assert sum(row["pages"] for row in json.loads(capsys.readouterr().out)["labels"]["per_type"].values()) == 2
+
+
 def test_the_label_report_counts_what_the_blocks_and_the_positive_blocks_hold_of_the_truth():
     np = pytest.importorskip("numpy")
     from collections import Counter
@@ -254,10 +265,13 @@ def test_the_label_report_counts_what_the_blocks_and_the_positive_blocks_hold_of
         page("product", "a a b c", [("a b", 1, 0), ("a x x x", 0, CHROME_DIALOG), ("d", 0, 0)]),
         page("product", "", [("a", 0, 0)]),
         page("article", "a b", [("a b", 1, CHROME_DIALOG)]),
+        # a type whose every ground truth is empty has no shares: null, not NaN, in JSON
+        page("service", "", [("a", 0, 0)]),
     ])
     assert report["per_type"] == {
         "article": {"pages": 1, "empty_truth": 0, "truth_in_blocks": 1.0, "truth_in_positive_blocks": 1.0},
-        "product": {"pages": 2, "empty_truth": 1, "truth_in_blocks": 0.75, "truth_in_positive_blocks": 0.5}}
+        "product": {"pages": 2, "empty_truth": 1, "truth_in_blocks": 0.75, "truth_in_positive_blocks": 0.5},
+        "service": {"pages": 1, "empty_truth": 1, "truth_in_blocks": None, "truth_in_positive_blocks": None}}
     assert (report["dialog_pages"], report["dialog_words"], report["dialog_words_positive"]) == (2, 6, 2)
 
 

@@ -83,7 +83,9 @@ def load_page(pair: tuple[Path, Path]) -> PageRows:
 
 
 def load(root: Path, limit: int | None = None, jobs: int = 2) -> list[PageRows]:
-    """Every dev page's rows (pages without blocks are left out)."""
-    with ProcessPoolExecutor(jobs) as pool:
-        pages = list(pool.map(load_page, page_paths(root, limit), chunksize=8))
+    """Every dev page's rows (pages without blocks are left out), read by ``jobs``
+    worker processes (no more than there are pages: a pool starts them all at once)."""
+    pairs = page_paths(root, limit)
+    with ProcessPoolExecutor(min(jobs, len(pairs))) as pool:
+        pages = list(pool.map(load_page, pairs, chunksize=8))
     return [page for page in pages if len(page.labels)]

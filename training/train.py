@@ -203,19 +203,23 @@ def label_report(pages: list[PageRows]) -> dict:
     other pages, the share of the ground truth's words (multisets) that all blocks
     hold, hidden ones too (``truth_in_blocks``), and that the positive blocks hold
     (``truth_in_positive_blocks``); the gap between the two is text in blocks whose
-    majority is not content. Also the pages with blocks in dialogs
-    (``webfold.block.CHROME_DIALOG``), those blocks' words, and the words of those
-    among them labelled content."""
+    majority is not content (None where every ground truth of the type is empty). Also
+    the pages with blocks in dialogs (``webfold.block.CHROME_DIALOG``), those blocks'
+    words, and the words of those among them labelled content."""
+
+    def mean(shares: list[float]) -> float | None:
+        """None (JSON's null) for a type whose every ground truth is empty."""
+        return round(float(np.mean(shares)), 4) if shares else None
+
     per_type = {}
     for kind in sorted({page.page_type for page in pages}):
         mine = [page for page in pages if page.page_type == kind]
         full = [page for page in mine if page.reference]
         per_type[kind] = {
             "pages": len(mine), "empty_truth": len(mine) - len(full),
-            "truth_in_blocks": round(float(np.mean([_truth_recall(p.words, p.reference) for p in full])), 4),
-            "truth_in_positive_blocks": round(float(np.mean(
-                [_truth_recall([w for w, label in zip(p.words, p.labels) if label], p.reference)
-                 for p in full])), 4)}
+            "truth_in_blocks": mean([_truth_recall(p.words, p.reference) for p in full]),
+            "truth_in_positive_blocks": mean(
+                [_truth_recall([w for w, label in zip(p.words, p.labels) if label], p.reference) for p in full])}
     dialog = [(sum(words.values()), label) for page in pages
               for words, label, bits in zip(page.words, page.labels, page.chrome) if bits & CHROME_DIALOG]
     return {"per_type": per_type, "dialog_pages": sum(bool((page.chrome & CHROME_DIALOG).any()) for page in pages),
