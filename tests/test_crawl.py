@@ -199,7 +199,15 @@ def test_template_needs_the_share_and_three_pages():
                                               "stdout), not both"),
     (["{tmp}", "--json", "--template-share", "0"], "--template-share takes a share above 0 and at most 1, not 0.0"),
     (["{tmp}/nowhere", "--json"], "{tmp}/nowhere: not a folder (nor an http:// or https:// URL)"),
-    (["{tmp}", "--json", "--max-pages", "0"], "--max-pages takes at least 1 page, not 0"),
+    # the options of fetching are for a URL: a folder's pages are all converted, so they
+    # were ignored there without a word (newcomer of session 41)
+    (["{tmp}", "--json", "--max-pages", "2"], "--max-pages: only for a URL to crawl (a folder's pages are all "
+                                              "converted)"),
+    (["{tmp}", "--json", "--timeout", "3", "--plain"], "--timeout and --plain: only for a URL to crawl (a "
+                                                        "folder's pages are all converted)"),
+    (["https://ex.example/", "--json", "--max-pages", "0"], "--max-pages takes at least 1 page, not 0"),
+    (["https://ex.example/", "--json", "--timeout", "-1"], "--timeout takes a number of seconds above 0 and at "
+                                                          "most 86,400, not -1.0"),
 ])
 def test_usage_errors(tmp_path, capsys, argv, message):
     assert main(["crawl", *[a.format(tmp=tmp_path) for a in argv]]) == 2
@@ -317,3 +325,14 @@ def test_a_crawl_follows_the_links_of_navigation_and_hidden_menus_once_each():
             b"<a href='https://other.example/'>out</a>.</p></main>")
     assert page_links(html, "https://ex.example/") == [
         "https://ex.example/a", "https://ex.example/b", "https://ex.example/c", "https://other.example/"]
+
+
+def test_pages_whose_names_collide_are_numbered_from_the_same_stem():
+    # "/", "/index.html" and "/index" all name index.html: the third was index_2_3.html
+    # (newcomer of session 41)
+    from webfold.crawl import _file_name
+
+    taken = set()
+    for url in ("http://h.example/", "http://h.example/index.html", "http://h.example/index"):
+        taken.add(_file_name(url, taken))
+    assert sorted(taken) == ["h.example/index.html", "h.example/index_2.html", "h.example/index_3.html"]

@@ -353,9 +353,13 @@ def shows_nothing(text: str) -> bool:
     format characters, category Cf, such as zero-width joiners and spaces, soft hyphens,
     direction and byte order marks, but :data:`DRAWN_FORMAT_CHARACTERS`; and
     :data:`IGNORABLE_NOT_FORMAT`). A paragraph of them is blank to a reader."""
-    return all(char.isspace() or char in IGNORABLE_NOT_FORMAT
-               or unicodedata.category(char) == "Cf" and char not in DRAWN_FORMAT_CHARACTERS
-               for char in text)
+    for char in text:
+        if char.isspace() or char in IGNORABLE_NOT_FORMAT:
+            continue
+        # (no ASCII character is a format character: most texts end here, at the first)
+        if char < "\x80" or unicodedata.category(char) != "Cf" or char in DRAWN_FORMAT_CHARACTERS:
+            return False
+    return True
 
 
 def aria_role(attributes: dict[str, str]) -> str:

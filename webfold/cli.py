@@ -203,9 +203,10 @@ def crawl_parser() -> argparse.ArgumentParser:
     source = p.add_argument_group("Input")
     source.add_argument("folder", metavar="DIR|URL",
                         help="a saved site (*.html, *.htm, *.xhtml, also .gz), or a URL to crawl")
-    source.add_argument("--max-pages", type=int, default=100, metavar="N",
+    # (None: not given, which a folder needs; run_crawl gives a URL the defaults)
+    source.add_argument("--max-pages", type=int, metavar="N",
                         help="for a URL: fetch at most N pages of its site (default 100)")
-    source.add_argument("--timeout", type=float, default=TIMEOUT, metavar="SECONDS",
+    source.add_argument("--timeout", type=float, metavar="SECONDS",
                         help=f"for a URL: seconds each page's fetch may take (default {TIMEOUT:g})")
     source.add_argument("--plain", action="store_true",
                         help="for a URL: never render pages in a browser")

@@ -333,7 +333,8 @@ def crawl_site(url: str, folder: str, max_pages: int = MAX_PAGES, timeout: float
 
 def _file_name(url: str, taken: set[str]) -> str:
     """A relative file name for the page at ``url``: host/path, ``index.html`` for a
-    folder, the query hashed into the name, unsafe characters replaced."""
+    folder, the query hashed into the name, unsafe characters replaced; where that is
+    ``taken``, the first of ``_2``, ``_3``… after its stem that is not."""
     import hashlib
     import re
     from urllib.parse import unquote, urlsplit
@@ -350,8 +351,8 @@ def _file_name(url: str, taken: set[str]) -> str:
         path += ".html"
     host = re.sub(r"[^\w.-]", "_", parts.netloc)
     name = f"{host}/{path}"
-    number = 1
+    stem, number = name.rsplit(".", 1)[0], 1
     while name in taken:
         number += 1
-        name = name.rsplit(".", 1)[0] + f"_{number}.html"
+        name = f"{stem}_{number}.html"
     return name

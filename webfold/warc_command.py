@@ -14,6 +14,7 @@ import time
 from webfold.bulk import Summary, WorkerError, convert_warc, counted, output_name, progress_bar, worker_count
 from webfold.cli import ConversionError, UsageError, _conversion, _output, _printable
 from webfold.errors import WebfoldError
+from webfold.fetch import MAX_TIMEOUT, TIMEOUT
 from webfold.pipeline import to_document
 from webfold.urls import DEFAULT_PORTS, origin
 from webfold.warc import NO_CONTENT_STATUSES, WarcError, records
@@ -182,15 +183,25 @@ def run_crawl(args: argparse.Namespace) -> int:
     ------
     UsageError
         DIR is not a folder, neither ``-o`` nor ``--json`` (or both) is given, a bad
-        ``--jobs`` or ``--template-share``, or OUT cannot be made.
+        ``--jobs``, ``--template-share``, ``--max-pages`` or ``--timeout``, an option of
+        fetching (``--max-pages``, ``--timeout``, ``--plain``) for a folder, or OUT
+        cannot be made.
     """
-    from webfold.crawl import crawl_folder, crawl_site, page_files
+    from webfold.crawl import MAX_PAGES, crawl_folder, crawl_site, page_files
 
     is_url = args.folder.startswith(("http://", "https://"))
     if not is_url and not os.path.isdir(args.folder):
         raise UsageError(f"{_printable(args.folder)}: not a folder (nor an http:// or https:// URL)")
-    if args.max_pages < 1:
-        raise UsageError(f"--max-pages takes at least 1 page, not {args.max_pages}")
+    fetching = [option for option, given in (("--max-pages", args.max_pages is not None),
+                                             ("--timeout", args.timeout is not None), ("--plain", args.plain)) if given]
+    if fetching and not is_url:
+        raise UsageError(f"{' and '.join(fetching)}: only for a URL to crawl (a folder's pages are all converted)")
+    max_pages = MAX_PAGES if args.max_pages is None else args.max_pages
+    timeout = TIMEOUT if args.timeout is None else args.timeout
+    if max_pages < 1:
+        raise UsageError(f"--max-pages takes at least 1 page, not {max_pages}")
+    if not 0 < timeout <= MAX_TIMEOUT:
+        raise UsageError(f"--timeout takes a number of seconds above 0 and at most {MAX_TIMEOUT:,}, not {timeout}")
     if bool(args.output_dir) == bool(args.json):
         raise UsageError("give either -o OUT (Markdown files) or --json (JSON Lines on stdout), "
                          "not both" if args.json else "give -o OUT (Markdown files) or --json "
@@ -206,7 +217,7 @@ def run_crawl(args: argparse.Namespace) -> int:
         if is_url:
             notes: list[str] = []
             failures: list[str] = []
-            bases = crawl_site(args.folder, fetched, args.max_pages, args.timeout,
+            bases = crawl_site(args.folder, fetched, max_pages, timeout,
                                render=False if args.plain else None, notes=notes, failures=failures)
             for note in notes:
                 print(f"webfold: note: {_printable(note)}", file=sys.stderr)
