@@ -75,6 +75,9 @@ CASES = [
     ("<b><marquee>foo</b>Bar</marquee></b>", "**fooBar**\n"),
     # (but one that the adoption agency ends in place, where a block is open inside it)
     ("<b>foo<p>x</b>Bar</p>", "**foo**\n\n**x** Bar\n"),
+    # (and one that ends a shown element with a hidden one in it: breaker of session 41)
+    ("<p><small>foo<span hidden>x</small>Bar, <a href='/1'>one<span hidden>x</a><a href='/2'>two</a></p>",
+     "foo Bar, [one](https://example.com/1) [two](https://example.com/2)\n"),
     # nor across what shows nothing (hidden or dropped elements), nor where an image,
     # a code span, a quotation mark or a ruby parenthesis comes between
     ("<p>foo<span hidden>x</span>Bar, foo<script>x</script>Bar, foo<span style='display:none'>x</span>Bar</p>",

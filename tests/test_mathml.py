@@ -166,6 +166,11 @@ KATEX = ('<p>The energy is <span class="katex"><span class="katex-mathml"><math 
     ("<ul><li>x <math><mi>a</mi></math><li>y</ul>", "- x $a$\n- y\n"),
     ("<table><tr><th>h<tr><td><math><mi>a</mi></math><td>b</table>", "| h |  |\n| --- | --- |\n| $a$ | b |\n"),
     ("<h2>Sum <math><mi>s</mi></math></h2>", "## Sum $s$\n"),
+    # a closer is not moved into a formula before a letter: it cannot close there, so
+    # the emphasis goes (it was "**foo$x**$Bar", breaking the formula: breaker of
+    # session 41)
+    ("<p><b>foo<math><mi>x</mi></math></b>Bar and <b>foo <math><mi>y</mi></math></b> Bar</p>",
+     "foo$x$Bar and **foo $y$** Bar\n"),
     ("<p><code>x <math><mi>a</mi></math> y</code></p>", "`x $a$ y`\n"),
     ("<pre>x <math><mi>a</mi></math> y</pre>", "```\nx $a$ y\n```\n"),
     # a formula that a reader does not see is not written, nor its hidden parts

@@ -988,7 +988,7 @@ class Builder:
         # element that draws something (start_tag)
         self.boxed = self.link_ended = False
         self.drawn = True
-        # The elements ended so far: popped, or ended in place (close_phrasing)
+        # The shown elements ended so far: popped, or ended in place (close_phrasing)
         self.ended = 0
         self.page = Page(url=base)
         self.json_ld = False                # the raw text that follows is JSON-LD
@@ -1075,7 +1075,6 @@ class Builder:
                 self.offset = start
                 self.token = index
                 name = TAG_NAMES[number] if number else tokens.name(index)
-                shown = not self.hidden and name not in UNDRAWN
                 size = len(self.stack)
                 ended = self.ended
                 self.end_tag(name)
@@ -1085,8 +1084,9 @@ class Builder:
                     self.spaced = False
                 # One that the parser ignores (§13.2.6.4.7: "</span>" with none open, or
                 # with a <p>, a cell or a marker between, "</a>" in a cell of a table in
-                # the link) ends no element and sets nothing apart.
-                if shown and self.ended != ended:
+                # the link) ends no element and sets nothing apart; nor does one that
+                # ends only hidden elements ("<span hidden>x</span>").
+                if self.ended != ended and name not in UNDRAWN:
                     self.tagged = True
                     if number == ANCHOR:
                         self.link_ended = True
@@ -2516,7 +2516,8 @@ class Builder:
                     self.pop()
                 return True
             frame.flags |= INACTIVE
-            self.ended += 1                 # (it ends here for what follows)
+            if not self.hidden:
+                self.ended += 1             # (it ends here for what follows)
             # the next search for it goes on from here (it is INACTIVE now); those for
             # other names may count it as hidden now, so search again
             self.searched = {name: (size, stack[size - 1], position, True, hiding)}
@@ -2658,7 +2659,8 @@ class Builder:
         return any(count.get(heading) for heading in HEADINGS)
 
     def pop(self) -> None:
-        self.ended += 1
+        if not self.hidden:
+            self.ended += 1
         frame = self.stack[-1]
         flags = frame.flags
         if flags & MARKER:
@@ -2803,8 +2805,9 @@ class Builder:
         # (markdown.holds_address), by id: where GFM's autolink extension links them
         # (Builder._addresses_before_markup)
         self.prose: dict[int, str] = {}
-        # Every part of text (escaped character data, not markup), by id: where a
-        # closer may move into (Builder._close_before_punctuation)
+        # Every part of text (escaped character data, not markup nor a formula,
+        # whose dollars a closer moved into would break: "**foo$x**$Bar", breaker of
+        # session 41), by id: where a closer may move into (_close_before_punctuation)
         self.texts: dict[int, str] = {}
         # The parts of text (and images) that hold a "$", by id, and whether the
         # paragraph holds a formula: then they are escaped (Builder._escape_dollars)
@@ -2925,7 +2928,8 @@ class Builder:
             part = escape_prose(text)
             if holds_address(part):
                 self.prose[id(part)] = part
-        self.texts[id(part)] = part
+        if not self.writing_formula:
+            self.texts[id(part)] = part
         self.text_end = text[-1]
         self.parts.append(part)
         if "$" in part and not self.writing_formula:
