@@ -319,6 +319,25 @@ def test_a_crawl_follows_links_from_the_base_of_the_markdown(before, base):
     assert f"]({expected})" in webfold.to_markdown(html, "https://ex.example/d/p.html", selection=False)
 
 
+@pytest.mark.parametrize("html, expected", [
+    # read as the converter reads the page (breaker of session 41): its encoding, a
+    # reference-like run in an attribute value, the first of duplicate attributes, no
+    # tags in raw text or after a comment's "--!>", a base in <noscript> that the page
+    # serves its content in
+    ('<meta charset="windows-1252"><a href="caf\xe9">x</a>'.encode("latin-1"), ["https://ex.example/d/caf\u00e9"]),
+    ('\ufeff<a href="b">x</a>'.encode("utf-16"), ["https://ex.example/d/b"]),
+    (b'<a href="?a=1&copy=2">x</a>', ["https://ex.example/d/p.html?a=1&copy=2"]),
+    (b'<a href="x" href="y">x</a>', ["https://ex.example/d/x"]),
+    (b'<textarea><a href="t">t</a></textarea><!-- c --!><a href="z">z</a>', ["https://ex.example/d/z"]),
+    (b"<noscript><base href='/b/'><p><a href=x>x</a> " + b"Text of the page. " * 20 + b"</p></noscript>",
+     ["https://ex.example/b/x"]),
+])
+def test_a_crawl_reads_links_as_the_converter_does(html, expected):
+    assert page_links(html, "https://ex.example/d/p.html") == expected
+    markdown = webfold.to_markdown(html, "https://ex.example/d/p.html", selection=False)
+    assert all(f"]({target})" in markdown for target in expected)
+
+
 def test_a_crawl_follows_the_links_of_navigation_and_hidden_menus_once_each():
     html = (b"<nav><a href='/a'>A</a> <a href='/b#top'>B</a></nav><div hidden><a href='/c'>C</a></div>"
             b"<main><p>Text <a href='/b'>again</a>, <a href='mailto:x@ex.example'>mail</a>, "

@@ -16,17 +16,19 @@ from __future__ import annotations
 import os
 import stat
 from collections import Counter
-from html.parser import HTMLParser
 from collections.abc import Iterator
 
+from webfold._scan import TokenFlag, TokenKind, scan_bytes
 from webfold.build import without_chrome
 from webfold.bulk import ordered_map
 from webfold.codings import gunzip
+from webfold.decode import decode
 from webfold.errors import ContentTypeError, InputTooLargeError, RedirectRefusedError, WebfoldError
 from webfold.pipeline import document_base, to_blocks
 from webfold.render import render
 from webfold.select import select_main
 from webfold.streams import read_at_most
+from webfold.tables import TAG_NAMES
 from webfold.urls import Resolver, origin
 
 #: The share of a site's pages a block must be on to be template (``--template-share``).
@@ -167,36 +169,32 @@ MAX_PAGES = 100
 MAX_CRAWL_DELAY = 10.0
 
 
-class _Links(HTMLParser):
-    """The ``href`` of every ``<a>`` and ``<area>``."""
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.found: list[str] = []
-
-    def handle_starttag(self, tag, attrs):
-        href = dict(attrs).get("href")
-        if href is not None and tag in ("a", "area"):
-            self.found.append(href.strip())
-
-
 def page_links(html: bytes, url: str) -> list[str]:
     """The absolute http(s) URLs that ``html`` (a page at ``url``) links to, in order,
-    without fragments, each once. They resolve against the document's base URL as the
-    converter reads it (:func:`webfold.pipeline.document_base`), so a link is followed
-    where the page's Markdown leads: not from a ``<base>`` in a template, in SVG or
-    MathML, in raw text or a comment, nor from one that the converter ignores (a
-    ``javascript:`` one, say: every link would be unfollowable)."""
+    without fragments, each once: the ``href`` of every ``<a>`` and ``<area>`` start
+    tag, read by the converter's own decoder and scanner (the page's encoding, raw
+    text, comments, character references in attribute values and duplicate
+    attributes as the HTML standard reads them, §13.2.5), resolved against the
+    document's base URL as the converter reads it (:func:`webfold.pipeline.document_base`),
+    so a link is followed where the page's Markdown leads: not from a ``<base>`` in a
+    template, in SVG or MathML, in raw text or a comment, nor from one that the
+    converter ignores (a ``javascript:`` one, say: every link would be unfollowable)."""
     from urllib.parse import urldefrag
 
-    parser = _Links()
-    parser.feed(html.decode("utf-8", "replace"))
+    tokens = scan_bytes(decode(html).utf8)
     page = Resolver(url)
     base = document_base(html, url)
     resolve = page if base is None else page.rebased(base)
     seen, out = set(), []
-    for href in parser.found:
-        target = urldefrag(resolve(href))[0]
+    for index in range(len(tokens)):
+        kind, number, _, _, flags = tokens[index]
+        if kind != TokenKind.START_TAG or not flags & TokenFlag.HAS_ATTRIBUTES \
+                or (TAG_NAMES[number] if number else tokens.name(index)) not in ("a", "area"):
+            continue
+        href = tokens.attribute(index, "href")
+        if href is None:
+            continue
+        target = urldefrag(resolve(href.strip()))[0]
         if target.startswith(("http://", "https://")) and target not in seen:
             seen.add(target)
             out.append(target)

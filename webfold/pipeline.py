@@ -125,15 +125,18 @@ def _build(html: str | bytes, base: str | None, charset: str | None, images: boo
         # page is all navigation: build again with navigation as chrome, removed
         # only when it holds little.
         builder, blocks = _built(tokens, base, images, policy, keep_nav=True)
+    page = builder.page
     if builder.noscript_bytes and builder.noscript_bytes > NOSCRIPT_SHARE * _visible_chars(blocks):
         # Much more markup in <noscript> than text outside it: a page (Discourse, for
         # one) that serves its content to readers without scripts there.
-        with_noscript = _built(tokens, base, images, policy, keep_noscript=True, keep_nav=builder.keep_nav)[1]
+        scripted, with_noscript = _built(tokens, base, images, policy, keep_noscript=True, keep_nav=builder.keep_nav)
         if _visible_chars(with_noscript) > 2 * _visible_chars(blocks):
-            blocks = with_noscript
+            # its facts too: its blocks' page, whose base a <noscript> may set
+            # (webfold.crawl.page_links resolves against it; breaker of session 41)
+            blocks, page = with_noscript, scripted.page
     if builder.payloads and thin(without_chrome(blocks)):
         blocks = _with_payloads(blocks, builder, images, policy)
-    return blocks, builder.page
+    return blocks, page
 
 
 def _built(tokens: Tokens, base: str | None, images: bool, policy: dict, **variant) -> tuple[Builder, list[Block]]:
