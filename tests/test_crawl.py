@@ -157,6 +157,15 @@ def test_a_site_is_one_however_its_host_is_written(site, capsys):
     assert (code, len(pages)) == (0, 2)
 
 
+def test_a_start_url_is_read_as_its_links_are(site, capsys):
+    # "http://h:p" is "http://h:p/", which its page links to: fetched and saved once,
+    # and a scheme is the same in any case (breaker of session 41)
+    code, pages, err = crawl_json(capsys, site.url(""), "--plain", "--max-pages", "3")
+    assert (code, [page["url"] for page in pages]) == (0, [site.url("/")])
+    code, pages, err = crawl_json(capsys, site.url("/site/").replace("http:", "HTTP:"), "--plain", "--max-pages", "2")
+    assert (code, len(pages)) == (0, 2)
+
+
 def test_max_pages_counts_requests_that_fail(site, capsys):
     code, pages, err = crawl_json(capsys, site.url("/lost/"), "--plain", "--max-pages", "1")
     assert [page["url"] for page in pages] == [site.url("/lost/")]

@@ -307,6 +307,7 @@ ROUTES = {
     "/site/again": lambda h: h.redirect("/site/a"),
     "/hop": lambda h: h.redirect("http://localhost:9/"),
     "/lost/": _site_page("lost", '<a href="/lost/gone">Gone</a>'),      # /lost/gone is a 404
+    "/": _site_page("root", '<a href="/">Home</a>'),
 }
 
 

@@ -265,6 +265,10 @@ def crawl_site(url: str, folder: str, max_pages: int = MAX_PAGES, timeout: float
     user_agent = user_agent or USER_AGENT
     notes = notes if notes is not None else []
     failures = failures if failures is not None else []
+    # written as the links to it are resolved ("http://h" is "http://h/"), so that a
+    # link back to it is the same URL (it was fetched and saved twice: breaker of
+    # session 41)
+    url = Resolver(url).base or url
     site = origin(url)
     rules = robots_rules(url, user_agent, timeout, failures)
     if failures:

@@ -189,7 +189,7 @@ def run_crawl(args: argparse.Namespace) -> int:
     """
     from webfold.crawl import MAX_PAGES, crawl_folder, crawl_site, page_files
 
-    is_url = args.folder.startswith(("http://", "https://"))
+    is_url = args.folder[:8].lower().startswith(("http://", "https://"))     # (RFC 3986 §3.1)
     if not is_url and not os.path.isdir(args.folder):
         raise UsageError(f"{_printable(args.folder)}: not a folder (nor an http:// or https:// URL)")
     fetching = [option for option, given in (("--max-pages", args.max_pages is not None),
