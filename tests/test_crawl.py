@@ -166,6 +166,14 @@ def test_a_start_url_is_read_as_its_links_are(site, capsys):
     assert (code, len(pages)) == (0, 2)
 
 
+def test_a_page_that_cannot_be_saved_still_leads_to_its_links(site, capsys):
+    # deep/a.html is a file, so deep/a.html/b.html cannot be written; /deep/c, linked
+    # only from it, was lost (breaker of session 41)
+    code, pages, err = crawl_json(capsys, site.url("/deep/a.html"), "--plain")
+    assert [page["url"] for page in pages] == [site.url("/deep/a.html"), site.url("/deep/c")]
+    assert "/deep/a.html/b: cannot be saved as 127.0.0.1_" in err and code == 1
+
+
 def test_max_pages_counts_requests_that_fail(site, capsys):
     code, pages, err = crawl_json(capsys, site.url("/lost/"), "--plain", "--max-pages", "1")
     assert [page["url"] for page in pages] == [site.url("/lost/")]
@@ -353,6 +361,18 @@ def test_a_crawl_follows_the_links_of_navigation_and_hidden_menus_once_each():
             b"<a href='https://other.example/'>out</a>.</p></main>")
     assert page_links(html, "https://ex.example/") == [
         "https://ex.example/a", "https://ex.example/b", "https://ex.example/c", "https://other.example/"]
+
+
+def test_file_names_fit_a_file_system_and_stay_inside_the_folder():
+    from webfold.crawl import MAX_NAME_BYTES, _file_name
+
+    # a name that is a folder of a taken one is taken; a long slug is cut and hashed;
+    # no host makes a ".." folder (breaker of session 41)
+    assert _file_name("https://h.example/a.html", {"h.example/a.html/index.html"}) == "h.example/a_2.html"
+    long = _file_name("https://h.example/" + "\u65e5" * 90, set())
+    assert len(long.split("/")[1].encode()) <= MAX_NAME_BYTES + len(".html")
+    assert long != _file_name("https://h.example/" + "\u65e5" * 89 + "x", set())
+    assert _file_name("https://../x", set()) == "__/x.html"
 
 
 def test_pages_whose_names_collide_are_numbered_from_the_same_stem():

@@ -322,10 +322,11 @@ def crawl_site(url: str, folder: str, max_pages: int = MAX_PAGES, timeout: float
             os.makedirs(os.path.dirname(target), exist_ok=True)
             with open(target, "wb") as handle:
                 handle.write(result.html)
-        except OSError as error:     # a name the file system refuses (x.html and x.html/)
+        except OSError as error:     # a name the file system refuses
             failures.append(f"{current}: cannot be saved as {relative} ({error.strerror})")
-            continue
-        saved[relative] = result.final_url
+        else:
+            saved[relative] = result.final_url
+        # its links are followed all the same: other pages may be reached only from it
         for link in page_links(result.html, result.final_url):
             if origin(link) == site and link not in seen:
                 seen.add(link)
@@ -333,28 +334,43 @@ def crawl_site(url: str, folder: str, max_pages: int = MAX_PAGES, timeout: float
     return saved
 
 
+#: The longest folder or file name that a crawl writes for a piece of a URL, in UTF-8
+#: bytes, before the query's hash, ".html" and a collision number are added (file
+#: systems take 255 at most; a slug of 90 CJK characters is 270).
+MAX_NAME_BYTES = 200
+
+
 def _file_name(url: str, taken: set[str]) -> str:
     """A relative file name for the page at ``url``: host/path, ``index.html`` for a
-    folder, the query hashed into the name, unsafe characters replaced; where that is
-    ``taken``, the first of ``_2``, ``_3``… after its stem that is not."""
+    folder, the query hashed into the name, unsafe characters replaced, a piece longer
+    than :data:`MAX_NAME_BYTES` cut and hashed; where that is ``taken``, or is a
+    folder of a taken name, the first of ``_2``, ``_3``… after its stem that is not."""
     import hashlib
     import re
     from urllib.parse import unquote, urlsplit
+
+    def short(piece: str) -> str:
+        raw = piece.encode("utf-8", "surrogatepass")
+        if len(raw) <= MAX_NAME_BYTES:
+            return piece
+        return raw[:MAX_NAME_BYTES - 9].decode("utf-8", "ignore") + "_" + hashlib.sha1(raw).hexdigest()[:8]
 
     parts = urlsplit(url)
     path = unquote(parts.path or "/")
     if path.endswith("/"):
         path += "index"
     path = re.sub(r"[^\w./-]", "_", path).strip("/")
-    path = "/".join(piece for piece in path.split("/") if piece not in ("", ".", ".."))
+    path = "/".join(short(piece) for piece in path.split("/") if piece not in ("", ".", ".."))
     if parts.query:
         path += "_" + hashlib.sha1(parts.query.encode()).hexdigest()[:8]
     if not path.lower().endswith((".html", ".htm")):
         path += ".html"
-    host = re.sub(r"[^\w.-]", "_", parts.netloc)
+    host = short(re.sub(r"[^\w.-]", "_", parts.netloc))
+    if not host.strip("."):
+        host = host.replace(".", "_")   # no "" or ".." folder: the name stays inside
     name = f"{host}/{path}"
     stem, number = name.rsplit(".", 1)[0], 1
-    while name in taken:
+    while name in taken or any(other.startswith(name + "/") for other in taken):
         number += 1
         name = f"{stem}_{number}.html"
     return name
