@@ -166,9 +166,20 @@ def test_a_start_url_is_read_as_its_links_are(site, capsys):
     assert (code, len(pages)) == (0, 2)
 
 
-def test_a_page_that_cannot_be_saved_still_leads_to_its_links(site, capsys):
-    # deep/a.html is a file, so deep/a.html/b.html cannot be written; /deep/c, linked
-    # only from it, was lost (breaker of session 41)
+def test_a_page_that_cannot_be_saved_still_leads_to_its_links(site, capsys, monkeypatch):
+    # /deep/c, linked only from a page that the file system refused, was lost (breaker
+    # of session 41: the page's folder was a file then; here the name is refused)
+    import builtins
+    import errno
+
+    import webfold.crawl
+
+    def refusing(path, *args, **kwargs):
+        if "a.html_" in str(path):
+            raise OSError(errno.ENAMETOOLONG, os.strerror(errno.ENAMETOOLONG), path)
+        return builtins.open(path, *args, **kwargs)
+
+    monkeypatch.setattr(webfold.crawl, "open", refusing, raising=False)
     code, pages, err = crawl_json(capsys, site.url("/deep/a.html"), "--plain")
     assert [page["url"] for page in pages] == [site.url("/deep/a.html"), site.url("/deep/c")]
     assert "/deep/a.html/b: cannot be saved as 127.0.0.1_" in err and code == 1
@@ -345,6 +356,7 @@ def test_a_crawl_follows_links_from_the_base_of_the_markdown(before, base):
     ('\ufeff<a href="b">x</a>'.encode("utf-16"), ["https://ex.example/d/b"]),
     (b'<a href="?a=1&copy=2">x</a>', ["https://ex.example/d/p.html?a=1&copy=2"]),
     (b'<a href="x" href="y">x</a>', ["https://ex.example/d/x"]),
+
     (b'<textarea><a href="t">t</a></textarea><!-- c --!><a href="z">z</a>', ["https://ex.example/d/z"]),
     (b"<noscript><base href='/b/'><p><a href=x>x</a> " + b"Text of the page. " * 20 + b"</p></noscript>",
      ["https://ex.example/b/x"]),
@@ -353,6 +365,13 @@ def test_a_crawl_reads_links_as_the_converter_does(html, expected):
     assert page_links(html, "https://ex.example/d/p.html") == expected
     markdown = webfold.to_markdown(html, "https://ex.example/d/p.html", selection=False)
     assert all(f"]({target})" in markdown for target in expected)
+
+
+def test_a_crawl_follows_links_whose_scheme_is_upper_case_and_keeps_no_break_spaces():
+    # (quick breaker of session 41: "HTTP://" links were dropped, and a no-break space
+    # at an href's start was stripped, which the URL standard does not do)
+    html = b'<a href="HTTPS://ex.example/u">u</a><a href="\xc2\xa0nb">n</a>'
+    assert page_links(html, "https://ex.example/d/p.html") == ["https://ex.example/u", "https://ex.example/d/\u00a0nb"]
 
 
 def test_a_crawl_follows_the_links_of_navigation_and_hidden_menus_once_each():
@@ -366,9 +385,14 @@ def test_a_crawl_follows_the_links_of_navigation_and_hidden_menus_once_each():
 def test_file_names_fit_a_file_system_and_stay_inside_the_folder():
     from webfold.crawl import MAX_NAME_BYTES, _file_name
 
-    # a name that is a folder of a taken one is taken; a long slug is cut and hashed;
-    # no host makes a ".." folder (breaker of session 41)
-    assert _file_name("https://h.example/a.html", {"h.example/a.html/index.html"}) == "h.example/a_2.html"
+    # a folder is never named as a file is, in either order; a long slug is cut and
+    # hashed; no host makes a ".." folder (breakers of session 41)
+    for order in (["/a.html", "/a.html/", "/a.html/b", "/p.HTM"], ["/a.html/b", "/a.html", "/p.HTM"]):
+        taken = set()
+        for path in order:
+            taken.add(_file_name("https://h.example" + path, taken))
+        assert not any(name.startswith(other + "/") for name in taken for other in taken)
+    assert taken == {"h.example/a.html_/b.html", "h.example/a.html", "h.example/p.HTM"}
     long = _file_name("https://h.example/" + "\u65e5" * 90, set())
     assert len(long.split("/")[1].encode()) <= MAX_NAME_BYTES + len(".html")
     assert long != _file_name("https://h.example/" + "\u65e5" * 89 + "x", set())

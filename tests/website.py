@@ -308,7 +308,7 @@ ROUTES = {
     "/hop": lambda h: h.redirect("http://localhost:9/"),
     "/lost/": _site_page("lost", '<a href="/lost/gone">Gone</a>'),      # /lost/gone is a 404
     "/": _site_page("root", '<a href="/">Home</a>'),
-    # a page whose file name is taken by another's file as a folder, linking on
+    # a page in a folder named as a page is (a.html and a.html/b), linking on
     "/deep/a.html": _site_page("deep a", '<a href="/deep/a.html/b">B</a>'),
     "/deep/a.html/b": _site_page("deep b", '<a href="/deep/c">C</a>'),
     "/deep/c": _site_page("deep c"),

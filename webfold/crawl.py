@@ -194,7 +194,11 @@ def page_links(html: bytes, url: str) -> list[str]:
         href = tokens.attribute(index, "href")
         if href is None:
             continue
-        target = urldefrag(resolve(href.strip()))[0]
+        # (the resolver strips what the URL standard strips: C0 controls and spaces,
+        # not a no-break space)
+        target = urldefrag(resolve(href))[0]
+        scheme, colon, rest = target.partition(":")
+        target = scheme.lower() + colon + rest      # "HTTP://h/" is "http://h/" (RFC 3986 §3.1)
         if target.startswith(("http://", "https://")) and target not in seen:
             seen.add(target)
             out.append(target)
@@ -343,8 +347,9 @@ MAX_NAME_BYTES = 200
 def _file_name(url: str, taken: set[str]) -> str:
     """A relative file name for the page at ``url``: host/path, ``index.html`` for a
     folder, the query hashed into the name, unsafe characters replaced, a piece longer
-    than :data:`MAX_NAME_BYTES` cut and hashed; where that is ``taken``, or is a
-    folder of a taken name, the first of ``_2``, ``_3``… after its stem that is not."""
+    than :data:`MAX_NAME_BYTES` cut and hashed, a folder named ``x.html_`` where the
+    URL has ``x.html/``; where that is ``taken``, the first of ``_2``, ``_3``… after
+    its stem that is not."""
     import hashlib
     import re
     from urllib.parse import unquote, urlsplit
@@ -360,9 +365,14 @@ def _file_name(url: str, taken: set[str]) -> str:
     if path.endswith("/"):
         path += "index"
     path = re.sub(r"[^\w./-]", "_", path).strip("/")
-    path = "/".join(short(piece) for piece in path.split("/") if piece not in ("", ".", ".."))
+    pieces = [short(piece) for piece in path.split("/") if piece not in ("", ".", "..")]
+    # A folder is never named as a page's file is (those end in .html or .htm), so
+    # that neither "/a.html" then "/a.html/b" nor the reverse order meets a file
+    # where a folder must be, or the reverse (breakers of session 41)
+    path = "/".join([piece + "_" if piece.lower().endswith((".html", ".htm")) else piece
+                     for piece in pieces[:-1]] + pieces[-1:])
     if parts.query:
-        path += "_" + hashlib.sha1(parts.query.encode()).hexdigest()[:8]
+        path += "_" + hashlib.sha1(parts.query.encode("utf-8", "surrogatepass")).hexdigest()[:8]
     if not path.lower().endswith((".html", ".htm")):
         path += ".html"
     host = short(re.sub(r"[^\w.-]", "_", parts.netloc))
@@ -370,7 +380,7 @@ def _file_name(url: str, taken: set[str]) -> str:
         host = host.replace(".", "_")   # no "" or ".." folder: the name stays inside
     name = f"{host}/{path}"
     stem, number = name.rsplit(".", 1)[0], 1
-    while name in taken or any(other.startswith(name + "/") for other in taken):
+    while name in taken:
         number += 1
         name = f"{stem}_{number}.html"
     return name
