@@ -185,6 +185,13 @@ def test_a_page_that_cannot_be_saved_still_leads_to_its_links(site, capsys, monk
     assert "/deep/a.html/b: cannot be saved as 127.0.0.1_" in err and code == 1
 
 
+def test_a_page_linked_in_other_spellings_is_fetched_once(site, capsys):
+    # so three requests reach three pages (quick breaker of session 41: each spelling
+    # was fetched, and the budget spent before /dupes/y)
+    code, pages, err = crawl_json(capsys, site.url("/dupes/"), "--plain", "--max-pages", "3")
+    assert (code, [page["url"] for page in pages]) == (0, [site.url(f"/dupes/{name}") for name in ("", "x", "y")])
+
+
 def test_max_pages_counts_requests_that_fail(site, capsys):
     code, pages, err = crawl_json(capsys, site.url("/lost/"), "--plain", "--max-pages", "1")
     assert [page["url"] for page in pages] == [site.url("/lost/")]

@@ -312,6 +312,13 @@ ROUTES = {
     "/deep/a.html": _site_page("deep a", '<a href="/deep/a.html/b">B</a>'),
     "/deep/a.html/b": _site_page("deep b", '<a href="/deep/c">C</a>'),
     "/deep/c": _site_page("deep c"),
+    # one page linked three ways (relative, with the port written "0PORT", with the
+    # scheme in capitals), then another
+    "/dupes/": lambda h: _site_page("dupes", (
+        '<a href="x">X</a> <a href="http://127.0.0.1:0{0}/dupes/x">X again</a> '
+        '<a href="HTTP://127.0.0.1:{0}/dupes/x">X once more</a> <a href="y">Y</a>').format(h.server.server_port))(h),
+    "/dupes/x": _site_page("dupes x"),
+    "/dupes/y": _site_page("dupes y"),
 }
 
 

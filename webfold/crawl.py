@@ -291,7 +291,10 @@ def crawl_site(url: str, folder: str, max_pages: int = MAX_PAGES, timeout: float
         # A start URL that gives no page is an error: the crawl would be empty.
         (failures if target == url else notes).append(f"{target}: skipped: {reason}")
 
-    queue, seen, saved, attempts = [url], {url}, {}, 0
+    # pages are compared by _page_key: a link written with another case of host or
+    # scheme, or an explicit port, is a page seen already (quick breaker of session 41:
+    # "http://h:08741/x" fetched and saved "/x" again)
+    queue, seen, done, saved, attempts = [url], {_page_key(url)}, set(), {}, 0
     while queue and attempts < max_pages:
         current = queue.pop(0)
         if (reason := refusal(current)) is not None:
@@ -317,9 +320,11 @@ def crawl_site(url: str, folder: str, max_pages: int = MAX_PAGES, timeout: float
         if (reason := refusal(result.final_url)) is not None:
             skip(current, f"the browser went to {result.final_url}: {reason}")
             continue
-        if result.final_url in saved.values():
-            continue            # a page saved already, reached by a redirect
-        seen.add(result.final_url)
+        final = _page_key(result.final_url)
+        if final in done:
+            continue            # a page fetched already, reached by a redirect
+        done.add(final)
+        seen.add(final)
         relative = _file_name(result.final_url, set(saved))
         target = os.path.join(folder, relative)
         try:
@@ -332,10 +337,19 @@ def crawl_site(url: str, folder: str, max_pages: int = MAX_PAGES, timeout: float
             saved[relative] = result.final_url
         # its links are followed all the same: other pages may be reached only from it
         for link in page_links(result.html, result.final_url):
-            if origin(link) == site and link not in seen:
-                seen.add(link)
+            if origin(link) == site and (key := _page_key(link)) not in seen:
+                seen.add(key)
                 queue.append(link)
     return saved
+
+
+def _page_key(url: str) -> tuple:
+    """``url`` as a crawl compares pages: its site as :func:`origin` reads it (case,
+    default and explicit ports alike), its path (``/`` when empty) and its query."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    return origin(url), parts.path or "/", parts.query
 
 
 #: The longest folder or file name that a crawl writes for a piece of a URL, in UTF-8
