@@ -12,7 +12,7 @@ import tempfile
 import time
 
 from webfold.bulk import Summary, WorkerError, convert_warc, counted, output_name, progress_bar, worker_count
-from webfold.cli import ConversionError, UsageError, _conversion, _output, _printable
+from webfold.cli import ConversionError, UsageError, _conversion, _is_web_url, _output, _printable
 from webfold.errors import WebfoldError
 from webfold.fetch import MAX_TIMEOUT, TIMEOUT
 from webfold.pipeline import to_document
@@ -189,7 +189,7 @@ def run_crawl(args: argparse.Namespace) -> int:
     """
     from webfold.crawl import MAX_PAGES, crawl_folder, crawl_site, page_files
 
-    is_url = args.folder[:8].lower().startswith(("http://", "https://"))     # (RFC 3986 §3.1)
+    is_url = _is_web_url(args.folder)
     if not is_url and not os.path.isdir(args.folder):
         raise UsageError(f"{_printable(args.folder)}: not a folder (nor an http:// or https:// URL)")
     fetching = [option for option, given in (("--max-pages", args.max_pages is not None),
