@@ -10,6 +10,7 @@ cdef int TITLE, XMP, PLAINTEXT, SCRIPT, ANCHOR
 cdef int NONE, BLOCK, HEADING, LIST, ITEM, QUOTE, PRE, CODE, TABLE, ROW, CELL, CAPTION, MARK, LINK, CONTROL
 cdef int HIDDEN_ROOT, HIDDEN_CANDIDATE, IN_MAIN, IN_SECTIONING, SPACE_AFTER, FLAT_TABLE
 cdef int HIDDEN_FOREIGN, REMOVED, DIALOG_ROOT, INTEGRATION_POINT, INACTIVE
+cdef int FLEX_CONTAINER, FLEX_ITEM
 cdef int FOREIGN_SEEN, FOREIGN_UNSEEN, MARKER
 cdef int VOID, DROPPED, IMPLIES, SECTION, MAIN_OR_ARTICLE, PAGE_CHROME, ROOT, FORMATTING
 cdef int LIST_CONTAINER, ITEM_CONTAINER, QUOTE_CONTAINER
@@ -106,7 +107,7 @@ cdef class Builder:
     cdef public dict active_names
     cdef public list markers, marker_parts
     cdef public dict searched
-    cdef public bint spaced, tagged, boxed, link_ended, drawn
+    cdef public bint spaced, tagged, boxed, link_ended, item_edge, drawn
     cdef public Py_ssize_t ended
     cdef public object page
     cdef public bint json_ld
@@ -169,6 +170,7 @@ cdef class Builder:
     cdef bint formula_image(self, dict attributes)
     cdef void write_formula(self, str text)
     cdef bint hidden_by(self, str name, dict attributes, int marks)
+    cdef bint flex_container(self, dict attributes, int marks)
     cdef bint meet(self, str name, dict attributes, bint unseen, int marks)
     cdef bint meet_id(self, object own)
     cdef void note_control(self, str name, dict attributes, int marks)

@@ -38,7 +38,7 @@ from webfold.table import MAX_COLSPAN, MAX_ROWSPAN, Cell, Table, pipe_table
 from webfold.tables import (BLOCK_ELEMENTS, BOXED_ELEMENTS, CHROME_TOKEN_SET, CODE_LANGUAGE, DROPPED_ELEMENTS,
                             NO_CODE_LANGUAGE, RESERVED_CUSTOM_NAMES, SHADOW_HOSTS, CONTROL_ELEMENTS, CONTROL_ROLES,
                             DIALOG_ROLES,
-                            SCREEN_READER_ONLY,
+                            SCREEN_READER_ONLY, FLEX_CLASS_NAMES, DISPLAY_FLEX,
                             DISPLAY_NONE, HEADING_LEVEL, P_CLOSERS, PLACEHOLDER_SRC, PLACEHOLDER_WORDS,
                             REACT_SEGMENT,
                             SCOPE_BOUNDARIES, SECTIONING, SPECIAL_ELEMENTS, TAG_NAMES,
@@ -129,6 +129,9 @@ HIDDEN_ROOT, HIDDEN_CANDIDATE, IN_MAIN, IN_SECTIONING, SPACE_AFTER, FLAT_TABLE =
 HIDDEN_FOREIGN, REMOVED, DIALOG_ROOT, INTEGRATION_POINT, INACTIVE = 64, 128, 256, 512, 1024
 FOREIGN_SEEN, FOREIGN_UNSEEN, MARKER, LINE_AFTER, SHADOW_HOST = 2048, 4096, 8192, 16384, 32768
 LINE_NUMBERS = 65536
+# FLEX_CONTAINER: a flex or grid container (Builder.flex_container); FLEX_ITEM: an
+# element that is one's child, set apart from the text around it (Builder.text).
+FLEX_CONTAINER, FLEX_ITEM = 131072, 262144
 #: The tag of a REMOVED frame: no end tag names it.
 REMOVED_TAG = "#removed"
 
@@ -242,9 +245,10 @@ del _name
 
 # What an element's class and id tokens say (class_marks): a token of consent, ad or
 # newsletter chrome (tables.CHROME_TOKENS), a screen-reader-only utility class
-# (tables.SCREEN_READER_ONLY).
+# (tables.SCREEN_READER_ONLY), a flex or grid container's (tables.FLEX_CLASS_NAMES).
 MARK_CHROME = 1
 MARK_SCREEN_READER = 2
+MARK_FLEX = 4
 #: The most aria-controls ids remembered for closed_panel: a page names a few dozen.
 MAX_CONTROLLED = 10_000
 #: The most ids of shown elements remembered (Builder.meet); past them no control
@@ -255,7 +259,8 @@ MAX_IDS = 200_000
 _ID_SEPARATORS = re.compile(r"[ \t\n\f\r]+")
 # The words of each mark, for webfold._text.attribute_marks.
 _CHROME_TOKENS = Lexicon(dict.fromkeys(CHROME_TOKEN_SET, MARK_CHROME))
-_SCREEN_READER_NAMES = Lexicon(dict.fromkeys(SCREEN_READER_ONLY, MARK_SCREEN_READER))
+_CLASS_NAMES = Lexicon({**dict.fromkeys(SCREEN_READER_ONLY, MARK_SCREEN_READER),
+                        **dict.fromkeys(FLEX_CLASS_NAMES, MARK_FLEX)})
 # Pages repeat their class strings: remember the verdict on each (bounded).
 _MARKS_MEMO: dict[str, int] = {}
 # Ids are unique, but a page may repeat one: the verdicts on those of more than one token.
@@ -274,9 +279,9 @@ def same(a: str, b: str) -> bool:
 def class_marks(attributes: dict[str, str]) -> int:
     """The ``MARK_*`` bits of an element's class and id (0: none, or neither
     attribute): a chrome token among its class and id tokens (runs of word characters
-    and hyphens), lower-cased; a screen-reader-only class name, among the class names
-    as CSS splits them (on ASCII white space) and lower-cased (an id such as
-    ``screenreader`` is a heading's slug, not a style). Both in one pass
+    and hyphens), lower-cased; a screen-reader-only or flex container's class name,
+    among the class names as CSS splits them (on ASCII white space) and lower-cased (an
+    id such as ``screenreader`` is a heading's slug, not a style). Both in one pass
     (:func:`webfold._text.attribute_marks`)."""
     classes = attributes.get("class", "")
     element_id = attributes.get("id", "")
@@ -284,7 +289,7 @@ def class_marks(attributes: dict[str, str]) -> int:
     if classes:
         found = _MARKS_MEMO.get(classes, -1)
         if found == -1:
-            found = attribute_marks(classes, _CHROME_TOKENS, _SCREEN_READER_NAMES)
+            found = attribute_marks(classes, _CHROME_TOKENS, _CLASS_NAMES)
             if found & MARK_SCREEN_READER and "not-sr-only" in classes.lower():
                 found &= ~MARK_SCREEN_READER
             remember(_MARKS_MEMO, classes, found, len(classes))
@@ -987,6 +992,9 @@ class Builder:
         # another ends, "<a>x<a>y": see text); whether the start tag at hand is of an
         # element that draws something (start_tag)
         self.boxed = self.link_ended = False
+        # The start or end of a flex or grid item came since the last text: a word after
+        # it is set apart from a word before it (see flex_container)
+        self.item_edge = False
         self.drawn = True
         # The shown elements ended so far: popped, or ended in place (close_phrasing)
         self.ended = 0
@@ -1331,6 +1339,11 @@ class Builder:
                     frame_flags |= DIALOG_ROOT
                 else:
                     chrome &= ~CHROME_DIALOG
+        if self.stack and self.stack[-1].flags & FLEX_CONTAINER:
+            frame_flags |= FLEX_ITEM
+            self.item_edge = True
+        if attributes is not None and self.flex_container(attributes, marks):
+            frame_flags |= FLEX_CONTAINER
         if same(name, "form"):
             chrome |= CHROME_FORM
         elif same(name, "aside") and not self.main:
@@ -1733,6 +1746,23 @@ class Builder:
         # Unseen text inside a block cannot be removed as a block of chrome: a phrasing
         # element with such a style is hidden outright.
         return name in INLINE_ELEMENTS and invisible(style, True)
+
+    def flex_container(self, attributes: dict[str, str], marks: int) -> bool:
+        """Whether an element is a flex or grid container: its inline ``style`` (as
+        :meth:`hidden_by` has written it back) or a utility class
+        (``tables.FLEX_CLASS_NAMES``) says ``display: flex`` or ``grid``. Each child
+        element of one is a box of its own (CSS Display 3 §2.7: flex and grid items are
+        blockified), which a browser's ``innerText`` sets apart with line breaks
+        (WHATWG HTML, "rendered text collection steps": a required line break at the
+        start and end of a block-level box), so words either side of it are set apart
+        (:meth:`text`): a facet's name and its count (``<label>Actuators</label><span>168</span>``
+        in a ``<div class="flex justify-between">``), a swatch's colours.
+        ``marks``: the element's :func:`class_marks`."""
+        if marks & MARK_FLEX:
+            return True
+        style = attributes.get("style")
+        return bool(style) and ("isplay" in style or "ISPLAY" in style.upper()) and \
+            DISPLAY_FLEX.search(style) is not None
 
     def meet(self, name: str, attributes: dict[str, str], unseen: bool, marks: int) -> bool:
         """Note what an element tells :meth:`closed_panel`, and whether it is the first
@@ -2696,6 +2726,8 @@ class Builder:
                     self.drop_line_numbers(frame.tag)
                 if flags & SPACE_AFTER:
                     self.space = True
+                if flags & FLEX_ITEM:
+                    self.item_edge = True
                 if flags & LINE_AFTER and self.pre:
                     self.new_code_line()
                 if flags & FLAT_TABLE:
@@ -2824,16 +2856,17 @@ class Builder:
             self.pre_parts.append(text)
             return
         collapsed = collapse_white_space(text)
-        tagged, boxed, link_ended = self.tagged, self.boxed, self.link_ended
-        self.tagged = self.boxed = self.link_ended = False
+        tagged, boxed, link_ended, item_edge = self.tagged, self.boxed, self.link_ended, self.item_edge
+        self.tagged = self.boxed = self.link_ended = self.item_edge = False
         if not collapsed:
             return
         if collapsed[0] == " ":
             self.space = True
             collapsed = collapsed[1:]
-        elif self.code is None and (boxed and collapsed[0].isalnum() or tagged and (
-                link_ended and collapsed[0].isalnum() and self._opens_link()
-                or self.text_end.islower() and collapsed[0].isupper() and self._set_apart())):
+        elif self.code is None and (
+                collapsed[0].isalnum() and (boxed or item_edge and self.text_end.isalnum())
+                or tagged and (link_ended and collapsed[0].isalnum() and self._opens_link()
+                               or self.text_end.islower() and collapsed[0].isupper() and self._set_apart())):
             self.space = True
         trailing = collapsed.endswith(" ")
         if trailing:

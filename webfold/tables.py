@@ -190,6 +190,17 @@ SCREEN_READER_ONLY = frozenset((
     "screenreader-only", "visually-hidden", "visually-hidden-focusable", "visuallyhidden",
     "u-visually-hidden", "show-for-sr", "element-invisible", "a-offscreen", "assistive-text",
 ))
+#: Class names of the utility frameworks that make an element a flex or grid container
+#: (Tailwind's ``flex``, ``inline-flex``, ``grid``, ``inline-grid``; Bootstrap's
+#: ``d-flex`` and its kin), and their variants for the widths up to a desktop's 1280
+#: pixels (Tailwind's ``sm:`` to ``xl:``, Bootstrap's ``-sm-`` to ``-xl-``), which
+#: apply there: ``hidden md:flex`` is a flex container on a desktop. See
+#: ``build.Builder.flex_item``.
+FLEX_CLASS_NAMES = frozenset(
+    [f"{width}{name}" for width in ("", "sm:", "md:", "lg:", "xl:")
+     for name in ("flex", "inline-flex", "grid", "inline-grid")]
+    + [f"d{width}-{name}" for width in ("", "-sm", "-md", "-lg", "-xl")
+       for name in ("flex", "inline-flex", "grid", "inline-grid")])
 #: What a reader can click to show a closed panel (see build.Builder.closed_panel): the
 #: interactive elements (WHATWG HTML §3.2.5.2.7) that take a click, and elements with an
 #: operable WAI-ARIA 1.2 widget role.
@@ -218,6 +229,10 @@ CHROME_TOKEN_SET = frozenset(token for group in CHROME_TOKENS.values() for token
 #: one invalid declaration, breaker of session 32).
 _START = r"(?:^|;)\s*"
 DISPLAY_NONE = LazyPattern(_START + r"display\s*:\s*(?:none|table-column(?:-group)?)\s*(?:!\s*important\s*)?(?:;|$)",
+                           re.IGNORECASE)
+#: An inline ``style`` that makes an element a flex or grid container (CSS Flexbox 1
+#: §3, CSS Grid 1 §5.1; ``FLEX_CLASS_NAMES`` for the utility classes).
+DISPLAY_FLEX = LazyPattern(_START + r"display\s*:\s*(?:inline-)?(?:flex|grid)\s*(?:!\s*important\s*)?(?:;|$)",
                            re.IGNORECASE)
 
 #: Inline ``style`` declarations that leave an element's text unseen while keeping
