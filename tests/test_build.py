@@ -332,6 +332,12 @@ def test_words_set_apart_by_tags_are_apart_in_the_text_too():
     assert block.md == "Gregory [Paragon](/x)"
 
 
+def test_an_image_between_spaces_leaves_one_space_in_the_text():
+    # the text had two ("Rated  4.9"), and text_chars counted both
+    block = webfold.to_blocks("<p>Rated <img src='s.png' alt='star'> 4.9</p>")[0]
+    assert (block.md, block.text, block.text_chars) == ("Rated ![star](s.png) 4.9", "Rated 4.9", 9)
+
+
 def test_a_list_of_simple_items_stays_one_block():
     blocks = webfold.to_blocks("<ul><li>a</li><li>b<ul><li>c</li><li>d</li></ul></li></ul>")
     assert [(b.kind, b.md) for b in blocks] == [("list", "- a\n- b\n  - c\n  - d")]

@@ -78,6 +78,23 @@ CASES = [
      "foo bar Baz, nots\n"),
     ("<p style='display:flexx'><span>a</span><span>b</span>, <span class=hidden><i>c</i>d</span></p>",
      "ab, *c*d\n"),
+    # (breaker of session 42) a word may end in a combining mark; an image, a code span
+    # or a key may be the item; code keeps its text
+    ("<p class=flex><span>हिंदी</span><span>भाषा</span><span>Cafe&#x301;</span><span>Noir</span></p>",
+     "हिंदी भाषा Cafe\u0301 Noir\n"),
+    ("<p class=flex><span>Version</span><code>2.1.0</code><kbd>Ctrl</kbd><kbd>C</kbd>, <code>a.</code><code>b</code></p>",
+     "Version `2.1.0` `Ctrl` `C`, `a.b`\n"),
+    ("<p class=flex><span>Rated</span><img src=s.png alt=star><span>4.9</span><img src=t.png alt=''>(12)</p>",
+     "Rated ![star](https://example.com/dir/s.png) 4.9 ![](https://example.com/dir/t.png)(12)\n"),
+    ("<p class=flex>H<code>a</code>, <code class=flex><span>a</span><span>b</span></code></p>", "H `a`, `ab`\n"),
+    # the display that wins: a wider variant, Bootstrap's !important rules, then an inline
+    # style; two keywords and prefixed values; class names are matched case by case
+    ("<p class='flex md:block'>H<span>2</span>O, <span class='hidden md:flex'>H<span>2</span>O</span>, "
+     "<span class='d-flex d-md-block'>H<span>2</span>O</span></p>", "H2O, H 2 O, H2O\n"),
+    ("<p class=flex style='display:block'>H<span>2</span>O, <span class=d-flex style='display:block'>H<span>2</span>O"
+     "</span>, <span class=d-flex style='display:block!important'>H<span>2</span>O</span></p>", "H2O, H 2 O, H2O\n"),
+    ("<p style='display:block flex'>H<span>2</span>O, <span style='display:flex;display:-webkit-flex'>H<span>2</span>O"
+     "</span>, <span class=FLEX>H<span>2</span>O</span></p>", "H 2 O, H 2 O, H2O\n"),
     # elements that draw nothing set no words apart, nor does an </a> that ends no link
     ("<p>foo<input type='hidden'>Bar, foo<meta itemprop='x' content='y'>Bar, foo<link rel='x' href='y'>Bar, "
      "foo<script>x</script>Bar, a<img hidden>B</p>", "fooBar, fooBar, fooBar, fooBar, aB\n"),
@@ -650,6 +667,8 @@ def test_a_heading_permalink_to_the_page_itself_is_dropped():
     ('<h2 id="h">Badge title<a class="headerlink" href="#h">¶</a>new</h2>', "## Badge title new\n"),
     ('<h2 id="h">Badge title<a href="#h">¶</a><span class="badge">new</span></h2>', "## Badge title new\n"),
     ('<h2 id="c">C<a class="headerlink" href="#c">#</a>x</h2>', "## C x\n"),
+    # (a word may end in a combining mark: session 42)
+    ('<h2 id="h">हिंदी<a class="headerlink" href="#h">¶</a>भाषा</h2>', "## हिंदी भाषा\n"),
     # ... but only between a letter or digit and another, not after an opener (breaker
     # of session 38: "## ** Title**", "## Version 2 .0", "## Title\xa0 new")
     ('<h2 id="h"><b><a href="#h">¶</a>Title</b></h2>', "## **Title**\n"),

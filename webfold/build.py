@@ -38,7 +38,7 @@ from webfold.table import MAX_COLSPAN, MAX_ROWSPAN, Cell, Table, pipe_table
 from webfold.tables import (BLOCK_ELEMENTS, BOXED_ELEMENTS, CHROME_TOKEN_SET, CODE_LANGUAGE, DROPPED_ELEMENTS,
                             NO_CODE_LANGUAGE, RESERVED_CUSTOM_NAMES, SHADOW_HOSTS, CONTROL_ELEMENTS, CONTROL_ROLES,
                             DIALOG_ROLES,
-                            SCREEN_READER_ONLY, FLEX_CLASS_NAMES, DISPLAY_FLEX,
+                            SCREEN_READER_ONLY, DISPLAY_CLASSES, FLEX_DISPLAYS, DISPLAY,
                             DISPLAY_NONE, HEADING_LEVEL, P_CLOSERS, PLACEHOLDER_SRC, PLACEHOLDER_WORDS,
                             REACT_SEGMENT,
                             SCOPE_BOUNDARIES, SECTIONING, SPECIAL_ELEMENTS, TAG_NAMES,
@@ -245,10 +245,11 @@ del _name
 
 # What an element's class and id tokens say (class_marks): a token of consent, ad or
 # newsletter chrome (tables.CHROME_TOKENS), a screen-reader-only utility class
-# (tables.SCREEN_READER_ONLY), a flex or grid container's (tables.FLEX_CLASS_NAMES).
+# (tables.SCREEN_READER_ONLY), a display utility class's name in some case
+# (tables.DISPLAY_CLASSES, read by class_display).
 MARK_CHROME = 1
 MARK_SCREEN_READER = 2
-MARK_FLEX = 4
+MARK_DISPLAY = 4
 #: The most aria-controls ids remembered for closed_panel: a page names a few dozen.
 MAX_CONTROLLED = 10_000
 #: The most ids of shown elements remembered (Builder.meet); past them no control
@@ -259,12 +260,14 @@ MAX_IDS = 200_000
 _ID_SEPARATORS = re.compile(r"[ \t\n\f\r]+")
 # The words of each mark, for webfold._text.attribute_marks.
 _CHROME_TOKENS = Lexicon(dict.fromkeys(CHROME_TOKEN_SET, MARK_CHROME))
-_CLASS_NAMES = Lexicon({**dict.fromkeys(SCREEN_READER_ONLY, MARK_SCREEN_READER),
-                        **dict.fromkeys(FLEX_CLASS_NAMES, MARK_FLEX)})
+_CLASS_NAMES = Lexicon({**dict.fromkeys({name.lower() for name in DISPLAY_CLASSES}, MARK_DISPLAY),
+                        **dict.fromkeys(SCREEN_READER_ONLY, MARK_SCREEN_READER)})
 # Pages repeat their class strings: remember the verdict on each (bounded).
 _MARKS_MEMO: dict[str, int] = {}
 # Ids are unique, but a page may repeat one: the verdicts on those of more than one token.
 _TOKENS_MEMO: dict[str, bool] = {}
+# The display utility class that wins in each class string (class_display).
+_DISPLAY_MEMO: dict[str, tuple | None] = {}
 
 
 def same(a: str, b: str) -> bool:
@@ -296,6 +299,29 @@ def class_marks(attributes: dict[str, str]) -> int:
     if element_id and not found & MARK_CHROME and _chrome_id(element_id):
         found |= MARK_CHROME
     return found
+
+
+def class_display(classes: str) -> tuple[tuple[int, int, int], bool] | None:
+    """The display utility class that wins among the names of a ``class`` attribute
+    (split on ASCII white space, matched case by case), as its entry of
+    ``tables.DISPLAY_CLASSES``: its rank and whether it makes a flex or grid container;
+    None when there is none. Remembered by class string."""
+    found = _DISPLAY_MEMO.get(classes, False)
+    if found is False:
+        found = None
+        for name in _ID_SEPARATORS.split(classes):
+            entry = DISPLAY_CLASSES.get(name)
+            if entry is not None and (found is None or entry[0] > found[0]):
+                found = entry
+        remember(_DISPLAY_MEMO, classes, found, len(classes))
+    return found
+
+
+def ends_word(char: str) -> bool:
+    """Whether text ending in ``char`` ends in a word: a letter or digit, or a
+    combining mark (Unicode general category M: the vowel signs of Devanagari and
+    Tamil, an accent written apart), which ends the letter it follows."""
+    return char.isalnum() or len(char) == 1 and unicodedata.category(char)[0] == "M"
 
 
 def _chrome_id(element_id: str) -> bool:
@@ -1284,8 +1310,13 @@ class Builder:
                     attributes.get("type", "").strip().lower() == "hidden":
                 self.drawn = False              # <img hidden>, <hr hidden>: nothing
             else:
+                item = self.stack and self.stack[-1].flags & FLEX_CONTAINER
+                if item and self._apart_at_edge():
+                    self.space = True       # a flex item (an image): apart from a word before
                 self.void(name, attributes)
                 self.box(name)
+                if item:
+                    self.boxed = True       # and from one after
             return
         if same(name, "noscript"):
             if not self.keep_noscript:      # its size is counted: see keep_noscript
@@ -1748,21 +1779,25 @@ class Builder:
         return name in INLINE_ELEMENTS and invisible(style, True)
 
     def flex_container(self, attributes: dict[str, str], marks: int) -> bool:
-        """Whether an element is a flex or grid container: its inline ``style`` (as
-        :meth:`hidden_by` has written it back) or a utility class
-        (``tables.FLEX_CLASS_NAMES``) says ``display: flex`` or ``grid``. Each child
-        element of one is a box of its own (CSS Display 3 §2.7: flex and grid items are
-        blockified), which a browser's ``innerText`` sets apart with line breaks
-        (WHATWG HTML, "rendered text collection steps": a required line break at the
-        start and end of a block-level box), so words either side of it are set apart
-        (:meth:`text`): a facet's name and its count (``<label>Actuators</label><span>168</span>``
-        in a ``<div class="flex justify-between">``), a swatch's colours.
-        ``marks``: the element's :func:`class_marks`."""
-        if marks & MARK_FLEX:
-            return True
+        """Whether an element is a flex or grid container (``tables.FLEX_DISPLAYS``),
+        by its inline ``display`` (as :meth:`hidden_by` has written the style back, the
+        cascade within it applied) or its display utility class (:func:`class_display`):
+        the inline style wins over a class unless the class's rule is ``!important`` and
+        the style's is not (CSS Cascade 4 §6.4). Each child element of one is a box of
+        its own (CSS Display 3 §2.7: flex and grid items are blockified), which a
+        browser's ``innerText`` sets apart with line breaks (WHATWG HTML, "rendered text
+        collection steps": a required line break at the start and end of a block-level
+        box), so words either side of its edges are set apart (:meth:`text`): a facet's
+        name and its count (``<label>Actuators</label><span>168</span>`` in a ``<div
+        class="flex justify-between">``), a rating and its reviews. ``marks``: the
+        element's :func:`class_marks`."""
+        by_class = class_display(attributes.get("class", "")) if marks & MARK_DISPLAY else None
         style = attributes.get("style")
-        return bool(style) and ("isplay" in style or "ISPLAY" in style.upper()) and \
-            DISPLAY_FLEX.search(style) is not None
+        if style and ("isplay" in style or "ISPLAY" in style.upper()):
+            declared = DISPLAY.search(style)
+            if declared is not None and (by_class is None or not by_class[0][0] or declared.group(2)):
+                return " ".join(sorted(declared.group(1).lower().split())) in FLEX_DISPLAYS
+        return by_class is not None and by_class[1]
 
     def meet(self, name: str, attributes: dict[str, str], unseen: bool, marks: int) -> bool:
         """Note what an element tells :meth:`closed_panel`, and whether it is the first
@@ -2863,8 +2898,10 @@ class Builder:
         if collapsed[0] == " ":
             self.space = True
             collapsed = collapsed[1:]
+        elif item_edge and collapsed[0].isalnum() and self._apart_at_edge():
+            self.space = True
         elif self.code is None and (
-                collapsed[0].isalnum() and (boxed or item_edge and self.text_end.isalnum())
+                boxed and collapsed[0].isalnum()
                 or tagged and (link_ended and collapsed[0].isalnum() and self._opens_link()
                                or self.text_end.islower() and collapsed[0].isupper() and self._set_apart())):
             self.space = True
@@ -2875,6 +2912,21 @@ class Builder:
             self.add_text(collapsed)
         if trailing:
             self.space = True
+
+    def _apart_at_edge(self) -> bool:
+        """Whether what comes past the edge of a flex or grid item (see
+        :meth:`flex_container`) is set apart from the text before it, outside code:
+        where that ends in a word (:func:`ends_word`, read in the plain text, past
+        markup and code spans)."""
+        return self.code is None and ends_word(self.plain_end(len(self.plain)))
+
+    def plain_end(self, stop: int) -> str:
+        """The last character of the paragraph's plain text (:attr:`plain`) before its
+        part ``stop``, or "" where there is none."""
+        index = stop - 1
+        while index >= 0 and not self.plain[index]:
+            index -= 1
+        return self.plain[index][-1:] if index >= 0 else ""
 
     def _opens_link(self) -> bool:
         """Whether the text to come opens a link: right after the end tag of another
@@ -2990,7 +3042,10 @@ class Builder:
         if self.space and parts and not self.line_start:
             if parts[-1] != " ":            # (the space before a permalink left out: "## A [¶](#a) b")
                 parts.append(" ")
-                self.plain.append(" ")
+                if self.plain_end(len(self.plain)) != " ":
+                    # (not twice in the text: "a <img> b" is "a b", where an image
+                    # alone stood between the spaces)
+                    self.plain.append(" ")
             self.fragile.clear()            # a closer before white space closes
         elif self.fragile and self.code is not None and not pending:
             # "**a.**`b`" closes, but an empty code span writes nothing: the closers
@@ -3258,12 +3313,9 @@ class Builder:
         if self.last_gap is not None and self.last_gap[0] == start:
             before = self.last_gap[1]
         else:
-            index = start - 1
-            while index >= 0 and not self.plain[index]:
-                index -= 1
-            before = self.plain[index][-1:] if index >= 0 else ""
+            before = self.plain_end(start)
         self.last_gap = (len(self.plain), before)
-        self.gap = before.isalnum()
+        self.gap = ends_word(before)
 
     def _close_gap(self, text: str) -> None:
         """Before content starting with ``text`` where a heading's permalink was left
@@ -3596,6 +3648,11 @@ class Builder:
         # heading's permalink left out just before (gap) waits for the span's first
         # character ("Word¶<code>c</code>" is "Word `c`": add_text).
         gap, self.gap = self.gap, False
+        if self.item_edge:
+            # a flex item: apart from a word before it (Version<code>2.1.0</code>), and
+            # from a code span before it, which it does not continue (kbd keys)
+            self.item_edge = False
+            self.space = self.space or ends_word(self.plain_end(len(self.plain)))
         self.place("`")
         self.gap = gap
         if self.last_code >= 0 and self.last_code == len(self.parts) - 1:

@@ -190,17 +190,36 @@ SCREEN_READER_ONLY = frozenset((
     "screenreader-only", "visually-hidden", "visually-hidden-focusable", "visuallyhidden",
     "u-visually-hidden", "show-for-sr", "element-invisible", "a-offscreen", "assistive-text",
 ))
-#: Class names of the utility frameworks that make an element a flex or grid container
-#: (Tailwind's ``flex``, ``inline-flex``, ``grid``, ``inline-grid``; Bootstrap's
-#: ``d-flex`` and its kin), and their variants for the widths up to a desktop's 1280
-#: pixels (Tailwind's ``sm:`` to ``xl:``, Bootstrap's ``-sm-`` to ``-xl-``), which
-#: apply there: ``hidden md:flex`` is a flex container on a desktop. See
-#: ``build.Builder.flex_item``.
-FLEX_CLASS_NAMES = frozenset(
-    [f"{width}{name}" for width in ("", "sm:", "md:", "lg:", "xl:")
-     for name in ("flex", "inline-flex", "grid", "inline-grid")]
-    + [f"d{width}-{name}" for width in ("", "-sm", "-md", "-lg", "-xl")
-       for name in ("flex", "inline-flex", "grid", "inline-grid")])
+# The display utility classes of Tailwind CSS 3 and Bootstrap 5, each family in the
+# order of its style sheet (at equal specificity the later rule wins).
+_TAILWIND_DISPLAY = ("block", "inline-block", "inline", "flex", "inline-flex", "table", "inline-table",
+                     "table-caption", "table-cell", "table-column", "table-column-group",
+                     "table-footer-group", "table-header-group", "table-row-group", "table-row",
+                     "flow-root", "grid", "inline-grid", "contents", "list-item", "hidden")
+_BOOTSTRAP_DISPLAY = ("none", "inline", "inline-block", "block", "grid", "inline-grid", "table",
+                      "table-row", "table-cell", "flex", "inline-flex")
+_CONTAINERS = frozenset(("flex", "inline-flex", "grid", "inline-grid"))
+#: What each display utility class says, by its exact name (class selectors match case
+#: by case in standards mode): its rank, ``(important, width, order)``, and whether it
+#: makes a flex or grid container (see ``build.class_display``). The width counts the
+#: responsive variants that apply on a desktop's 1280 pixels, which the larger ones
+#: override: Tailwind's ``sm:`` to ``xl:`` (640 to 1280 pixels), Bootstrap's ``-sm-``
+#: to ``-xl-`` (576 to 1200), whose rules are ``!important`` and beat the others.
+#: ``hidden md:flex`` is a flex container there, ``flex md:block`` is not.
+DISPLAY_CLASSES = {
+    **{f"{prefix}{value}": ((0, width, order), value in _CONTAINERS)
+       for width, prefix in enumerate(("", "sm:", "md:", "lg:", "xl:"))
+       for order, value in enumerate(_TAILWIND_DISPLAY)},
+    **{f"d{infix}-{value}": ((1, width, order), value in _CONTAINERS)
+       for width, infix in enumerate(("", "-sm", "-md", "-lg", "-xl"))
+       for order, value in enumerate(_BOOTSTRAP_DISPLAY)},
+}
+#: The ``display`` values of a flex or grid container (CSS Flexbox 1 §3, CSS Grid 1
+#: §5.1), their keywords sorted: one keyword, or an outer and an inner one in either
+#: order (CSS Display 3 §2), and the prefixed forms that browsers still take.
+FLEX_DISPLAYS = frozenset(("flex", "inline-flex", "grid", "inline-grid", "block flex", "flex inline",
+                           "block grid", "grid inline", "-webkit-flex", "-webkit-inline-flex",
+                           "-ms-flexbox", "-ms-inline-flexbox", "-ms-grid", "-ms-inline-grid"))
 #: What a reader can click to show a closed panel (see build.Builder.closed_panel): the
 #: interactive elements (WHATWG HTML §3.2.5.2.7) that take a click, and elements with an
 #: operable WAI-ARIA 1.2 widget role.
@@ -230,10 +249,8 @@ CHROME_TOKEN_SET = frozenset(token for group in CHROME_TOKENS.values() for token
 _START = r"(?:^|;)\s*"
 DISPLAY_NONE = LazyPattern(_START + r"display\s*:\s*(?:none|table-column(?:-group)?)\s*(?:!\s*important\s*)?(?:;|$)",
                            re.IGNORECASE)
-#: An inline ``style`` that makes an element a flex or grid container (CSS Flexbox 1
-#: §3, CSS Grid 1 §5.1; ``FLEX_CLASS_NAMES`` for the utility classes).
-DISPLAY_FLEX = LazyPattern(_START + r"display\s*:\s*(?:inline-)?(?:flex|grid)\s*(?:!\s*important\s*)?(?:;|$)",
-                           re.IGNORECASE)
+#: An inline ``display`` declaration: its value, and ``!important`` if it is so.
+DISPLAY = LazyPattern(_START + r"display\s*:\s*([^;!]*?)\s*(!\s*important\s*)?(?:;|$)", re.IGNORECASE)
 
 #: Inline ``style`` declarations that leave an element's text unseen while keeping
 #: its box: the tricks that hide text from readers but not from a converter (and so
