@@ -332,10 +332,22 @@ def test_words_set_apart_by_tags_are_apart_in_the_text_too():
     assert block.md == "Gregory [Paragon](/x)"
 
 
-def test_an_image_between_spaces_leaves_one_space_in_the_text():
+@pytest.mark.parametrize("html, md", [
+    ("<p>Rated <img src='s.png' alt='star'> 4.9</p>", "Rated ![star](s.png) 4.9"),
+    # (a code span after it: second breaker of session 42)
+    ("<p>Rated <img src='s.png' alt='star'><code> 4.9</code></p>", "Rated ![star](s.png) `4.9`"),
+    ("<div class=flex><span>Rated</span><img src=s.png alt=star><code> 4.9</code></div>", "Rated ![star](s.png) `4.9`"),
+])
+def test_an_image_between_spaces_leaves_one_space_in_the_text(html, md):
     # the text had two ("Rated  4.9"), and text_chars counted both
-    block = webfold.to_blocks("<p>Rated <img src='s.png' alt='star'> 4.9</p>")[0]
-    assert (block.md, block.text, block.text_chars) == ("Rated ![star](s.png) 4.9", "Rated 4.9", 9)
+    block = webfold.to_blocks(html)[0]
+    assert (block.md, block.text, block.text_chars) == (md, "Rated 4.9", 9)
+
+
+def test_a_list_item_without_text_adds_no_space_to_the_lists_text():
+    # "x  y": the image-only item's empty text was joined in with its spaces
+    block = webfold.to_blocks("<ul><li>x</li><li><img src='a.png'></li><li>y</li></ul>")[0]
+    assert (block.md, block.text, block.text_chars) == ("- x\n- ![](a.png)\n- y", "x y", 2)
 
 
 def test_a_list_of_simple_items_stays_one_block():

@@ -324,6 +324,26 @@ def ends_word(char: str) -> bool:
     return char.isalnum() or len(char) == 1 and unicodedata.category(char)[0] == "M"
 
 
+def ends_apart(char: str) -> bool:
+    """Whether text ending in ``char`` is set apart from a word after the edge of a flex
+    or grid item: it ends in a word (:func:`ends_word`), a closing bracket or quotation
+    mark, a symbol such as a star, or the punctuation that ends a clause or follows a
+    number (``4.2|(318)``, ``★★★★☆|4.2``, ``Hello,|world``, ``50%|off``); not an
+    opening one, a currency sign or a dash (``$|99``, ``(|12``)."""
+    return ends_word(char) or char in ".,;:!?%" or len(char) == 1 and unicodedata.category(char) in (
+        "Pe", "Pf", "So")
+
+
+def starts_apart(char: str) -> bool:
+    """Whether text starting with ``char`` is set apart from a word before the edge of a
+    flex or grid item (see :func:`ends_apart`): it starts a word, an opening bracket or
+    quotation mark, a currency sign, a symbol, a mention or a hashtag (``$129|$159``,
+    ``Brand|(12)``, ``Follow|@webfold``); not closing or other punctuation
+    (``4.5|/5``, ``50|%``)."""
+    return char.isalnum() or char in "@#" or len(char) == 1 and unicodedata.category(char) in (
+        "Ps", "Pi", "Sc", "So")
+
+
 def _chrome_id(element_id: str) -> bool:
     """Whether an id attribute holds a token of ``tables.CHROME_TOKEN_SET``: looked up
     at once when it is one ASCII token, as most ids are, else remembered (a page may
@@ -672,9 +692,10 @@ class Growing:
         self.text = text
 
     def finish(self) -> Block:
-        """The block, its ``md`` and ``text`` joined."""
+        """The block, its ``md`` and ``text`` joined (leaves without text, an item of
+        an image alone, add no space to the text)."""
         self.block.md = "\n".join(self.md)
-        self.block.text = " ".join(self.text)
+        self.block.text = " ".join([text for text in self.text if text])
         return self.block
 
 
@@ -1310,13 +1331,16 @@ class Builder:
                     attributes.get("type", "").strip().lower() == "hidden":
                 self.drawn = False              # <img hidden>, <hr hidden>: nothing
             else:
-                item = self.stack and self.stack[-1].flags & FLEX_CONTAINER
-                if item and self._apart_at_edge():
-                    self.space = True       # a flex item (an image): apart from a word before
+                # an image that is a flex item: apart from a word before and after it
+                # (<wbr>, <meta> and their kin draw no box)
+                item = (same(name, "img") or same(name, "image")) and self.stack and \
+                    self.stack[-1].flags & FLEX_CONTAINER and self.code is None
+                if item and self._apart_at_edge(""):
+                    self.space = True
                 self.void(name, attributes)
                 self.box(name)
                 if item:
-                    self.boxed = True       # and from one after
+                    self.item_edge = True
             return
         if same(name, "noscript"):
             if not self.keep_noscript:      # its size is counted: see keep_noscript
@@ -1370,8 +1394,8 @@ class Builder:
                     frame_flags |= DIALOG_ROOT
                 else:
                     chrome &= ~CHROME_DIALOG
-        if self.stack and self.stack[-1].flags & FLEX_CONTAINER:
-            frame_flags |= FLEX_ITEM
+        if self.stack and self.stack[-1].flags & FLEX_CONTAINER and self.code is None:
+            frame_flags |= FLEX_ITEM        # (inside code, text is verbatim: no edges)
             self.item_edge = True
         if attributes is not None and self.flex_container(attributes, marks):
             frame_flags |= FLEX_CONTAINER
@@ -2898,7 +2922,7 @@ class Builder:
         if collapsed[0] == " ":
             self.space = True
             collapsed = collapsed[1:]
-        elif item_edge and collapsed[0].isalnum() and self._apart_at_edge():
+        elif item_edge and self._apart_at_edge(collapsed[0]):
             self.space = True
         elif self.code is None and (
                 boxed and collapsed[0].isalnum()
@@ -2913,12 +2937,25 @@ class Builder:
         if trailing:
             self.space = True
 
-    def _apart_at_edge(self) -> bool:
+    def _apart_at_edge(self, first: str) -> bool:
         """Whether what comes past the edge of a flex or grid item (see
-        :meth:`flex_container`) is set apart from the text before it, outside code:
-        where that ends in a word (:func:`ends_word`, read in the plain text, past
-        markup and code spans)."""
-        return self.code is None and ends_word(self.plain_end(len(self.plain)))
+        :meth:`flex_container`), text starting with ``first`` or a box (``""``: an
+        image), is set apart from what came before it, outside code or at the start of a
+        code span (the space goes before it): where the one ends as a word does (the
+        plain text read past markup and code spans, :func:`ends_apart`; or an image) and
+        the other starts as one (:func:`starts_apart`)."""
+        code = self.code
+        return (code is None or len(self.parts) == code.placed + 1) and (not first or starts_apart(first)) and (
+            ends_apart(self.plain_end(len(self.plain))) or self._image_last())
+
+    def _image_last(self) -> bool:
+        """Whether an image is the last thing written in the paragraph, or a link that
+        holds only one (a logo)."""
+        parts = self.parts
+        at = len(parts) - 1
+        while at >= 0 and (not parts[at] or parts[at].startswith("](")):
+            at -= 1
+        return at >= 0 and parts[at].startswith("![")
 
     def plain_end(self, stop: int) -> str:
         """The last character of the paragraph's plain text (:attr:`plain`) before its
@@ -2969,7 +3006,8 @@ class Builder:
                         at -= 1
                     if at > 0 and not self.parts[at - 1].endswith(" "):
                         self.parts.insert(at, " ")
-                        self.plain.append(" ")
+                        if self.plain_end(len(self.plain)) != " ":     # (as in place)
+                            self.plain.append(" ")
                         self.fragile.clear()    # a closer before white space closes
                         for mark in self.marks:
                             if mark.placed >= at:
@@ -3648,11 +3686,11 @@ class Builder:
         # heading's permalink left out just before (gap) waits for the span's first
         # character ("Word¶<code>c</code>" is "Word `c`": add_text).
         gap, self.gap = self.gap, False
-        if self.item_edge:
-            # a flex item: apart from a word before it (Version<code>2.1.0</code>), and
-            # from a code span before it, which it does not continue (kbd keys)
+        if self.item_edge and self.last_code >= 0 and self.last_code == len(self.parts) - 1:
+            # a flex item does not continue the code span before it, another box (kbd
+            # keys), and two spans that touch would read as one: a space between
             self.item_edge = False
-            self.space = self.space or ends_word(self.plain_end(len(self.plain)))
+            self.space = True
         self.place("`")
         self.gap = gap
         if self.last_code >= 0 and self.last_code == len(self.parts) - 1:

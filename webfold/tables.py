@@ -196,19 +196,20 @@ _TAILWIND_DISPLAY = ("block", "inline-block", "inline", "flex", "inline-flex", "
                      "table-caption", "table-cell", "table-column", "table-column-group",
                      "table-footer-group", "table-header-group", "table-row-group", "table-row",
                      "flow-root", "grid", "inline-grid", "contents", "list-item", "hidden")
-_BOOTSTRAP_DISPLAY = ("none", "inline", "inline-block", "block", "grid", "inline-grid", "table",
-                      "table-row", "table-cell", "flex", "inline-flex")
+_BOOTSTRAP_DISPLAY = ("inline", "inline-block", "block", "grid", "inline-grid", "table", "table-row",
+                      "table-cell", "flex", "inline-flex", "none")
 _CONTAINERS = frozenset(("flex", "inline-flex", "grid", "inline-grid"))
 #: What each display utility class says, by its exact name (class selectors match case
 #: by case in standards mode): its rank, ``(important, width, order)``, and whether it
 #: makes a flex or grid container (see ``build.class_display``). The width counts the
 #: responsive variants that apply on a desktop's 1280 pixels, which the larger ones
 #: override: Tailwind's ``sm:`` to ``xl:`` (640 to 1280 pixels), Bootstrap's ``-sm-``
-#: to ``-xl-`` (576 to 1200), whose rules are ``!important`` and beat the others.
+#: to ``-xl-`` (576 to 1200), whose rules are ``!important`` and beat the others, as do
+#: Tailwind's made so by a ``!`` (``md:!flex``).
 #: ``hidden md:flex`` is a flex container there, ``flex md:block`` is not.
 DISPLAY_CLASSES = {
-    **{f"{prefix}{value}": ((0, width, order), value in _CONTAINERS)
-       for width, prefix in enumerate(("", "sm:", "md:", "lg:", "xl:"))
+    **{f"{prefix}{important}{value}": ((len(important), width, order), value in _CONTAINERS)
+       for width, prefix in enumerate(("", "sm:", "md:", "lg:", "xl:")) for important in ("", "!")
        for order, value in enumerate(_TAILWIND_DISPLAY)},
     **{f"d{infix}-{value}": ((1, width, order), value in _CONTAINERS)
        for width, infix in enumerate(("", "-sm", "-md", "-lg", "-xl"))
