@@ -282,9 +282,10 @@ def same(a: str, b: str) -> bool:
 def class_marks(attributes: dict[str, str]) -> int:
     """The ``MARK_*`` bits of an element's class and id (0: none, or neither
     attribute): a chrome token among its class and id tokens (runs of word characters
-    and hyphens), lower-cased; a screen-reader-only or flex container's class name,
-    among the class names as CSS splits them (on ASCII white space) and lower-cased (an
-    id such as ``screenreader`` is a heading's slug, not a style). Both in one pass
+    and hyphens), lower-cased; a screen-reader-only or display utility class name
+    (:func:`class_display` reads which), among the class names as CSS splits them (on
+    ASCII white space) and lower-cased (an id such as ``screenreader`` is a heading's
+    slug, not a style). Both in one pass
     (:func:`webfold._text.attribute_marks`)."""
     classes = attributes.get("class", "")
     element_id = attributes.get("id", "")
@@ -303,7 +304,7 @@ def class_marks(attributes: dict[str, str]) -> int:
 
 def class_display(classes: str) -> tuple[tuple[int, int, int], bool] | None:
     """The display utility class that wins among the names of a ``class`` attribute
-    (split on ASCII white space, matched case by case), as its entry of
+    (split on ASCII white space, matched case-sensitively), as its entry of
     ``tables.DISPLAY_CLASSES``: its rank and whether it makes a flex or grid container;
     None when there is none. Remembered by class string."""
     found = _DISPLAY_MEMO.get(classes, False)
@@ -315,6 +316,12 @@ def class_display(classes: str) -> tuple[tuple[int, int, int], bool] | None:
                 found = entry
         remember(_DISPLAY_MEMO, classes, found, len(classes))
     return found
+
+
+def declares_display(style: str) -> bool:
+    """Whether an inline style may declare ``display``: a test that spares most styles
+    the search of its pattern (``DISPLAY``, ``DISPLAY_NONE``)."""
+    return "isplay" in style or "ISPLAY" in style.upper()
 
 
 def ends_word(char: str) -> bool:
@@ -1796,7 +1803,7 @@ class Builder:
             return True
         if not style:
             return False
-        if ("isplay" in style or "ISPLAY" in style.upper()) and DISPLAY_NONE.search(style) is not None:
+        if declares_display(style) and DISPLAY_NONE.search(style) is not None:
             return True
         # Unseen text inside a block cannot be removed as a block of chrome: a phrasing
         # element with such a style is hidden outright.
@@ -1817,7 +1824,7 @@ class Builder:
         element's :func:`class_marks`."""
         by_class = class_display(attributes.get("class", "")) if marks & MARK_DISPLAY else None
         style = attributes.get("style")
-        if style and ("isplay" in style or "ISPLAY" in style.upper()):
+        if style and declares_display(style):
             declared = DISPLAY.search(style)
             if declared is not None and (by_class is None or not by_class[0][0] or declared.group(2)):
                 return " ".join(sorted(declared.group(1).lower().split())) in FLEX_DISPLAYS

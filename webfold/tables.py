@@ -199,8 +199,8 @@ _TAILWIND_DISPLAY = ("block", "inline-block", "inline", "flex", "inline-flex", "
 _BOOTSTRAP_DISPLAY = ("inline", "inline-block", "block", "grid", "inline-grid", "table", "table-row",
                       "table-cell", "flex", "inline-flex", "none")
 _CONTAINERS = frozenset(("flex", "inline-flex", "grid", "inline-grid"))
-#: What each display utility class says, by its exact name (class selectors match case
-#: by case in standards mode): its rank, ``(important, width, order)``, and whether it
+#: What each display utility class says, by its exact name (class selectors are
+#: case-sensitive in standards mode): its rank, ``(important, width, order)``, and whether it
 #: makes a flex or grid container (see ``build.class_display``). The width counts the
 #: responsive variants that apply on a desktop's 1280 pixels, which the larger ones
 #: override: Tailwind's ``sm:`` to ``xl:`` (640 to 1280 pixels), Bootstrap's ``-sm-``
